@@ -1,0 +1,172 @@
+"""The game contract (`Game`) and the registry behind `explorer.games()` / `explorer.load()`.
+
+A `Game` is a value: its name, number of players and rule options. It makes states
+(`new`, `scenario`, `state_from_json`), reads move texts (`parse_move`) and turns a
+view into a board scene (`scene`). Games register themselves by module path, so
+`core` never imports a game.
+"""
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+import random
+from typing import Any, ClassVar, Mapping
+
+from . import options as opts
+from .errors import InvalidInput
+from .events import Event
+from .move import Move
+from .rulebook import RuleBook, rulebook
+from .state import FORMAT_VERSION, STATE_FORMAT, State
+
+REGISTRY: dict[str, str] = {
+    "summoners": "explorer.games.summoners:SummonersGame",
+    "village": "explorer.games.village:VillageGame",
+}
+"""Game name -> "module:class". Order is the order of `explorer.games()`."""
+
+
+def games() -> tuple[str, ...]:
+    """The names of the games this explorer plays."""
+    return tuple(REGISTRY)
+
+
+def game_class(name: str) -> type["Game"]:
+    if name not in REGISTRY:
+        raise InvalidInput("game", f"unknown game {name!r}; known: {', '.join(REGISTRY)}")
+    module, cls = REGISTRY[name].split(":")
+    return getattr(importlib.import_module(module), cls)
+
+
+def load(name: str, players: int | None = None, **options: Any) -> "Game":
+    """A game by name, with a number of players and rule options (defaults elsewhere)."""
+    cls = game_class(name)
+    return cls(players if players is not None else cls.default_players, **options)
+
+
+class Game:
+    """Base class of the four games. Subclasses set the class attributes and hooks."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    Options: ClassVar[type]
+    move_types: ClassVar[tuple[type[Move], ...]]
+
+    def __init__(self, players: int, **options: Any) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidInput("players", f"expected a whole number, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidInput("players", f"{self.title} is for {self.min_players}"
+                                          f"-{self.max_players} players, not {players}")
+        self.players = players
+        self.options = opts.build(self.Options, options)
+
+    # ----------------------------------------------------------------- game hooks
+    def new(self, seed: int | None = None) -> State:
+        """A fresh game with the setup chance (shuffle, deal) resolved from `seed`."""
+        raise NotImplementedError
+
+    def scenario(self, spec: Mapping[str, Any] | None = None, **fields: Any) -> State:
+        """A position from a compact description, validated like a saved file."""
+        raise NotImplementedError
+
+    def _decode(self, raw: Any) -> tuple:
+        """State data from its JSON-able form, validated (raise InvalidInput). Game hook."""
+        raise NotImplementedError
+
+    def scene(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        """The board scene (see `core.scene`) for a view. Game hook."""
+        raise NotImplementedError
+
+    state_class: ClassVar[type[State]]
+
+    # ----------------------------------------------------------- generic contract
+    def parse_move(self, text: str) -> Move:
+        """The move whose text form is `text`; InvalidInput naming the problem otherwise."""
+        if not isinstance(text, str):
+            raise InvalidInput("move", f"expected move text, got {type(text).__name__}")
+        errors = []
+        for move_type in self.move_types:
+            try:
+                move = move_type.parse(text.strip())  # type: ignore[attr-defined]
+            except InvalidInput as exc:
+                errors.append(str(exc))
+                continue
+            if move is not None:
+                return move
+        detail = "; ".join(errors) if errors else "no move of this game reads like that"
+        raise InvalidInput("move", f"cannot read {text!r}: {detail}")
+
+    def state_from_json(self, text: str | bytes | Mapping[str, Any]) -> State:
+        """A state from `State.to_json()` output; InvalidInput with the reason if malformed."""
+        if isinstance(text, Mapping):
+            doc = dict(text)
+        else:
+            try:
+                doc = json.loads(text)
+            except (TypeError, ValueError) as exc:
+                raise InvalidInput("json", f"not valid JSON: {exc}") from exc
+        if not isinstance(doc, dict):
+            raise InvalidInput("json", "expected a JSON object")
+        if doc.get("format") != STATE_FORMAT:
+            raise InvalidInput("format", f"expected {STATE_FORMAT!r}, got {doc.get('format')!r}")
+        if doc.get("version") != FORMAT_VERSION:
+            raise InvalidInput("version", f"expected {FORMAT_VERSION}, got {doc.get('version')!r}")
+        if doc.get("game") != self.name:
+            raise InvalidInput("game", f"this is a {doc.get('game')!r} state, not {self.name!r}")
+        if doc.get("players") != self.players:
+            raise InvalidInput("players", f"the state is for {doc.get('players')!r} players, "
+                                          f"this game has {self.players}")
+        if opts.build(self.Options, doc.get("options", {})) != self.options:
+            raise InvalidInput("options", "the state was saved with other rule options; "
+                                          "load it with a game made with those options")
+        raw_events = doc.get("events", [])
+        try:
+            events = tuple(Event.from_jsonable(e) for e in raw_events)
+        except (TypeError, ValueError) as exc:
+            raise InvalidInput("events", f"malformed event list: {exc}") from exc
+        if "data" not in doc:
+            raise InvalidInput("data", "missing")
+        return self.state_class(self, self._decode(doc["data"]), events)
+
+    @classmethod
+    def from_json(cls, text: str) -> State:
+        """A state from JSON, with the game (name, players, options) read from the file."""
+        try:
+            doc = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise InvalidInput("json", f"not valid JSON: {exc}") from exc
+        if not isinstance(doc, dict):
+            raise InvalidInput("json", "expected a JSON object")
+        game = load(str(doc.get("game")), doc.get("players"), **(doc.get("options") or {}))
+        return game.state_from_json(doc)
+
+    def rules(self) -> RuleBook:
+        """This game's rules reference (`seeds/<name>.md`)."""
+        return rulebook(self.name)
+
+    def options_jsonable(self) -> dict[str, Any]:
+        return opts.to_jsonable(self.options)
+
+    def describe_options(self) -> list[dict[str, Any]]:
+        return opts.describe(self.options)
+
+    def rng(self, seed: int | None) -> random.Random:
+        return random.Random(seed)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Game) and other.name == self.name
+                and other.players == self.players and other.options == self.options)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.players, self.options))
+
+    def __repr__(self) -> str:
+        changed = {f.name: getattr(self.options, f.name) for f in dataclasses.fields(self.options)
+                   if getattr(self.options, f.name) != f.default}
+        extra = "".join(f", {k}={v!r}" for k, v in changed.items())
+        return f"explorer.load({self.name!r}, players={self.players}{extra})"

@@ -1,0 +1,55 @@
+"""Moves: frozen, hashable values with a label, a stable text form and click targets.
+
+Every game defines its moves as small frozen dataclasses deriving from `Move`.
+`str(move)` is the stable text form that `Game.parse_move` reads back; `label` is the
+human sentence shown in move lists; `targets` are the board elements a click selects,
+in order (for example a hand card, then a grid cell). The board narrows the legal
+moves by the targets clicked so far (see `narrow`), one mechanism for every game.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable, Sequence
+
+
+class Move:
+    """Base class of all moves (subclasses are `@dataclass(frozen=True, slots=True)`)."""
+
+    __slots__ = ()
+
+    @property
+    def label(self) -> str:
+        """A sentence for people, e.g. 'Bribe with 2 Crown + 1 Wild'."""
+        return str(self)
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """Ids of the board elements that a click selects to make this move."""
+        return ()
+
+    @property
+    def rule(self) -> str:
+        """The rule id that allows this kind of move (shown beside it in move lists)."""
+        return ""
+
+
+def narrow(moves: Iterable[Move], selected: Sequence[str]) -> list[Move]:
+    """The moves whose targets contain every selected element (as a multiset).
+
+    Clicking two Crown cards selects ``("hand:Crown", "hand:Crown")``: moves that use at
+    least two Crowns stay. The order of clicks does not matter, so a player may pick
+    the cards of a payment in any order.
+    """
+    wanted = Counter(selected)
+    kept = []
+    for move in moves:
+        have = Counter(move.targets)
+        if all(have[t] >= n for t, n in wanted.items()):
+            kept.append(move)
+    return kept
+
+
+def exact(moves: Iterable[Move], selected: Sequence[str]) -> list[Move]:
+    """The moves whose targets are exactly the selected elements (as a multiset)."""
+    wanted = Counter(selected)
+    return [m for m in moves if Counter(m.targets) == wanted]

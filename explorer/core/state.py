@@ -1,0 +1,212 @@
+"""The state contract every game implements, and the generic parts they share.
+
+A `State` is an immutable value: a `game` (name, players, options) plus `data`, a
+NamedTuple of tuples and numbers owned by the game. `play` returns a new State that
+shares every unchanged part of `data` with the old one; nothing is copied and the
+history lives in the explorer tree, not in the state. Two states with equal game and
+data compare equal and hash alike (the events of the last play are narration, not
+position, so they do not take part).
+
+A game subclasses `State` and fills in the hooks marked "game hook". The rest
+(`legal_moves` caching, `play` with its legality check, `why_not`, JSON, HTML) is here.
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
+
+from .errors import IllegalMove, Reason
+from .events import Event, Outcome
+from .move import Move
+
+if TYPE_CHECKING:
+    from .game import Game
+
+CHANCE = -1
+"""`State.to_move` at a chance node: a shuffle, draw or roll is to be resolved."""
+
+STATE_FORMAT = "rules-explorer/state"
+FORMAT_VERSION = 1
+
+
+class State:
+    """An immutable game position. Subclasses implement the game hooks."""
+
+    __slots__ = ("game", "data", "events", "_legal", "_legal_set")
+
+    def __init__(self, game: "Game", data: NamedTuple, events: tuple[Event, ...] = ()) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "game", game)
+        setattr_(self, "data", data)
+        setattr_(self, "events", events)
+        setattr_(self, "_legal", None)
+        setattr_(self, "_legal_set", None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a State is immutable: play a move to get a new one")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a State is immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.game, self.data, self.events))
+
+    # ----------------------------------------------------------------- game hooks
+    @property
+    def to_move(self) -> int | None:
+        """Player index to decide, `CHANCE` for a chance node, None when over. Game hook."""
+        raise NotImplementedError
+
+    def _generate_moves(self) -> tuple[Move, ...]:
+        """All legal moves (chance outcomes at a chance node), in a fixed order. Game hook."""
+        raise NotImplementedError
+
+    def _explain(self, move: Move) -> Reason:
+        """Why `move` is illegal here (only called for illegal moves). Game hook."""
+        return Reason("CORE-LEGAL", f"{move} is not a legal move in this position")
+
+    def _apply(self, move: Move) -> tuple[NamedTuple, tuple[Event, ...]]:
+        """The data after a legal `move`, and the events it caused. Game hook."""
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
+        """At a chance node: every outcome with its probability (sum 1). Game hook."""
+        return ()
+
+    def scores(self) -> tuple[float, ...]:
+        """Current points per player (final scores once the game is over). Game hook."""
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:
+        """Winners, score lines and why the game ended; None while it goes on. Game hook."""
+        raise NotImplementedError
+
+    def view(self, viewer: int | None = None) -> dict[str, Any]:
+        """What `viewer` may see, as a JSON-able dict (None = teacher). Game hook."""
+        raise NotImplementedError
+
+    def determinize(self, viewer: int | None, rng: random.Random) -> "State":
+        """A state consistent with what `viewer` knows, hidden parts resampled. Game hook.
+
+        Always ``s.view(p) == s.determinize(p, rng).view(p)``. Games with no hidden
+        information keep this default.
+        """
+        return self
+
+    def _encode(self) -> Any:
+        """`data` as JSON-able values (the game's `_decode` reads it back). Game hook."""
+        raise NotImplementedError
+
+    # ----------------------------------------------------------- generic contract
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    @property
+    def is_chance(self) -> bool:
+        return self.to_move == CHANCE
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move in a deterministic order (chance outcomes at a chance node)."""
+        moves = object.__getattribute__(self, "_legal")
+        if moves is None:
+            moves = () if self.is_over else self._generate_moves()
+            object.__setattr__(self, "_legal", moves)
+        return moves
+
+    def is_legal(self, move: Move) -> bool:
+        legal = object.__getattribute__(self, "_legal_set")
+        if legal is None:
+            legal = frozenset(self.legal_moves())
+            object.__setattr__(self, "_legal_set", legal)
+        return move in legal
+
+    def why_not(self, move: Move) -> Reason | None:
+        """None if `move` is legal here, else the Reason (rule id and sentence)."""
+        if self.is_legal(move):
+            return None
+        if self.is_over:
+            return Reason("CORE-OVER", "the game is over: no more moves")
+        if not isinstance(move, Move):
+            return Reason("CORE-MOVE", f"{move!r} is not a move of {self.game.name}")
+        return self._explain(move)
+
+    def play(self, move: Move | str, *, check: bool = True) -> "State":
+        """The state after `move` (a Move or its text form). The old state is untouched.
+
+        Raises `IllegalMove` (with `.reason`) for an illegal move. `check=False` skips
+        the legality test, for agents that pick from `legal_moves()` themselves.
+        """
+        if isinstance(move, str):
+            move = self.game.parse_move(move)
+        if check and not self.is_legal(move):
+            raise IllegalMove(self.why_not(move) or Reason("CORE-LEGAL", "illegal"), move)
+        data, events = self._apply(move)
+        return type(self)(self.game, data, events)
+
+    def sample_chance(self, rng: random.Random) -> Move:
+        """One chance outcome drawn by its probability (games may override for speed)."""
+        outcomes = self.chance_outcomes()
+        r = rng.random()
+        acc = 0.0
+        for move, p in outcomes:
+            acc += p
+            if r < acc:
+                return move
+        return outcomes[-1][0]
+
+    def visible_events(self, viewer: int | None = None) -> list[dict[str, Any]]:
+        """The last play's events as `viewer` may read them."""
+        seen = (e.seen_by(viewer) for e in self.events)
+        return [e for e in seen if e is not None]
+
+    def to_json(self, indent: int | None = None) -> str:
+        """A lossless JSON text: `game.state_from_json(s.to_json()) == s`."""
+        doc = {
+            "format": STATE_FORMAT,
+            "version": FORMAT_VERSION,
+            "game": self.game.name,
+            "players": self.game.players,
+            "options": self.game.options_jsonable(),
+            "data": self._encode(),
+            "events": [e.to_jsonable() for e in self.events],
+        }
+        return json.dumps(doc, indent=indent, sort_keys=False)
+
+    def scene(self, viewer: int | None = None) -> dict[str, Any]:
+        """What a board draws for `viewer`: the game's renderer over `view(viewer)`."""
+        return self.game.scene(self.view(viewer))
+
+    def _repr_html_(self) -> str:
+        from .scene import scene_html
+        return scene_html(self.scene(None))
+
+    # ----------------------------------------------------------------- value protocol
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return type(self) is type(other) and self.data == other.data and self.game == other.game
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.game, self.data))
+
+    def __repr__(self) -> str:
+        who = self.to_move
+        status = "over" if who is None else ("chance" if who == CHANCE else f"player {who} to move")
+        return f"<{type(self).__name__} {self.game.name} {self.game.players}p: {status}>"
+
+
+def resolve_chance(state: State, rng: random.Random) -> State:
+    """Sample through consecutive chance nodes until a player decides or the game ends."""
+    while state.to_move == CHANCE:
+        state = state.play(state.sample_chance(rng), check=False)
+    return state
+
+
+def pick(moves: Sequence[Move], text: str) -> Move:
+    """The move in `moves` whose text form is `text` (KeyError if none)."""
+    for move in moves:
+        if str(move) == text:
+            return move
+    raise KeyError(text)
