@@ -8,24 +8,38 @@ search agents. The true state never reaches an agent, so an agent cannot peek.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, NamedTuple, Protocol
+from typing import Any, Protocol
 
 from .move import Move
 from .state import State
 
 
-class Observation(NamedTuple):
-    player: int
-    view: dict[str, Any]
-    legal: tuple[Move, ...]
-    sample: Callable[[random.Random], State]
+class Observation:
+    """What one seat may know of a state. The view is built only if an agent reads it."""
+
+    __slots__ = ("player", "legal", "_state", "_view")
+
+    def __init__(self, state: State, player: int) -> None:
+        self.player = player
+        self.legal: tuple[Move, ...] = state.legal_moves()
+        self._state = state
+        self._view: dict[str, Any] | None = None
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The seat's view: the same dict a board shows that player."""
+        if self._view is None:
+            self._view = self._state.view(self.player)
+        return self._view
+
+    def sample(self, rng: random.Random) -> State:
+        """A full state consistent with the view (hidden parts resampled), for search."""
+        return self._state.determinize(self.player, rng)
 
 
 def observe(state: State, player: int | None = None) -> Observation:
     """What the player to move (or `player`) may know of `state`, for an agent."""
-    seat = state.to_move if player is None else player
-    return Observation(seat, state.view(seat), state.legal_moves(),
-                       lambda rng: state.determinize(seat, rng))
+    return Observation(state, state.to_move if player is None else player)
 
 
 class Agent(Protocol):
