@@ -7,8 +7,8 @@
 
 See README.md and notebooks/00_tour.ipynb.
 """
-from .core import (CHANCE, Event, Game, IllegalMove, InvalidInput, Move, Outcome, Reason,
+from .core import (CHANCE, Event, Explorer, Game, IllegalMove, InvalidInput, Move, Outcome, Reason,
                    State, games, load)
 
-__all__ = ["CHANCE", "Event", "Game", "IllegalMove", "InvalidInput", "Move", "Outcome",
+__all__ = ["CHANCE", "Event", "Explorer", "Game", "IllegalMove", "InvalidInput", "Move", "Outcome",
            "Reason", "State", "games", "load"]

@@ -8,8 +8,9 @@ from .game import Game, games, load
 from .move import Move, exact, narrow
 from .options import option
 from .state import CHANCE, State, resolve_chance
+from .tree import Explorer, Node
 
 __all__ = [
-    "CHANCE", "CORE_RULES", "Event", "Game", "IllegalMove", "InvalidInput", "Move", "Outcome",
+    "CHANCE", "CORE_RULES", "Event", "Explorer", "Node", "Game", "IllegalMove", "InvalidInput", "Move", "Outcome",
     "Reason", "ScoreLine", "State", "exact", "games", "load", "narrow", "option", "resolve_chance",
 ]
