@@ -7,9 +7,14 @@ search agents. The true state never reaches an agent, so an agent cannot peek.
 """
 from __future__ import annotations
 
+import importlib
+import inspect
 import random
 from typing import Any, Protocol
 
+from .errors import InvalidInput
+from .game import Game, game_class
+from .mcts import MCTSAgent
 from .move import Move
 from .state import State
 
@@ -57,3 +62,46 @@ class RandomAgent:
 
     def choose(self, obs: Observation, rng: random.Random) -> Move:
         return obs.legal[int(rng.random() * len(obs.legal))]
+
+
+AGENT_NAMES = ("random", "greedy", "mcts")
+"""The agent names `make_agent` knows ("mcts:400" sets MCTS iterations)."""
+
+
+def make_agent(name: str, game: Game | str) -> Agent:
+    """An agent by name for `game` (a Game or a game name).
+
+    "random" is `RandomAgent`; "mcts" is `MCTSAgent` ("mcts:400" for 400 iterations);
+    "greedy" is the game's own rule-aware agent: the class in `explorer.games.<game>.agent`
+    whose `name` is "greedy".
+    """
+    if not isinstance(name, str):
+        raise InvalidInput("agent", f"expected an agent name, got {name!r}")
+    game_name = game if isinstance(game, str) else game.name
+    kind, _, arg = name.strip().partition(":")
+    if kind == "random" and not arg:
+        return RandomAgent()
+    if kind == "mcts":
+        if not arg:
+            return MCTSAgent()
+        if not arg.isdigit() or int(arg) < 1:
+            raise InvalidInput("agent", f"{name!r}: MCTS iterations must be a whole number >= 1")
+        return MCTSAgent(iterations=int(arg))
+    if kind == "greedy" and not arg:
+        return greedy_agent_class(game_name)()
+    raise InvalidInput("agent", f"unknown agent {name!r}; known: {', '.join(AGENT_NAMES)}")
+
+
+def greedy_agent_class(game_name: str) -> type:
+    """The rule-aware agent class of a game (its `name` is "greedy")."""
+    game_class(game_name)  # refuses unknown games with the list of known ones
+    try:
+        module = importlib.import_module(f"explorer.games.{game_name}.agent")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"explorer.games.{game_name}.agent":
+            raise
+        raise InvalidInput("agent", f"{game_name} has no greedy agent (no agent module)") from exc
+    for _, cls in inspect.getmembers(module, inspect.isclass):
+        if cls.__module__ == module.__name__ and getattr(cls, "name", None) == "greedy":
+            return cls
+    raise InvalidInput("agent", f"{game_name} has no agent class named 'greedy'")

@@ -66,6 +66,14 @@ class State:
         """Why `move` is illegal here (only called for illegal moves). Game hook."""
         return Reason("CORE-LEGAL", f"{move} is not a legal move in this position")
 
+    def move_for_targets(self, targets: tuple[str, ...]) -> Move | None:
+        """The move a player means by clicking `targets` (legal or not), or None. Game hook.
+
+        The board asks `why_not` of it when a click makes no legal move, so the refusal
+        cites the game's rule; None (the default) gives a generic answer.
+        """
+        return None
+
     def _apply(self, move: Move) -> tuple[NamedTuple, tuple[Event, ...]]:
         """The data after a legal `move`, and the events it caused. Game hook."""
         raise NotImplementedError

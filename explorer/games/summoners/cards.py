@@ -1,0 +1,70 @@
+"""Cards of Piri Piri Summoners as short strings, and the suit cycle that orders them.
+
+A card is a string: suit letter + rank ("B9", "R10", "GA", "YJ", "BQ", "RK"), or a
+Joker ("X1", "X2"). Suits are colours: B blue, R red, G green, Y yellow. Strings keep
+states small, hashable and readable in saved files and move texts.
+"""
+from __future__ import annotations
+
+SUITS = ("B", "R", "G", "Y")
+SUIT_NAMES = {"B": "blue", "R": "red", "G": "green", "Y": "yellow"}
+SUIT_COLOURS = {"B": "#4a7fd4", "R": "#d9534f", "G": "#5cb85c", "Y": "#f0c419", "X": "#b9a7d6"}
+NUMBERS = tuple(str(n) for n in range(2, 11))
+SPIRIT_RANKS = ("J", "Q", "K")
+RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+JOKERS = ("X1", "X2")
+
+STRONGER = {"R": "B", "G": "R", "Y": "G", "B": "Y"}
+"""The suit that beats each suit [S-SUIT-1]: blue > red > green > yellow > blue."""
+
+ELEMENT_DECK = tuple(s + r for s in SUITS for r in ("A",) + NUMBERS) + JOKERS
+SPIRIT_DECK = tuple(s + r for s in SUITS for r in SPIRIT_RANKS)
+ALL_CARDS = frozenset(ELEMENT_DECK + SPIRIT_DECK)
+
+ACE_RANK = 14
+SPIRIT_RANK = 20
+SPIRIT_POINTS = {"J": 2, "Q": 4, "K": 6}
+SPIRIT_ORDER = {"J": 1, "Q": 2, "K": 3}
+
+
+def suit(card: str) -> str:
+    return card[0]
+
+
+def rank_letter(card: str) -> str:
+    return card[1:]
+
+
+def is_joker(card: str) -> bool:
+    return card[0] == "X"
+
+
+def is_ace(card: str) -> bool:
+    return card[1:] == "A"
+
+
+def is_spirit(card: str) -> bool:
+    return card[1:] in SPIRIT_ORDER
+
+
+def table_rank(card: str) -> int:
+    """Rank on the table [S-PLACE-4]: 2-10, an Ace above numbers, a Spirit above Aces."""
+    r = card[1:]
+    if r == "A":
+        return ACE_RANK
+    if r in SPIRIT_ORDER:
+        return SPIRIT_RANK
+    return int(r)
+
+
+def beats(a: str, b: str) -> bool:
+    """Suit `a` is stronger than suit `b` [S-SUIT-1]."""
+    return STRONGER[b] == a
+
+
+def card_name(card: str) -> str:
+    """'red 8', 'blue Ace', 'green Queen', 'Joker'."""
+    if is_joker(card):
+        return "Joker"
+    r = card[1:]
+    return f"{SUIT_NAMES[card[0]]} {RANK_NAMES.get(r, r)}"

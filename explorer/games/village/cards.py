@@ -1,0 +1,117 @@
+"""Card types and card collections: counts tuples indexed by small ints, read and written by name.
+
+Internally a collection of cards (a hand, a stall, the deck) is a 7-tuple of counts: index
+0-5 are the six treasure types in `TREASURES` order and index 6 is the Wild. Small ints
+keep play fast; every text a person reads or writes uses the short names ("Crown*2 Wild").
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...core.errors import InvalidInput
+
+TREASURES = ("Axe", "Feather", "Scroll", "Sword", "Crown", "Egg")
+"""Short names of the six treasure types (V-COMP-3, V-COMP-4), used in texts and ids."""
+
+FULL_NAMES = ("Barbarian's Axe", "Phoenix Feather", "Magic Scroll", "Enchanted Sword",
+              "King's Crown", "Dragon Egg")
+"""Printed names; the sixth is our stand-in name (option `sixth_treasure`, V-COMP-4)."""
+
+COLORS = ("#b5651d", "#e4572e", "#4f86c6", "#9aa0a6", "#f2c14e", "#6a994e", "#c9a0dc")
+"""Fill colour per card type for boards (the last one is the Wild)."""
+
+WILD = 6
+KINDS = 7
+NAMES = TREASURES + ("Wild",)
+EMPTY = (0,) * KINDS
+INDEX = {name.lower(): i for i, name in enumerate(NAMES)}
+
+_TOKEN = re.compile(r"^([A-Za-z]+)(?:\*(\d+))?$")
+
+
+def kind_index(name: Any, field: str) -> int:
+    """The index of a card type name (case-insensitive), InvalidInput naming `field` if unknown."""
+    if isinstance(name, str) and name.strip().lower() in INDEX:
+        return INDEX[name.strip().lower()]
+    raise InvalidInput(field, f"unknown treasure {name!r}; known: {', '.join(NAMES)}")
+
+
+def treasure_index(name: Any, field: str) -> int:
+    """Like `kind_index` but refuses the Wild (a token, a bribe or a curse names a treasure)."""
+    index = kind_index(name, field)
+    if index == WILD:
+        raise InvalidInput(field, "a Wild is not a treasure type here; name one of "
+                                  + ", ".join(TREASURES))
+    return index
+
+
+def parse_cards(raw: Any, field: str) -> tuple[int, ...]:
+    """Counts from "Crown*2 Wild", a list of names, or a mapping name -> count.
+
+    Tokens are separated by spaces, commas or '+'; "Name" alone means one card. An empty
+    string, list or mapping is no cards.
+    """
+    counts = [0] * KINDS
+    if isinstance(raw, str):
+        for token in re.split(r"[\s,+]+", raw.strip()):
+            if not token:
+                continue
+            match = _TOKEN.match(token)
+            if match is None:
+                raise InvalidInput(field, f"cannot read {token!r}; write cards like 'Crown*2 Wild'")
+            counts[kind_index(match.group(1), field)] += int(match.group(2) or 1)
+    elif isinstance(raw, (list, tuple)):
+        for i, name in enumerate(raw):
+            if not isinstance(name, str):
+                raise InvalidInput(f"{field}[{i}]", f"expected a card name, got {name!r}")
+            counts[kind_index(name, f"{field}[{i}]")] += 1
+    elif isinstance(raw, dict):
+        for name, n in raw.items():
+            index = kind_index(name, field)
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise InvalidInput(f"{field}.{name}", f"expected a count >= 0, got {n!r}")
+            counts[index] += n
+    else:
+        raise InvalidInput(field, f"expected cards as text, a list or a mapping, got {type(raw).__name__}")
+    return tuple(counts)
+
+
+def format_cards(counts: tuple[int, ...], first: int | None = None) -> str:
+    """'Crown*2 Wild': the stable text of a collection (type `first` listed first)."""
+    order = range(KINDS) if first is None else (first, *(i for i in range(KINDS) if i != first))
+    parts = []
+    for i in order:
+        n = counts[i]
+        if n == 1:
+            parts.append(NAMES[i])
+        elif n > 1:
+            parts.append(f"{NAMES[i]}*{n}")
+    return " ".join(parts)
+
+
+def describe_cards(counts: tuple[int, ...]) -> str:
+    """'2 Crown + 1 Wild' for sentences ('no cards' when empty)."""
+    parts = [f"{n} {NAMES[i]}" for i, n in enumerate(counts) if n]
+    return " + ".join(parts) if parts else "no cards"
+
+
+def as_dict(counts: tuple[int, ...]) -> dict[str, int]:
+    """{name: count} of the non-zero counts, in type order (for views and JSON)."""
+    return {NAMES[i]: n for i, n in enumerate(counts) if n}
+
+
+def add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def sub(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x - y for x, y in zip(a, b))
+
+
+def one(kind: int) -> tuple[int, ...]:
+    """The collection holding one card of `kind`."""
+    return ONE[kind]
+
+
+ONE = tuple(tuple(1 if i == k else 0 for i in range(KINDS)) for k in range(KINDS))

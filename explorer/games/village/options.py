@@ -1,0 +1,56 @@
+"""Rule options of Please Don't Burn My Village!: every assumed ruling, named, with its default."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.options import option
+
+
+@dataclass(frozen=True)
+class VillageOptions:
+    """The rules that no source settles, each a choice a teacher may change."""
+
+    cards_per_type: int = option(
+        14, rule="V-COMP-2", source="assumed",
+        doc="Treasure cards of each of the six types (84 cards / 6 types).")
+    sixth_treasure: str = option(
+        "Dragon Egg", rule="V-COMP-4", source="assumed",
+        doc="Display name of the sixth treasure type (short name 'Egg' in texts).")
+    track_values: tuple = option(
+        (1, 1, 2, 2, 3, 4), rule="V-TRACK-2", source="assumed",
+        doc="Printed values of the six Dragon's Favor spaces, left (low) to right (high).")
+    wilds_by_players: tuple = option(
+        (8, 12, 16, 20), rule="V-SETUP-2", source="assumed",
+        doc="Wild cards used with 2, 3, 4 and 5 players.")
+    market_start_cards: int = option(
+        1, rule="V-SETUP-4", source="assumed",
+        doc="Cards dealt face up into each stall at setup (stalls 3, 2, 1, 0 in turn).")
+    first_player: int = option(
+        0, rule="V-SETUP-5", source="assumed",
+        doc="Seat that takes the first turn; play passes in seat order.")
+    buy_from_empty_stall: bool = option(
+        False, rule="V-MARKET-2", source="assumed",
+        doc="Whether a player may visit a Black Market stall that holds no cards.")
+    tie_counts_wilds: bool = option(
+        True, rule="V-TIE-4", source="assumed",
+        doc="Whether wilds in a bribe count as cards of its type in the tie-break.")
+    full_tie_shared: bool = option(
+        True, rule="V-TIE-3", source="assumed",
+        doc="Players still tied after all six spaces share the win (False: nobody wins).")
+
+    def __post_init__(self) -> None:
+        if self.cards_per_type < 1:
+            raise ValueError("cards_per_type must be at least 1")
+        if len(self.track_values) != 6 or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in self.track_values):
+            raise ValueError("track_values must be six whole numbers")
+        if len(self.wilds_by_players) != 4 or not all(
+                isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                for v in self.wilds_by_players):
+            raise ValueError("wilds_by_players must be four counts >= 0 (2, 3, 4, 5 players)")
+        if self.market_start_cards < 0:
+            raise ValueError("market_start_cards must be >= 0")
+        if self.first_player < 0:
+            raise ValueError("first_player must be a seat number >= 0")
+        if not self.sixth_treasure.strip():
+            raise ValueError("sixth_treasure must be a name")

@@ -1,0 +1,235 @@
+"""The live board: one anywidget for every game, with click-to-play and why-not answers.
+
+Python holds the position (an `Explorer`, so every click lands in the history tree) and
+the viewer (None = teacher, or a player index). The browser receives only:
+
+- ``scene``: ``state.scene(viewer)``, built from ``view(viewer)``, so no hidden data;
+- ``moves``: ``{text, label, rule, targets}`` of the legal moves, and only when the
+  viewer may act: the teacher always, a player only on their own turn, chance
+  outcomes only to the teacher;
+- ``message``: the answer to the last request (a played move, a why-not with its rule,
+  an error), never a traceback.
+
+The front end (board.js) draws the scene and narrows the moves by the clicked element
+ids (multiset containment, the `core.move.narrow` rule). It sends ``{"event": "play",
+"text": ...}`` for a move and ``{"event": "why", "selected": [...], "clicked": id}`` for
+a click that no legal move allows; `Board` answers by setting ``message``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import anywidget
+import traitlets
+
+from ..core.errors import IllegalMove, InvalidInput, Reason
+from ..core.move import Move, narrow
+from ..core.state import CHANCE, State
+from ..core.tree import Explorer
+
+HERE = Path(__file__).parent
+
+
+def player_name(index: int) -> str:
+    """How the explorer names a seat: players are counted from 1 on screen."""
+    return f"Player {index + 1}"
+
+
+def viewer_name(viewer: int | None) -> str:
+    return "the teacher" if viewer is None else player_name(viewer)
+
+
+def may_act(state: State, viewer: int | None) -> bool:
+    """Whether `viewer` may see and play the legal moves of `state`.
+
+    The teacher may act for anyone, chance included. A player may act only on their own
+    turn: the moves of another player would reveal that player's hand.
+    """
+    if state.is_over:
+        return False
+    if viewer is None:
+        return True
+    return state.to_move == viewer
+
+
+def move_payload(move: Move) -> dict[str, Any]:
+    """What the browser learns about one legal move."""
+    return {"text": str(move), "label": move.label, "rule": move.rule,
+            "targets": list(move.targets)}
+
+
+def scene_items(scene: Mapping[str, Any]) -> Iterable[Mapping[str, Any]]:
+    """Every item of a scene, sub-zones included."""
+    stack = list(scene.get("zones", ()))
+    while stack:
+        zone = stack.pop()
+        yield from zone.get("items", ())
+        stack.extend(zone.get("zones", ()))
+
+
+class Board(anywidget.AnyWidget):
+    """The game board for one position of an `Explorer` (or a bare `State`), as seen by `viewer`.
+
+    ``Board(state)`` wraps the state in a new `Explorer`; ``Board(explorer)`` shares
+    the explorer, e.g. with a `Panel`. Clicks play moves into the explorer; call
+    `refresh()` after changing the explorer from elsewhere.
+    """
+
+    _esm = HERE / "board.js"
+    _css = HERE / "board.css"
+
+    scene = traitlets.Dict().tag(sync=True)
+    moves = traitlets.List().tag(sync=True)
+    message = traitlets.Dict().tag(sync=True)
+    node = traitlets.Int(0).tag(sync=True)
+    revision = traitlets.Int(0).tag(sync=True)
+    """Bumped at every redraw; the front end clears its selection, a Panel redraws."""
+
+    def __init__(self, source: State | Explorer, viewer: int | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if isinstance(source, State):
+            source = Explorer(source)
+        if not isinstance(source, Explorer):
+            raise InvalidInput("source", f"expected a State or an Explorer, got {type(source).__name__}")
+        self.explorer = source
+        self._viewer = self._checked_viewer(viewer)
+        self._seq = 0
+        self.on_msg(self._on_custom_msg)
+        self.refresh()
+
+    # ------------------------------------------------------------------ python API
+    @property
+    def state(self) -> State:
+        return self.explorer.state
+
+    @property
+    def viewer(self) -> int | None:
+        return self._viewer
+
+    @viewer.setter
+    def viewer(self, viewer: int | None) -> None:
+        self._viewer = self._checked_viewer(viewer)
+        self.refresh()
+
+    def _checked_viewer(self, viewer: int | None) -> int | None:
+        players = self.state.game.players
+        if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)
+                                   or not 0 <= viewer < players):
+            raise InvalidInput("viewer", f"expected None (teacher) or a seat 0..{players - 1}, got {viewer!r}")
+        return viewer
+
+    def refresh(self) -> None:
+        """Send the current position to the browser (after any change of the explorer)."""
+        state = self.state
+        with self.hold_sync():
+            self.scene = state.scene(self._viewer)
+            self.moves = ([move_payload(m) for m in state.legal_moves()]
+                          if may_act(state, self._viewer) else [])
+            self.node = self.explorer.node.id
+            self.revision += 1
+
+    def play(self, move: Move | str) -> Reason | None:
+        """Play `move` (a Move or its text) as the viewer; the Reason if it is refused."""
+        state = self.state
+        if not may_act(state, self._viewer):
+            reason = self.not_yours(state)
+            self.say("why", reason.text, reason.rule)
+            return reason
+        try:
+            if isinstance(move, str):
+                move = state.game.parse_move(move)
+            self.explorer.play(move)
+        except IllegalMove as exc:
+            self.say("why", exc.reason.text, exc.reason.rule)
+            return exc.reason
+        except InvalidInput as exc:
+            self.say("error", str(exc))
+            return Reason("CORE-MOVE", str(exc))
+        self.refresh()
+        self.say("played", move.label, move.rule)
+        return None
+
+    def explain(self, selected: Sequence[str], clicked: str) -> Reason:
+        """Why clicking `clicked` after `selected` makes no legal move (rule id and sentence).
+
+        The game's `move_for_targets` hook names the move the clicks mean, and its
+        `why_not` gives the rule. Without one, the answer says which element no legal
+        move uses.
+        """
+        state = self.state
+        if not may_act(state, self._viewer):
+            return self.not_yours(state)
+        targets = tuple(selected) + (clicked,)
+        meant = state.move_for_targets(targets)
+        if meant is not None:
+            reason = state.why_not(meant)
+            if reason is not None:
+                return reason
+        moves = state.legal_moves()
+        name = self._element_name(clicked)
+        if not narrow(moves, [clicked]):
+            return Reason("CORE-LEGAL", f"No legal move uses {name} now.")
+        chosen = ", ".join(self._element_name(t) for t in selected)
+        return Reason("CORE-LEGAL", f"No legal move uses {name} together with {chosen}; "
+                                    f"clear the selection to use {name}.")
+
+    def not_yours(self, state: State) -> Reason:
+        """The reason a viewer without moves gets for any click."""
+        if state.is_over:
+            return Reason("CORE-OVER", "The game is over: no more moves.")
+        if state.to_move == CHANCE:
+            return Reason("CORE-LEGAL", "A chance event (a shuffle, draw or roll) comes next; "
+                                        "only the teacher view may resolve it.")
+        return Reason("CORE-LEGAL", f"It is {player_name(state.to_move)}'s turn; "
+                                    f"you are viewing as {viewer_name(self._viewer)}.")
+
+    def say(self, kind: str, text: str, rule: str = "") -> None:
+        """Show a message under the board: kind is played, why, error or info."""
+        self._seq += 1
+        self.message = {"kind": kind, "text": text, "rule": rule, "seq": self._seq}
+
+    def on_update(self, callback: Callable[[], None]) -> None:
+        """Call `callback()` after every redraw (a Panel keeps its lists in step)."""
+        self.observe(lambda change: callback(), "revision")
+
+    # --------------------------------------------------------------- browser side
+    def _on_custom_msg(self, widget: Any, content: Any, buffers: Any) -> None:
+        """Answer one message from the browser; never raise (a bad click must not kill anything)."""
+        try:
+            self._answer(content)
+        except Exception as exc:  # noqa: BLE001 - every failure becomes a message
+            self.say("error", f"{type(exc).__name__}: {exc}")
+
+    def _answer(self, content: Any) -> None:
+        if not isinstance(content, dict):
+            self.say("error", f"unreadable request {content!r}")
+            return
+        event = content.get("event")
+        if event == "play":
+            text = content.get("text")
+            if not isinstance(text, str):
+                self.say("error", f"a play request needs the move text, got {text!r}")
+                return
+            self.play(text)
+        elif event == "why":
+            selected = content.get("selected", [])
+            clicked = content.get("clicked")
+            if (not isinstance(clicked, str) or not isinstance(selected, list)
+                    or not all(isinstance(s, str) for s in selected)):
+                self.say("error", "a why request needs 'clicked' (an element id) and "
+                                  "'selected' (a list of element ids)")
+                return
+            reason = self.explain(selected, clicked)
+            self.say("why", reason.text, reason.rule)
+        else:
+            self.say("error", f"unknown request {event!r}: expected 'play' or 'why'")
+
+    def _element_name(self, element_id: str) -> str:
+        for item in scene_items(self.scene):
+            if item.get("id") == element_id:
+                if item.get("face") == "down":
+                    return "a face-down card"
+                text = str(item.get("title") or item.get("text") or element_id)
+                return f"'{text}'"
+        return f"'{element_id}'"
