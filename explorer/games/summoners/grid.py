@@ -1,0 +1,237 @@
+"""The layout: an unbounded grid of cards, its frontier, placement, flanking and summons.
+
+The grid is a dict {(x, y): card} (y grows downwards). The frontier is the set of empty
+cells that touch a card orthogonally or diagonally: the only cells where a card may be
+placed [S-PLACE-1]. It is kept incrementally (`add_card`, `remove_card`) so finding the
+legal placements never scans the whole layout.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterable, Iterator, Mapping
+
+from .cards import (SPIRIT_ORDER, SPIRIT_RANK, STRONGER, SUIT_NAMES, card_name, is_ace, is_joker,
+                    is_spirit, table_rank)
+
+Cell = tuple[int, int]
+Grid = Mapping[Cell, str]
+
+ORTHOGONAL = ((-1, 0, "to its left"), (1, 0, "to its right"),
+              (0, -1, "above it"), (0, 1, "below it"))
+AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+OPPOSITE_PAIRS = (((-1, 0), (1, 0)), ((0, -1), (0, 1)))
+WEAKER = {strong: weak for weak, strong in STRONGER.items()}
+"""The suit each suit beats: a card of suit WEAKER[s] is weaker than a card of suit s."""
+
+
+# ------------------------------------------------------------------ frontier upkeep
+def frontier_of(grid: Grid) -> set[Cell]:
+    """Every empty cell touching a card; (0, 0) alone for an empty layout [S-PLACE-5]."""
+    if not grid:
+        return {(0, 0)}
+    return {(x + dx, y + dy) for (x, y) in grid for dx, dy in AROUND
+            if (x + dx, y + dy) not in grid}
+
+
+def add_card(frontier: set[Cell], grid: Grid, cell: Cell) -> None:
+    """Update `frontier` after a card was put on the empty `cell` (already in `grid`)."""
+    frontier.discard(cell)
+    x, y = cell
+    for dx, dy in AROUND:
+        n = (x + dx, y + dy)
+        if n not in grid:
+            frontier.add(n)
+
+
+def remove_card(frontier: set[Cell], grid: Grid, cell: Cell) -> None:
+    """Update `frontier` after the card at `cell` left the layout (already gone from `grid`)."""
+    x, y = cell
+    for c in ((x + dx, y + dy) for dx, dy in AROUND + ((0, 0),)):
+        if c in grid:
+            continue
+        cx, cy = c
+        if any((cx + dx, cy + dy) in grid for dx, dy in AROUND):
+            frontier.add(c)
+        else:
+            frontier.discard(c)
+    if not grid:
+        frontier.clear()
+        frontier.add((0, 0))
+
+
+# ------------------------------------------------------------------ placement
+def thresholds(grid: Grid, cell: Cell) -> dict[str, int]:
+    """Per suit, the rank a card of that suit must beat to go on `cell` (0: no limit).
+
+    Each orthogonal neighbour of suit s limits only the suit that s beats [S-PLACE-3]:
+    such a card needs a higher rank [S-PLACE-4]. Jokers on the table never limit
+    [S-JOKER-2]; diagonal neighbours never limit [S-PLACE-2].
+    """
+    limits = {"B": 0, "R": 0, "G": 0, "Y": 0}
+    x, y = cell
+    for dx, dy, _ in ORTHOGONAL:
+        card = grid.get((x + dx, y + dy))
+        if card is None or card[0] == "X":
+            continue
+        weak = WEAKER[card[0]]
+        r = table_rank(card)
+        if r > limits[weak]:
+            limits[weak] = r
+    return limits
+
+
+def fits(card: str, limits: Mapping[str, int], declared: str = "") -> bool:
+    """Whether `card` (a Joker with its `declared` suit) passes every neighbour test."""
+    if card[0] == "X":
+        return limits[declared] == 0
+    if card[1:] == "A":
+        return limits[card[0]] < SPIRIT_RANK
+    return table_rank(card) > limits[card[0]]
+
+
+def placement_problem(grid: Grid, frontier: Iterable[Cell], card: str, cell: Cell,
+                      declared: str = "") -> tuple[str, str] | None:
+    """(rule id, sentence) saying why `card` may not go on `cell`, or None if it may."""
+    occupant = grid.get(cell)
+    name = card_name(card)
+    if occupant is not None:
+        if not is_ace(card):
+            return ("S-ACE-2", f"{cell[0]},{cell[1]} holds the {card_name(occupant)}: "
+                               f"only an Ace may be played on top of a card")
+        if is_spirit(occupant):
+            return ("S-ACE-2", f"an Ace may not cover a Spirit card, and "
+                               f"{cell[0]},{cell[1]} holds the {card_name(occupant)}")
+        return None
+    if cell not in frontier:
+        if not grid:
+            return ("S-PLACE-5", "the first card of an empty layout goes on 0,0")
+        return ("S-PLACE-1", f"{cell[0]},{cell[1]} touches no card of the layout, "
+                             f"not even diagonally")
+    x, y = cell
+    for dx, dy, where in ORTHOGONAL:
+        other = grid.get((x + dx, y + dy))
+        if other is None or is_joker(other):
+            continue
+        if WEAKER[other[0]] != (declared if is_joker(card) else card[0]):
+            continue
+        if is_joker(card):
+            return ("S-JOKER-1", f"a Joker declared {SUIT_NAMES[declared]} has no number, so "
+                                 f"it may not go beside the {card_name(other)} {where}")
+        if is_ace(card):
+            if is_spirit(other):
+                return ("S-ACE-1", f"an Ace may not go beside a Spirit card of its stronger "
+                                   f"suit: the {card_name(other)} {where}")
+            continue
+        if table_rank(card) <= table_rank(other):
+            return ("S-PLACE-4", f"{name} is weaker than the {card_name(other)} {where} "
+                                 f"and not higher")
+    return None
+
+
+# ------------------------------------------------------------------ flanking
+def flanked(grid: Grid, cell: Cell, jokers_flankable: bool) -> bool:
+    """Whether the card on `cell` sits between two cards of its stronger suit [S-FLANK-1].
+
+    A Joker flanker is wild; a Joker itself is flanked by two opposite cards that share
+    a suit (or are Jokers) when `jokers_flankable` [S-FLANK-3].
+    """
+    card = grid[cell]
+    x, y = cell
+    for (ax, ay), (bx, by) in OPPOSITE_PAIRS:
+        a = grid.get((x + ax, y + ay))
+        b = grid.get((x + bx, y + by))
+        if a is None or b is None:
+            continue
+        if card[0] == "X":
+            if jokers_flankable and (a[0] == "X" or b[0] == "X" or a[0] == b[0]):
+                return True
+            continue
+        strong = STRONGER[card[0]]
+        if (a[0] == "X" or a[0] == strong) and (b[0] == "X" or b[0] == strong):
+            return True
+    return False
+
+
+def flank_candidates(cell: Cell) -> tuple[Cell, ...]:
+    """The placed card and its orthogonal neighbours, in a fixed order [S-FLANK-2]."""
+    x, y = cell
+    return ((x, y),) + tuple((x + dx, y + dy) for dx, dy, _ in ORTHOGONAL)
+
+
+# ------------------------------------------------------------------ summoning
+def _counts_for(card: str, suit: str, rank: str) -> bool:
+    """Whether `card` on the table may form part of the pattern of a `suit` `rank` Spirit."""
+    if card[0] == "X":
+        return True
+    if card[0] != suit:
+        return False
+    r = card[1:]
+    if r not in SPIRIT_ORDER:
+        return True
+    if rank == "J":
+        return False                                   # [S-JACK-1] playing cards only
+    return SPIRIT_ORDER[r] < SPIRIT_ORDER[rank]        # [S-QUEEN-1] [S-KING-1]
+
+
+def _location_ok(occupant: str | None, rank: str, king_over_spirits: bool) -> bool:
+    """Whether a `rank` Spirit may be summoned on a cell holding `occupant`."""
+    if occupant is None or occupant[1:] not in SPIRIT_ORDER:
+        return True
+    held = occupant[1:]
+    if rank == "Q":
+        return held == "J"                             # [S-QUEEN-1]
+    if rank == "K":
+        return king_over_spirits and held in ("J", "Q")   # [S-KING-2]
+    return False
+
+
+def summon_sites(grid: Grid, frontier: Iterable[Cell], spirit: str,
+                 king_over_spirits: bool) -> Iterator[tuple[Cell, tuple[Cell, ...]]]:
+    """Every (location, pattern cells) where `spirit` may be summoned, in a fixed order.
+
+    Jack: two opposite neighbours [S-JACK-1]; Queen: three of the four orthogonal
+    neighbours, each choice of three when four qualify [S-QUEEN-1] [S-QUEEN-2]; King:
+    all four [S-KING-1]. Pattern cells are sorted.
+    """
+    suit, rank = spirit[0], spirit[1:]
+    for cell in sorted(list(grid) + list(frontier)):
+        if not _location_ok(grid.get(cell), rank, king_over_spirits):
+            continue
+        x, y = cell
+        if rank == "J":
+            for (ax, ay), (bx, by) in OPPOSITE_PAIRS:
+                a, b = (x + ax, y + ay), (x + bx, y + by)
+                ca, cb = grid.get(a), grid.get(b)
+                if ca is not None and cb is not None and _counts_for(ca, suit, rank) \
+                        and _counts_for(cb, suit, rank):
+                    yield cell, tuple(sorted((a, b)))
+            continue
+        good = sorted((x + dx, y + dy) for dx, dy, _ in ORTHOGONAL
+                      if (x + dx, y + dy) in grid
+                      and _counts_for(grid[(x + dx, y + dy)], suit, rank))
+        need = 3 if rank == "Q" else 4
+        if len(good) >= need:
+            for chosen in combinations(good, need):
+                yield cell, chosen
+
+
+def any_site(grid: Grid, frontier: Iterable[Cell], spirits: Iterable[str],
+             king_over_spirits: bool) -> bool:
+    """Whether any of `spirits` could be summoned somewhere on this grid (one scan)."""
+    wanted = [(s[0], s[1:]) for s in spirits]
+    if not wanted:
+        return False
+    for cell in list(grid) + list(frontier):
+        x, y = cell
+        occupant = grid.get(cell)
+        around = [grid.get((x + dx, y + dy)) for dx, dy, _ in ORTHOGONAL]
+        for suit, rank in wanted:
+            if not _location_ok(occupant, rank, king_over_spirits):
+                continue
+            ok = [c is not None and _counts_for(c, suit, rank) for c in around]
+            if rank == "J":
+                if (ok[0] and ok[1]) or (ok[2] and ok[3]):
+                    return True
+            elif sum(ok) >= (3 if rank == "Q" else 4):
+                return True
+    return False

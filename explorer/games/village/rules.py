@@ -1,0 +1,83 @@
+"""The rules as pure functions over counts tuples: token moves, refill, payments, scoring.
+
+Kept apart from `state.py` so each rule is a small function a test can call directly.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .cards import KINDS, WILD
+
+ACT, REFILL, CURSE, DRAW, OVER = range(5)
+PHASES = ("act", "refill", "curse", "draw", "over")
+ENDED_BY = ("", "refill", "draw")
+STALL_ORDER = (3, 2, 1, 0)
+"""Stalls by cost, in the order the refill deals into them (V-REFILL-1)."""
+
+
+def raise_token(track: tuple[int, ...], treasure: int, spaces: int) -> tuple[tuple[int, ...], int]:
+    """Move a token right `spaces` (V-BRIBE-4); passed tokens shift left (V-BRIBE-5); capped at
+    the top space (V-BRIBE-6). Returns the new track and the spaces actually moved."""
+    i = track.index(treasure)
+    j = min(len(track) - 1, i + spaces)
+    if j == i:
+        return track, 0
+    return track[:i] + track[i + 1:j + 1] + (treasure,) + track[j + 1:], j - i
+
+
+def lower_token(track: tuple[int, ...], treasure: int, spaces: int) -> tuple[tuple[int, ...], int]:
+    """Move a token left `spaces` (V-CURSE-2); passed tokens shift right; it stops at the
+    bottom space (V-CURSE-3). Returns the new track and the spaces actually moved."""
+    i = track.index(treasure)
+    j = max(0, i - spaces)
+    if j == i:
+        return track, 0
+    return track[:j] + (treasure,) + track[j:i] + track[i + 1:], i - j
+
+
+def values(track: tuple[int, ...], track_values: tuple[int, ...]) -> tuple[int, ...]:
+    """Each treasure type's current value: the printed value under its token (V-TRACK-2)."""
+    out = [0] * len(track)
+    for space, treasure in enumerate(track):
+        out[treasure] = track_values[space]
+    return tuple(out)
+
+
+def next_stall(stall: int) -> int:
+    """The stall the refill deals into after `stall`: 3, 2, 1, 0, then 3 again (V-REFILL-2)."""
+    return 3 if stall == 0 else stall - 1
+
+
+@lru_cache(maxsize=65536)
+def payments(hand: tuple[int, ...], cost: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to discard exactly `cost` cards from `hand` with at least one treasure
+    (V-MARKET-3, V-MARKET-4), in a fixed order."""
+    out: list[tuple[int, ...]] = []
+
+    def fill(kind: int, left: int, acc: list[int]) -> None:
+        if kind == KINDS:
+            if left == 0 and acc[WILD] < cost:
+                out.append(tuple(acc))
+            return
+        for n in range(min(hand[kind], left), -1, -1):
+            acc.append(n)
+            fill(kind + 1, left - n, acc)
+            acc.pop()
+
+    if cost > 0:
+        fill(0, cost, [])
+    return tuple(out)
+
+
+def score_parts(hand: tuple[int, ...], bribes: tuple[int, ...], bribe_wilds: tuple[int, ...],
+                value: tuple[int, ...], wild_penalty: int = 2) -> tuple[int, int, int]:
+    """(bribe points V-SCORE-1, hand treasure penalty V-SCORE-2, hand wild penalty V-SCORE-3)."""
+    bribe_points = sum((bribes[t] + bribe_wilds[t]) * value[t] for t in range(len(value)))
+    hand_penalty = sum(hand[t] * value[t] for t in range(len(value)))
+    return bribe_points, -hand_penalty, -wild_penalty * hand[WILD]
+
+
+def tiebreak_key(bribes: tuple[int, ...], bribe_wilds: tuple[int, ...], track: tuple[int, ...],
+                 count_wilds: bool) -> tuple[int, ...]:
+    """Bribe cards per space from the top space leftwards (V-TIE-1, V-TIE-2, V-TIE-4)."""
+    return tuple(bribes[t] + (bribe_wilds[t] if count_wilds else 0) for t in reversed(track))
