@@ -11,4 +11,12 @@ from .core import (CHANCE, Event, Explorer, Game, IllegalMove, InvalidInput, Mov
                    State, games, load)
 
 __all__ = ["CHANCE", "Event", "Explorer", "Game", "IllegalMove", "InvalidInput", "Move", "Outcome",
-           "Reason", "State", "games", "load"]
+           "Reason", "State", "games", "load", "simulate"]
+
+
+def __getattr__(name: str) -> object:
+    """`explorer.simulate` imports polars only when first used (a fast `import explorer`)."""
+    if name == "simulate":
+        from .core.simulate import simulate
+        return simulate
+    raise AttributeError(f"module 'explorer' has no attribute {name!r}")

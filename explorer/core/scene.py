@@ -2,7 +2,9 @@
 
 Each game turns a `view(viewer)` into a scene; the anywidget board draws it in the
 browser and `scene_html` draws it as static HTML for exported notebooks. A scene is
-built only from a view, so it never holds what the viewer may not see.
+built only from a view, so it never holds what the viewer may not see. The static
+HTML uses inline styles with the sizes and colours of `explorer/widgets/board.css`,
+so a board looks the same with or without a kernel.
 
 Schema (all JSON-able)::
 
@@ -25,7 +27,7 @@ Schema (all JSON-able)::
         "kind": "card" | "token" | "cell" | "counter" | "die",
         "text": "Crown", "sub": "×3",  # big and small text
         "color": "#c33",               # fill colour (suit, treasure type...)
-        "face": "up" | "down",         # down: drawn as a card back, no text
+        "face": "up" | "down",         # down: a card back showing only `sub` (a count)
         "badges": ["P1"],              # small markers (a sculpture, a bribe owner...)
         "title": "tooltip",
         "x": 0, "y": 0,                # grid layout only (y grows downwards)
@@ -34,62 +36,123 @@ Schema (all JSON-able)::
 from __future__ import annotations
 
 import html
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
-ITEM_STYLE = ("display:inline-flex;flex-direction:column;align-items:center;justify-content:center;"
-              "min-width:46px;height:64px;margin:2px;padding:2px 4px;border-radius:6px;"
-              "border:1px solid #555;font:12px sans-serif;box-sizing:border-box;")
+CARD_BACK = "repeating-linear-gradient(45deg,#6b5b95 0 6px,#7d6ca8 6px 12px)"
+"""The back of a face-down card (the same pattern as `.rx-down` in board.css)."""
+
+BOARD_STYLE = ("font:13px/1.3 system-ui,-apple-system,'Segoe UI','DejaVu Sans',sans-serif;"
+               "color:#222;background:#fbfaf7;border:1px solid #d8d4cc;border-radius:8px;"
+               "padding:8px;max-width:100%;box-sizing:border-box")
+ZONE_BOX = "border-radius:6px;padding:4px 6px;margin:4px 0;min-width:0;"
+ZONE_STYLE = ZONE_BOX + "border:1px solid #d0ccc4;background:#fff"
+ZONE_HIGHLIGHT = ZONE_BOX + "border:2px solid #e8a33d;background:#fff8ec"
+ITEM_STYLE = ("position:relative;display:inline-flex;flex-direction:column;align-items:center;"
+              "justify-content:center;min-width:46px;height:64px;margin:2px;padding:2px 4px;"
+              "border:1px solid #555;border-radius:6px;box-sizing:border-box;font-size:12px;"
+              "text-align:center;overflow:hidden")
+KIND_STYLE = {
+    "card": "",
+    "token": "min-width:48px;height:48px;border-radius:24px;font-size:11px;padding:2px 6px;",
+    "counter": "height:28px;min-width:40px;border-radius:14px;",
+    "die": "width:38px;min-width:38px;height:38px;border-radius:7px;font-size:16px;",
+    "cell": "border-style:dashed;border-color:#aaa;",
+}
+CELL_FILL = "#f3f1ec"
+GRID_ITEM = "width:auto;min-width:0;height:auto;aspect-ratio:3/4;margin:0;"
+BADGE_STYLE = "font-size:10px;background:#222;color:#fff;border-radius:4px;padding:0 3px;margin:1px"
+RULE_STYLE = ("display:inline-block;font-size:10px;font-family:ui-monospace,monospace;background:#444;"
+              "color:#fff;border-radius:3px;padding:0 4px;margin:0 6px")
+
+
+def items(scene: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
+    """Every item of a scene (or zone), sub-zones included, in drawing order."""
+    for zone in scene.get("zones", ()):
+        yield from zone.get("items", ())
+        yield from items(zone)
+
+
+def ink_for(color: str) -> str:
+    """Black or white text, whichever reads better on a #rgb / #rrggbb fill (as board.js)."""
+    hexa = str(color).lstrip("#")
+    if len(hexa) == 3:
+        hexa = "".join(c * 2 for c in hexa)
+    if len(hexa) != 6 or any(c not in "0123456789abcdefABCDEF" for c in hexa):
+        return "#111"
+    r, g, b = (int(hexa[i:i + 2], 16) for i in (0, 2, 4))
+    return "#111" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#fff"
+
+
+def _esc(value: Any) -> str:
+    return html.escape("" if value is None else str(value), quote=True)
 
 
 def _item_html(item: Mapping[str, Any], extra_style: str = "") -> str:
+    kind = item.get("kind", "card")
+    kind = kind if kind in KIND_STYLE else "card"
     face_down = item.get("face") == "down"
-    color = "#6b5b95" if face_down else item.get("color", "#fff")
-    text = "" if face_down else html.escape(str(item.get("text", "")))
-    sub = "" if face_down else html.escape(str(item.get("sub", "")))
-    badges = "".join(f'<span style="font-size:10px;background:#222;color:#fff;border-radius:4px;'
-                     f'padding:0 3px;margin:1px">{html.escape(str(b))}</span>'
-                     for b in item.get("badges", ()))
-    title = html.escape(str(item.get("title", "")), quote=True)
-    return (f'<div class="rx-item rx-{html.escape(str(item.get("kind", "card")))}" '
-            f'title="{title}" style="{ITEM_STYLE}background:{html.escape(color)};{extra_style}">'
-            f'<b>{text}</b><small>{sub}</small><div>{badges}</div></div>')
+    sub = item.get("sub", "")
+    small = f'<small style="font-size:10px">{_esc(sub)}</small>' if sub not in ("", None) else ""
+    if face_down:
+        fill, ink, inner = CARD_BACK, "#fff", small
+    else:
+        color = str(item.get("color") or (CELL_FILL if kind == "cell" else "#ffffff"))
+        fill, ink = color, ink_for(color)
+        inner = f'<b style="line-height:1.1">{_esc(item.get("text", ""))}</b>{small}'
+    badges = "".join(f'<span style="{BADGE_STYLE}">{_esc(b)}</span>' for b in item.get("badges", ()))
+    if badges:
+        inner += f'<div style="display:flex;flex-wrap:wrap;justify-content:center">{badges}</div>'
+    title = f' title="{_esc(item["title"])}"' if item.get("title") else ""
+    element = f' data-id="{_esc(item["id"])}"' if item.get("id") else ""
+    return (f'<div class="rx-item rx-{kind}"{element}{title} style="{ITEM_STYLE};{KIND_STYLE[kind]}'
+            f'background:{_esc(fill)};color:{ink};{extra_style}">{inner}</div>')
+
+
+def _grid_html(grid_items: list[Mapping[str, Any]]) -> str:
+    placed = [i for i in grid_items if isinstance(i.get("x"), int) and isinstance(i.get("y"), int)]
+    if not placed:
+        return '<i style="color:#888">empty</i>'
+    x0 = min(i["x"] for i in placed)
+    y0 = min(i["y"] for i in placed)
+    cols = max(i["x"] for i in placed) - x0 + 1
+    cells = "".join(_item_html(i, f"{GRID_ITEM}grid-column:{i['x'] - x0 + 1};grid-row:{i['y'] - y0 + 1};")
+                    for i in placed)
+    return (f'<div style="display:grid;gap:3px;padding:4px;overflow-x:auto;'
+            f'grid-template-columns:repeat({cols},minmax(0,64px))">{cells}</div>')
 
 
 def _zone_html(zone: Mapping[str, Any]) -> str:
-    label = html.escape(str(zone.get("label", "")))
-    note = html.escape(str(zone.get("note", "")))
-    border = "2px solid #e8a33d" if zone.get("highlight") else "1px solid #ccc"
-    head = f'<div style="font:bold 12px sans-serif">{label} <small style="font-weight:normal">{note}</small></div>'
+    note = zone.get("note")
+    head = (f'<div style="font-weight:600;font-size:12px;margin-bottom:2px">{_esc(zone.get("label", ""))}'
+            + (f'<small style="font-weight:normal;color:#666;margin-left:6px">{_esc(note)}</small>' if note else "")
+            + "</div>")
     layout = zone.get("layout", "row")
     if layout == "group":
-        body = "".join(_zone_html(z) for z in zone.get("zones", ()))
-        inner = f'<div style="display:flex;flex-wrap:wrap;gap:6px">{body}</div>'
+        subs = "".join(f'<div style="flex:1 1 auto;min-width:0">{_zone_html(z)}</div>'
+                       for z in zone.get("zones", ()))
+        body = f'<div style="display:flex;flex-wrap:wrap;gap:6px">{subs}</div>'
     elif layout == "grid":
-        items = list(zone.get("items", ()))
-        if items:
-            xs = [i["x"] for i in items]
-            ys = [i["y"] for i in items]
-            x0, y0 = min(xs), min(ys)
-            cells = "".join(_item_html(i, f"grid-column:{i['x'] - x0 + 1};grid-row:{i['y'] - y0 + 1};")
-                            for i in items)
-            inner = (f'<div style="display:grid;grid-auto-columns:50px;grid-auto-rows:68px">'
-                     f'{cells}</div>')
-        else:
-            inner = "<div><i>empty</i></div>"
+        body = _grid_html(list(zone.get("items", ())))
     else:
-        inner = '<div style="display:flex;flex-wrap:wrap">' + "".join(
-            _item_html(i) for i in zone.get("items", ())) + "</div>"
-    return f'<div class="rx-zone" style="border:{border};border-radius:6px;padding:4px;margin:3px">{head}{inner}</div>'
+        body = ('<div style="display:flex;flex-wrap:wrap;align-items:center">'
+                + "".join(_item_html(i) for i in zone.get("items", ())) + "</div>")
+    style = ZONE_HIGHLIGHT if zone.get("highlight") else ZONE_STYLE
+    return f'<div class="rx-zone" data-zone="{_esc(zone.get("id", ""))}" style="{style}">{head}{body}</div>'
 
 
 def scene_html(scene: Mapping[str, Any]) -> str:
     """Static HTML for a scene: boards in exported notebooks, no kernel or JavaScript."""
-    title = html.escape(str(scene.get("title", "")))
-    status = html.escape(str(scene.get("status", "")))
+    viewer = scene.get("viewer")
+    who = "teacher view" if viewer is None else f"Player {viewer}'s view"
+    head = (f'<div style="display:flex;flex-wrap:wrap;gap:10px;align-items:baseline;margin-bottom:4px">'
+            f'<b style="font-size:15px">{_esc(scene.get("title", ""))}</b>'
+            f'<span>{_esc(scene.get("status", ""))}</span>'
+            f'<span style="margin-left:auto;font-size:11px;color:#fff;background:'
+            f'{"#777" if viewer is None else "#4a5a7a"};border-radius:10px;padding:1px 8px">{_esc(who)}</span></div>')
     zones = "".join(_zone_html(z) for z in scene.get("zones", ()))
-    events = "".join(f"<li>{html.escape(str(e.get('text', '')))} "
-                     f"<small>[{html.escape(str(e.get('rule', '')))}]</small></li>"
-                     for e in scene.get("events", ()))
-    events_html = f'<ul style="font:12px sans-serif;margin:4px 0">{events}</ul>' if events else ""
-    return (f'<div class="rx-scene" style="font:13px sans-serif">'
-            f'<div><b>{title}</b> — {status}</div>{zones}{events_html}</div>')
+    events = "".join(f'<li>{_esc(e.get("text", ""))}'
+                     + (f'<small style="{RULE_STYLE}">{_esc(e["rule"])}</small>' if e.get("rule") else "")
+                     + "</li>" for e in list(scene.get("events", ()))[-8:])
+    narration = (f'<ul style="margin:4px 0 0;padding-left:18px;font-size:12px;color:#333">{events}</ul>'
+                 if events else "")
+    return f'<div class="rx-scene" style="{BOARD_STYLE}">{head}{zones}{narration}</div>'

@@ -88,6 +88,11 @@ class Explorer:
             path.append(node)
         return path[::-1]
 
+    def reseed(self, seed: int | None) -> None:
+        """Restart the chance sampler from `seed`; outcomes already in the tree stay."""
+        self.seed = seed
+        self._rng = random.Random(seed)
+
     # -------------------------------------------------------------- moving
     def play(self, move: Move | str) -> Node:
         """Play `move` at the current node; then resolve chance if `auto_chance`.

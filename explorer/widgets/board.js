@@ -130,12 +130,12 @@ function render({ model, el }) {
     const node = h("div", `rx-item rx-${kind}${down ? " rx-down" : ""}`);
     const id = asText(item.id);
     if (!down) {
-      const fill = asText(item.color) || "#ffffff";
+      const fill = asText(item.color) || (kind === "cell" ? "#f3f1ec" : "#ffffff");
       node.style.background = fill;
       node.style.color = inkFor(fill);
       node.appendChild(h("b", "rx-text", asText(item.text)));
-      if (item.sub !== undefined && item.sub !== "") node.appendChild(h("small", "rx-sub", asText(item.sub)));
     }
+    if (item.sub !== undefined && item.sub !== null && item.sub !== "") node.appendChild(h("small", "rx-sub", asText(item.sub)));
     const badges = asList(item.badges);
     if (badges.length) {
       const row = h("div", "rx-badges");
@@ -283,7 +283,7 @@ function render({ model, el }) {
       const head = h("div", "rx-head");
       head.appendChild(h("b", "rx-title", asText(scene.title)));
       head.appendChild(h("span", "rx-status", asText(scene.status)));
-      head.appendChild(h("span", "rx-viewer", scene.viewer === null || scene.viewer === undefined ? "teacher view" : `Player ${Number(scene.viewer) + 1}'s view`));
+      head.appendChild(h("span", "rx-viewer", scene.viewer === null || scene.viewer === undefined ? "teacher view" : `Player ${asText(scene.viewer)}'s view`));
       root.appendChild(head);
 
       const zones = h("div", "rx-zones");

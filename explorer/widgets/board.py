@@ -18,13 +18,14 @@ a click that no legal move allows; `Board` answers by setting ``message``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Sequence
 
 import anywidget
 import traitlets
 
 from ..core.errors import IllegalMove, InvalidInput, Reason
 from ..core.move import Move, narrow
+from ..core.scene import items as scene_items
 from ..core.state import CHANCE, State
 from ..core.tree import Explorer
 
@@ -32,8 +33,8 @@ HERE = Path(__file__).parent
 
 
 def player_name(index: int) -> str:
-    """How the explorer names a seat: players are counted from 1 on screen."""
-    return f"Player {index + 1}"
+    """How the explorer names a seat: counted from 0, as the games' own texts do."""
+    return f"Player {index}"
 
 
 def viewer_name(viewer: int | None) -> str:
@@ -57,15 +58,6 @@ def move_payload(move: Move) -> dict[str, Any]:
     """What the browser learns about one legal move."""
     return {"text": str(move), "label": move.label, "rule": move.rule,
             "targets": list(move.targets)}
-
-
-def scene_items(scene: Mapping[str, Any]) -> Iterable[Mapping[str, Any]]:
-    """Every item of a scene, sub-zones included."""
-    stack = list(scene.get("zones", ()))
-    while stack:
-        zone = stack.pop()
-        yield from zone.get("items", ())
-        stack.extend(zone.get("zones", ()))
 
 
 class Board(anywidget.AnyWidget):
@@ -122,12 +114,27 @@ class Board(anywidget.AnyWidget):
     def refresh(self) -> None:
         """Send the current position to the browser (after any change of the explorer)."""
         state = self.state
+        scene = state.scene(self._viewer)
+        scene["events"] = self.narration()
         with self.hold_sync():
-            self.scene = state.scene(self._viewer)
+            self.scene = scene
             self.moves = ([move_payload(m) for m in state.legal_moves()]
                           if may_act(state, self._viewer) else [])
             self.node = self.explorer.node.id
             self.revision += 1
+
+    def narration(self) -> list[dict[str, Any]]:
+        """The events since the last decision, as the viewer may read them.
+
+        A move and the chance it triggered (a draw after a bribe) are told together;
+        each event passes through `State.visible_events`, so a secret stays secret.
+        """
+        told: list[dict[str, Any]] = []
+        for node in reversed(self.explorer.line()):
+            told[:0] = node.state.visible_events(self._viewer)
+            if node.move is None or node.move_by != CHANCE:
+                break
+        return told
 
     def play(self, move: Move | str) -> Reason | None:
         """Play `move` (a Move or its text) as the viewer; the Reason if it is refused."""

@@ -185,53 +185,78 @@ def _location_ok(occupant: str | None, rank: str, king_over_spirits: bool) -> bo
     return False
 
 
-def summon_sites(grid: Grid, frontier: Iterable[Cell], spirit: str,
-                 king_over_spirits: bool) -> Iterator[tuple[Cell, tuple[Cell, ...]]]:
-    """Every (location, pattern cells) where `spirit` may be summoned, in a fixed order.
+def sites_at(grid: Grid, cell: Cell, spirit: str,
+             king_over_spirits: bool) -> Iterator[tuple[Cell, ...]]:
+    """Every pattern (sorted cells) that lets `spirit` be summoned on `cell`.
 
     Jack: two opposite neighbours [S-JACK-1]; Queen: three of the four orthogonal
     neighbours, each choice of three when four qualify [S-QUEEN-1] [S-QUEEN-2]; King:
-    all four [S-KING-1]. Pattern cells are sorted.
+    all four [S-KING-1].
     """
     suit, rank = spirit[0], spirit[1:]
-    for cell in sorted(list(grid) + list(frontier)):
-        if not _location_ok(grid.get(cell), rank, king_over_spirits):
-            continue
-        x, y = cell
-        if rank == "J":
-            for (ax, ay), (bx, by) in OPPOSITE_PAIRS:
-                a, b = (x + ax, y + ay), (x + bx, y + by)
-                ca, cb = grid.get(a), grid.get(b)
-                if ca is not None and cb is not None and _counts_for(ca, suit, rank) \
-                        and _counts_for(cb, suit, rank):
-                    yield cell, tuple(sorted((a, b)))
-            continue
-        good = sorted((x + dx, y + dy) for dx, dy, _ in ORTHOGONAL
-                      if (x + dx, y + dy) in grid
-                      and _counts_for(grid[(x + dx, y + dy)], suit, rank))
-        need = 3 if rank == "Q" else 4
-        if len(good) >= need:
-            for chosen in combinations(good, need):
-                yield cell, chosen
+    if not _location_ok(grid.get(cell), rank, king_over_spirits):
+        return
+    x, y = cell
+    if rank == "J":
+        for (ax, ay), (bx, by) in OPPOSITE_PAIRS:
+            a, b = (x + ax, y + ay), (x + bx, y + by)
+            ca, cb = grid.get(a), grid.get(b)
+            if ca is not None and cb is not None and _counts_for(ca, suit, rank) \
+                    and _counts_for(cb, suit, rank):
+                yield tuple(sorted((a, b)))
+        return
+    good = sorted((x + dx, y + dy) for dx, dy, _ in ORTHOGONAL
+                  if (x + dx, y + dy) in grid and _counts_for(grid[(x + dx, y + dy)], suit, rank))
+    yield from combinations(good, 3 if rank == "Q" else 4)
 
 
-def any_site(grid: Grid, frontier: Iterable[Cell], spirits: Iterable[str],
-             king_over_spirits: bool) -> bool:
-    """Whether any of `spirits` could be summoned somewhere on this grid (one scan)."""
-    wanted = [(s[0], s[1:]) for s in spirits]
-    if not wanted:
-        return False
-    for cell in list(grid) + list(frontier):
-        x, y = cell
-        occupant = grid.get(cell)
-        around = [grid.get((x + dx, y + dy)) for dx, dy, _ in ORTHOGONAL]
-        for suit, rank in wanted:
-            if not _location_ok(occupant, rank, king_over_spirits):
-                continue
-            ok = [c is not None and _counts_for(c, suit, rank) for c in around]
-            if rank == "J":
-                if (ok[0] and ok[1]) or (ok[2] and ok[3]):
-                    return True
-            elif sum(ok) >= (3 if rank == "Q" else 4):
-                return True
-    return False
+def spirits_at(grid: Grid, cell: Cell, king_over_spirits: bool) -> list[str]:
+    """Every Spirit card (of all twelve) whose pattern the table shows around `cell`.
+
+    The same rules as `sites_at`, for all suits and ranks in one pass: a summon site
+    depends only on the cell and its four orthogonal neighbours, so a change to the
+    grid touches the sites of that cell and its neighbours only.
+    """
+    occupant = grid.get(cell)
+    held = "" if occupant is None or occupant[1:] not in SPIRIT_ORDER else occupant[1:]
+    if held == "K":
+        return []
+    x, y = cell
+    around = [grid.get((x + dx, y + dy)) for dx, dy, _ in ORTHOGONAL]
+    if sum(c is not None for c in around) < 2:
+        return []
+    found = []
+    for suit in ("B", "R", "G", "Y"):
+        plain = [c is not None and (c[0] == "X" or (c[0] == suit and c[1:] not in SPIRIT_ORDER))
+                 for c in around]
+        if not held and ((plain[0] and plain[1]) or (plain[2] and plain[3])):
+            found.append(suit + "J")
+        jack = suit + "J"
+        with_jacks = [plain[i] or around[i] == jack for i in range(4)]
+        if held in ("", "J") and sum(with_jacks) >= 3:
+            found.append(suit + "Q")
+        if (not held or king_over_spirits) and all(
+                with_jacks[i] or around[i] == suit + "Q" for i in range(4)):
+            found.append(suit + "K")
+    return found
+
+
+def all_sites(grid: Grid, frontier: Iterable[Cell],
+              king_over_spirits: bool) -> frozenset[tuple[Cell, str]]:
+    """Every (cell, Spirit card) summon site on the table, by a full scan."""
+    return frozenset((cell, spirit) for cell in list(grid) + list(frontier)
+                     for spirit in spirits_at(grid, cell, king_over_spirits))
+
+
+def update_sites(sites: set[tuple[Cell, str]], grid: Grid, changed: Iterable[Cell],
+                 king_over_spirits: bool) -> None:
+    """Refresh `sites` around the cells whose card changed (incremental `all_sites`)."""
+    touched = set()
+    for x, y in changed:
+        touched.add((x, y))
+        touched.update((x + dx, y + dy) for dx, dy, _ in ORTHOGONAL)
+    for site in [s for s in sites if s[0] in touched]:
+        sites.discard(site)
+    for cell in touched:
+        for spirit in spirits_at(grid, cell, king_over_spirits):
+            sites.add((cell, spirit))

@@ -26,6 +26,8 @@ KINDS = 7
 NAMES = TREASURES + ("Wild",)
 EMPTY = (0,) * KINDS
 INDEX = {name.lower(): i for i, name in enumerate(NAMES)}
+A_NAME = tuple(("an " if name[0] in "AEIOU" else "a ") + name for name in NAMES)
+"""'an Axe', 'a Crown': a card with its article, for sentences."""
 
 _TOKEN = re.compile(r"^([A-Za-z]+)(?:\*(\d+))?$")
 
@@ -99,19 +101,3 @@ def describe_cards(counts: tuple[int, ...]) -> str:
 def as_dict(counts: tuple[int, ...]) -> dict[str, int]:
     """{name: count} of the non-zero counts, in type order (for views and JSON)."""
     return {NAMES[i]: n for i, n in enumerate(counts) if n}
-
-
-def add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x + y for x, y in zip(a, b))
-
-
-def sub(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x - y for x, y in zip(a, b))
-
-
-def one(kind: int) -> tuple[int, ...]:
-    """The collection holding one card of `kind`."""
-    return ONE[kind]
-
-
-ONE = tuple(tuple(1 if i == k else 0 for i in range(KINDS)) for k in range(KINDS))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ...core.errors import InvalidInput
 from ...core.move import Move
-from .cards import EMPTY, NAMES, TREASURES, WILD, describe_cards, format_cards, parse_cards, \
+from .cards import A_NAME, EMPTY, NAMES, TREASURES, WILD, describe_cards, format_cards, parse_cards, \
     treasure_index
 
 _PLAYER = re.compile(r"^P(\d+)\s+(.*)$", re.IGNORECASE | re.DOTALL)
@@ -210,7 +210,7 @@ class Reveal(Move):
 
     @property
     def label(self) -> str:
-        return f"the deck turns up a {NAMES[self.card]}"
+        return f"the deck turns up {A_NAME[self.card]}"
 
     @property
     def rule(self) -> str:

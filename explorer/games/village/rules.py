@@ -5,6 +5,7 @@ Kept apart from `state.py` so each rule is a small function a test can call dire
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations_with_replacement
 
 from .cards import KINDS, WILD
 
@@ -51,21 +52,15 @@ def next_stall(stall: int) -> int:
 @lru_cache(maxsize=65536)
 def payments(hand: tuple[int, ...], cost: int) -> tuple[tuple[int, ...], ...]:
     """Every way to discard exactly `cost` cards from `hand` with at least one treasure
-    (V-MARKET-3, V-MARKET-4), in a fixed order."""
-    out: list[tuple[int, ...]] = []
-
-    def fill(kind: int, left: int, acc: list[int]) -> None:
-        if kind == KINDS:
-            if left == 0 and acc[WILD] < cost:
-                out.append(tuple(acc))
-            return
-        for n in range(min(hand[kind], left), -1, -1):
-            acc.append(n)
-            fill(kind + 1, left - n, acc)
-            acc.pop()
-
-    if cost > 0:
-        fill(0, cost, [])
+    (V-MARKET-3, V-MARKET-4), in a fixed order. Callers may clip counts at `cost`."""
+    out = []
+    held = [kind for kind in range(KINDS) if hand[kind]]
+    for combo in combinations_with_replacement(held, cost):
+        counts = [0] * KINDS
+        for kind in combo:
+            counts[kind] += 1
+        if counts[WILD] < cost and all(counts[kind] <= hand[kind] for kind in combo):
+            out.append(tuple(counts))
     return tuple(out)
 
 

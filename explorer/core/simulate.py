@@ -1,0 +1,403 @@
+"""Many games played by agents, as polars frames: reproducible, parallel, from any position.
+
+`simulate(game_or_state, agents, n, seed)` plays `n` games and returns a `Simulation`
+with three frames: `games` (one row per game), `players` (one row per game and seat)
+and `turns` (one row per decision, optional). Game `i` gets its own seed, drawn from
+`seed` (the first k games of a run are the same whatever n is), and its own random
+streams for chance and for each seat, so a run gives identical frames whether it is
+played in this process, on every core, or through any `concurrent.futures.Executor`
+(a Dask or Ray cluster): games are cut into chunks, played anywhere, and reassembled
+in game order. The game, the start state and the agents travel by value (pickled),
+so agents named as strings ("random", "greedy", "mcts") and plain agent objects both
+work.
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import math
+import multiprocessing
+import os
+import random
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+import polars as pl
+from tqdm.auto import tqdm
+
+from .agents import Agent, Observation, make_agent
+from .errors import InvalidInput
+from .game import Game, load
+from .options import to_jsonable
+from .state import CHANCE, State
+
+MAX_STEPS = 100_000
+"""A game still going after this many plays is reported as a bug in the game, not looped."""
+
+AUTO_PROGRESS_GAMES = 500
+"""`progress=None` shows a progress bar from this many games on."""
+
+GAMES_SCHEMA = {"game_id": pl.Int64, "seed": pl.Int64, "turns": pl.Int64,
+                "chance_steps": pl.Int64, "winners": pl.List(pl.Int64), "ended_by": pl.String}
+PLAYERS_SCHEMA = {"game_id": pl.Int64, "seat": pl.Int64, "agent": pl.String,
+                  "score": pl.Float64, "won": pl.Float64, "winner": pl.Boolean, "rank": pl.Int64}
+TURNS_SCHEMA = {"game_id": pl.Int64, "ply": pl.Int64, "seat": pl.Int64,
+                "move": pl.String, "rule": pl.String}
+
+
+# ----------------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class Simulation:
+    """The frames of a run, with what produced them.
+
+    `games`: game_id, seed, turns (decisions), chance_steps, winners (list of seats),
+    ended_by, then one `opt_<name>` column per rule option (and `variant` when the run
+    compares rule variants). `players`: game_id, seat, agent, score, won (the seat's
+    share of the win: 1/k when k players share it), winner, rank (1 = won).
+    `turns`: game_id, ply, seat, move (text form), rule; empty if `log_turns=False`.
+    """
+
+    game: Game
+    agents: tuple[str, ...]
+    seed: int
+    games: pl.DataFrame
+    players: pl.DataFrame
+    turns: pl.DataFrame
+    start: State | None = field(default=None, compare=False)
+
+    @property
+    def n(self) -> int:
+        return self.games.height
+
+    def summary(self) -> pl.DataFrame:
+        """Per seat and agent (and variant): games, wins, win rate with a 95% Wilson
+        interval, and mean score."""
+        keys = [k for k in ("variant", "seat", "agent") if k in self.players.columns]
+        table = (self.players.group_by(keys, maintain_order=True)
+                 .agg(pl.len().cast(pl.Int64).alias("games"), pl.col("won").sum().alias("wins"),
+                      pl.col("score").mean().alias("mean_score"))
+                 .sort(keys))
+        return with_wilson(table, "wins", "games")
+
+    def table(self) -> pl.DataFrame:
+        """One flat row per game and seat (players joined with games), ready to save."""
+        keys = ["variant", "game_id"] if "variant" in self.games.columns else ["game_id"]
+        games = self.games.with_columns(pl.col(c).cast(pl.List(pl.String)).list.join(",")
+                                        for c, t in self.games.schema.items()
+                                        if isinstance(t, pl.List))
+        return self.players.join(games, on=keys, how="left")
+
+    def save(self, path: str | Path) -> Path:
+        """Write `table()` as .parquet or .csv (by the file's suffix)."""
+        path = Path(path)
+        suffix = path.suffix.lower()
+        if suffix == ".parquet":
+            self.table().write_parquet(path)
+        elif suffix == ".csv":
+            self.table().write_csv(path)
+        else:
+            raise InvalidInput("out", f"expected a .parquet or .csv file name, got {path.name!r}")
+        return path
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (wins may be fractional: shared wins)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def with_wilson(frame: pl.DataFrame, wins: str, n: str, z: float = 1.96) -> pl.DataFrame:
+    """`frame` plus win_rate, ci_low and ci_high (95% Wilson interval) columns."""
+    p = pl.col(wins) / pl.col(n)
+    z2n = z * z / pl.col(n)
+    centre = (p + z2n / 2) / (1 + z2n)
+    half = z * ((p * (1 - p) / pl.col(n)) + z2n / (4 * pl.col(n))).sqrt() / (1 + z2n)
+    return frame.with_columns(p.alias("win_rate"),
+                              (centre - half).clip(0.0, 1.0).alias("ci_low"),
+                              (centre + half).clip(0.0, 1.0).alias("ci_high"))
+
+
+# ----------------------------------------------------------------------------- one game
+@dataclass(frozen=True)
+class _Chunk:
+    """Games `first .. first+len(seeds)-1`, played in one task (pickled to a worker)."""
+
+    start: Game | State
+    agents: tuple[Agent, ...]
+    first: int
+    seeds: tuple[int, ...]
+    log_turns: bool
+
+
+def _play_chunk(chunk: _Chunk) -> dict[str, dict[str, list]]:
+    """Play a chunk of games; columns of the three frames as plain lists (cheap to send)."""
+    games: dict[str, list] = {k: [] for k in GAMES_SCHEMA}
+    players: dict[str, list] = {k: [] for k in PLAYERS_SCHEMA if k != "agent"}
+    turns: dict[str, list] = {k: [] for k in TURNS_SCHEMA}
+    for offset, seed in enumerate(chunk.seeds):
+        _play_game(chunk, chunk.first + offset, seed, games, players, turns)
+    return {"games": games, "players": players, "turns": turns}
+
+
+def _play_game(chunk: _Chunk, game_id: int, seed: int, games: dict[str, list],
+               players: dict[str, list], turns: dict[str, list]) -> None:
+    start = chunk.start
+    state = start.new(seed) if isinstance(start, Game) else start
+    chance_rng = random.Random(f"{seed}:chance")
+    seat_rngs = [random.Random(f"{seed}:seat:{p}") for p in range(state.game.players)]
+    agents = chunk.agents
+    log = chunk.log_turns
+    decisions = chance_steps = 0
+    while True:
+        who = state.to_move
+        if who is None:
+            break
+        if decisions + chance_steps >= MAX_STEPS:
+            raise RuntimeError(f"{state.game!r} game with seed {seed} did not end after "
+                               f"{MAX_STEPS} plays: the game engine never ends it")
+        if who == CHANCE:
+            state = state.play(state.sample_chance(chance_rng), check=False)
+            chance_steps += 1
+            continue
+        obs = Observation(state, who)
+        move = agents[who].choose(obs, seat_rngs[who])
+        if not any(m is move for m in obs.legal) and move not in obs.legal:
+            raise RuntimeError(f"agent {agents[who].name!r} in seat {who} chose {move}, "
+                               f"which is not a legal move (game seed {seed})")
+        if log:
+            turns["game_id"].append(game_id)
+            turns["ply"].append(decisions)
+            turns["seat"].append(who)
+            turns["move"].append(str(move))
+            turns["rule"].append(move.rule)
+        state = state.play(move, check=False)
+        decisions += 1
+    outcome = state.outcome()
+    winners = tuple(outcome.winners) if outcome is not None else ()
+    scores = tuple(float(s) for s in (outcome.scores if outcome is not None else state.scores()))
+    games["game_id"].append(game_id)
+    games["seed"].append(seed)
+    games["turns"].append(decisions)
+    games["chance_steps"].append(chance_steps)
+    games["winners"].append(list(winners))
+    games["ended_by"].append(outcome.ended_by if outcome is not None else "")
+    share = 1.0 / len(winners) if winners else 0.0
+    for seat, score in enumerate(scores):
+        won = seat in winners
+        players["game_id"].append(game_id)
+        players["seat"].append(seat)
+        players["score"].append(score)
+        players["won"].append(share if won else 0.0)
+        players["winner"].append(won)
+        players["rank"].append(1 if won else 1 + len(winners) + sum(
+            1 for other, s in enumerate(scores) if other not in winners and s > score))
+
+
+# ----------------------------------------------------------------------------- the run
+def game_seeds(seed: int, n: int) -> list[int]:
+    """The seeds of games 0..n-1 of a run: a prefix of the same stream for every n."""
+    master = random.Random(seed)
+    return [master.getrandbits(62) for _ in range(n)]
+
+
+def resolve_agents(agents: str | Agent | Sequence[str | Agent], game: Game) -> tuple[Agent, ...]:
+    """One agent per seat from names ("random,greedy" or a list) and/or agent objects."""
+    if isinstance(agents, str):
+        agents = [a for a in agents.split(",") if a.strip()]
+    elif not isinstance(agents, (list, tuple)):
+        agents = [agents]
+    if not agents:
+        raise InvalidInput("agents", "expected at least one agent")
+    if len(agents) == 1:
+        agents = list(agents) * game.players
+    if len(agents) != game.players:
+        raise InvalidInput("agents", f"expected 1 agent or one per seat ({game.players}), "
+                                     f"got {len(agents)}")
+    resolved = []
+    for seat, agent in enumerate(agents):
+        if isinstance(agent, str):
+            agent = make_agent(agent, game)
+        elif not callable(getattr(agent, "choose", None)):
+            raise InvalidInput(f"agents[{seat}]", f"{agent!r} is neither an agent name "
+                                                  f"nor an object with choose(obs, rng)")
+        resolved.append(agent)
+    return tuple(resolved)
+
+
+def simulate(game_or_state: Game | State | str, agents: Any = "random", n: int = 100,
+             seed: int = 0, workers: int | None = None, executor: cf.Executor | None = None,
+             progress: bool | None = None, log_turns: bool = True) -> Simulation:
+    """Play `n` games and return their frames (see `Simulation`).
+
+    `game_or_state`: a Game (each game starts from `game.new(seed_i)`), a game name
+    (default players and options), or a State (what-if: every game continues from this
+    position, its chance resolved afresh). `agents`: a name, an agent object, or one per
+    seat. `workers`: processes to use (default: every core; 1 = this process).
+    `executor`: any `concurrent.futures.Executor` to run the chunks instead. `progress`:
+    a tqdm bar (None: on from 500 games). The same (seed, n) always gives the same frames.
+    """
+    start: Game | State
+    if isinstance(game_or_state, str):
+        start = load(game_or_state)
+    elif isinstance(game_or_state, (Game, State)):
+        start = game_or_state
+    else:
+        raise InvalidInput("game_or_state", f"expected a Game, a State or a game name, "
+                                            f"got {type(game_or_state).__name__}")
+    game = start if isinstance(start, Game) else start.game
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise InvalidInput("n", f"expected a whole number of games >= 0, got {n!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidInput("seed", f"expected a whole number, got {seed!r}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or workers < 1):
+        raise InvalidInput("workers", f"expected None or a whole number >= 1, got {workers!r}")
+    resolved = resolve_agents(agents, game)
+    seeds = game_seeds(seed, n)
+    if executor is not None:
+        workers = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+    else:
+        workers = workers or os.cpu_count() or 1
+    chunks = _chunks(start, resolved, seeds, workers, log_turns)
+    show = n >= AUTO_PROGRESS_GAMES if progress is None else bool(progress)
+    parts = _run(chunks, workers, executor, show, n)
+    return _frames(game, start, resolved, seed, parts)
+
+
+def _chunks(start: Game | State, agents: tuple[Agent, ...], seeds: list[int], workers: int,
+            log_turns: bool) -> list[_Chunk]:
+    """Cut the games into chunks: several per worker (for balance and progress), not tiny."""
+    size = max(1, min(250, math.ceil(len(seeds) / (workers * 8))))
+    if workers > 1:
+        size = max(size, min(25, math.ceil(len(seeds) / workers)))
+    return [_Chunk(start, agents, i, tuple(seeds[i:i + size]), log_turns)
+            for i in range(0, len(seeds), size)]
+
+
+def _run(chunks: list[_Chunk], workers: int, executor: cf.Executor | None, show: bool,
+         n: int) -> list[dict[str, dict[str, list]]]:
+    """Play the chunks (here, in a process pool, or on `executor`), results in chunk order."""
+    results: list[Any] = [None] * len(chunks)
+    with tqdm(total=n, disable=not show, unit="game", desc="simulate") as bar:
+        if executor is None and (workers == 1 or len(chunks) == 1):
+            for i, chunk in enumerate(chunks):
+                results[i] = _play_chunk(chunk)
+                bar.update(len(chunk.seeds))
+            return results
+        own = executor is None
+        pool = executor if executor is not None else cf.ProcessPoolExecutor(
+            max_workers=min(workers, len(chunks)), mp_context=_process_context())
+        try:
+            futures = {pool.submit(_play_chunk, chunk): i for i, chunk in enumerate(chunks)}
+            for future in cf.as_completed(futures):
+                i = futures[future]
+                results[i] = future.result()
+                bar.update(len(chunks[i].seeds))
+        finally:
+            if own:
+                pool.shutdown(cancel_futures=True)
+    return results
+
+
+def _process_context() -> multiprocessing.context.BaseContext:
+    """Fork where it exists (fast start; agents defined in a notebook still pickle)."""
+    if sys.platform != "win32" and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
+def _frames(game: Game, start: Game | State, agents: tuple[Agent, ...], seed: int,
+            parts: list[dict[str, dict[str, list]]]) -> Simulation:
+    def column(frame: str, name: str) -> list:
+        return [v for part in parts for v in part[frame][name]]
+
+    games = pl.DataFrame({k: column("games", k) for k in GAMES_SCHEMA}, schema=GAMES_SCHEMA)
+    options = to_jsonable(game.options)
+    games = games.with_columns(pl.Series(f"opt_{k}", [v] * games.height)
+                               for k, v in options.items())
+    names = [getattr(a, "name", type(a).__name__) for a in agents]
+    player_cols = {k: column("players", k) for k in PLAYERS_SCHEMA if k != "agent"}
+    player_cols["agent"] = [names[s] for s in player_cols["seat"]]
+    players = pl.DataFrame({k: player_cols[k] for k in PLAYERS_SCHEMA}, schema=PLAYERS_SCHEMA)
+    turns = pl.DataFrame({k: column("turns", k) for k in TURNS_SCHEMA}, schema=TURNS_SCHEMA)
+    return Simulation(game, tuple(names), seed, games, players, turns,
+                      start if isinstance(start, State) else None)
+
+
+# ----------------------------------------------------------------------------- comparisons
+def compare_variants(game_name: str, players: int, variants: Mapping[str, Mapping[str, Any]],
+                     agents: Any = "random", n: int = 1000, seed: int = 0,
+                     **run: Any) -> Simulation:
+    """Run the same games under several rule-option sets, for side-by-side charts.
+
+    `variants` maps a label to rule options, e.g. two Dragon's Favor value tables
+    ``{"printed": {}, "flat": {"track_values": (1, 2, 3, 4, 5, 6)}}``. Every variant
+    plays the same game seeds (common random numbers sharpen the comparison). The
+    frames gain a `variant` column; `game` is the game with default options. `run`
+    passes workers/executor/progress/log_turns to `simulate`.
+    """
+    if not variants:
+        raise InvalidInput("variants", "expected at least one label -> options entry")
+    runs = []
+    for label, options in variants.items():
+        try:
+            game = load(game_name, players, **dict(options))
+        except InvalidInput as exc:
+            raise InvalidInput(f"variants[{label!r}].{exc.field}", exc.problem) from exc
+        sim = simulate(game, agents, n, seed, **run)
+        runs.append((str(label), sim))
+
+    def stack(frame: str) -> pl.DataFrame:
+        return pl.concat([getattr(sim, frame).select(pl.lit(label).alias("variant"), pl.all())
+                          for label, sim in runs], how="diagonal_relaxed")
+
+    first = runs[0][1]
+    return Simulation(load(game_name, players), first.agents, seed, stack("games"),
+                      stack("players"), stack("turns"))
+
+
+def evaluate_moves(state: State, agents: Any = "random", n: int = 200, seed: int = 0,
+                   workers: int | None = None, executor: cf.Executor | None = None,
+                   progress: bool | None = None) -> pl.DataFrame:
+    """For each legal move of the player to move: its win rate over `n` playouts.
+
+    The games after each move are finished by `agents` (one per seat or one for all);
+    every move is tried on the same seeds, so differences come from the move, not
+    from luck. Columns: move, label, rule, seat, games, wins (the mover's win shares),
+    mean_score, win_rate, ci_low, ci_high (95% Wilson), in legal-move order.
+    """
+    if not isinstance(state, State):
+        raise InvalidInput("state", f"expected a State, got {type(state).__name__}")
+    seat = state.to_move
+    if seat is None or seat == CHANCE:
+        raise InvalidInput("state", "moves are evaluated where a player decides, "
+                                    "not when the game is over or at a chance node")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise InvalidInput("n", f"expected a whole number of playouts >= 1, got {n!r}")
+    moves = state.legal_moves()
+    workers = workers or os.cpu_count() or 1
+    own = executor is None and workers > 1 and n > 1
+    pool = (cf.ProcessPoolExecutor(max_workers=workers, mp_context=_process_context())
+            if own else executor)
+    rows = []
+    try:
+        show = len(moves) * n >= AUTO_PROGRESS_GAMES if progress is None else bool(progress)
+        for move in tqdm(moves, disable=not show, unit="move", desc="evaluate"):
+            sim = simulate(state.play(move, check=False), agents, n, seed, workers=workers,
+                           executor=pool, progress=False, log_turns=False)
+            mine = sim.players.filter(pl.col("seat") == seat)
+            rows.append({"move": str(move), "label": move.label, "rule": move.rule,
+                         "seat": seat, "games": mine.height,
+                         "wins": float(mine["won"].sum()),
+                         "mean_score": float(mine["score"].mean() or 0.0)})
+    finally:
+        if own and pool is not None:
+            pool.shutdown()
+    schema = {"move": pl.String, "label": pl.String, "rule": pl.String, "seat": pl.Int64,
+              "games": pl.Int64, "wins": pl.Float64, "mean_score": pl.Float64}
+    return with_wilson(pl.DataFrame(rows, schema=schema), "wins", "games")

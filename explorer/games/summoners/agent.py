@@ -1,0 +1,80 @@
+"""`GreedySummonersAgent`: a rule-aware one-step greedy player that sees only its own view.
+
+It summons whenever it can (highest Spirit first), draws rather than buys (mana is
+points), and places the card that opens a summon for one of its own Spirit cards,
+displaces opponents' sculptures (each pays it 1 mana) and does not get flanked itself.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from explorer.core.agents import Observation
+
+from . import grid as g
+from .cards import SPIRIT_ORDER, is_spirit
+from .moves import Buy, Cycle, Draw, Pass, Play, Summon
+
+OPEN_SUMMON = 3.0
+DISPLACE = 1.0
+FLANKED_SELF = -1.5
+FLANK_OTHER = 0.3
+
+
+class GreedySummonersAgent:
+    name = "greedy"
+
+    def choose(self, obs: Observation, rng: random.Random):
+        legal = obs.legal
+        summons = [m for m in legal if isinstance(m, Summon)]
+        if summons:
+            return max(summons, key=lambda m: (SPIRIT_ORDER[m.card[1:]], rng.random()))
+        plays = [m for m in legal if isinstance(m, Play)]
+        if plays:
+            return self._best_play(obs.view, obs.player, plays, rng)
+        for kind in (Draw,):
+            for m in legal:
+                if isinstance(m, kind):
+                    return m
+        passes = [m for m in legal if isinstance(m, Pass)]
+        if passes:
+            return passes[0]
+        others = [m for m in legal if not isinstance(m, (Buy, Cycle))] or list(legal)
+        return others[int(rng.random() * len(others))]
+
+    def _best_play(self, view: dict[str, Any], me: int, plays: list[Play],
+                   rng: random.Random) -> Play:
+        cells = {(x, y): c for x, y, c in view["grid"]}
+        seat = view["seats"][me]
+        spirits = seat["spirits"] or []
+        can_summon = seat["mana"] >= 2 and bool(spirits)
+        owners = {tuple(s["sculpture"]): s["seat"] for s in view["seats"]
+                  if s["sculpture"] is not None}
+        best, best_value = plays[0], float("-inf")
+        for move in plays:
+            value = rng.random() * 0.1 + self._value(move, cells, spirits, can_summon, owners, me)
+            if value > best_value:
+                best, best_value = move, value
+        return best
+
+    def _value(self, move: Play, cells: dict, spirits: list[str], can_summon: bool,
+               owners: dict, me: int) -> float:
+        cell = move.cell
+        after = dict(cells)
+        value = 0.0
+        if cell in after and owners.get(cell, me) != me:
+            value += DISPLACE
+        after[cell] = move.card
+        for c in g.flank_candidates(cell):
+            if c in after and g.flanked(after, c, True):
+                if c == cell:
+                    value += FLANKED_SELF
+                elif not is_spirit(after[c]):
+                    value += FLANK_OTHER + (DISPLACE if owners.get(c, me) != me else 0.0)
+        if can_summon:
+            x, y = cell
+            for loc in [cell] + [(x + dx, y + dy) for dx, dy, _ in g.ORTHOGONAL]:
+                for spirit in spirits:
+                    if next(g.sites_at(after, loc, spirit, True), None) is not None:
+                        value += OPEN_SUMMON * SPIRIT_ORDER[spirit[1:]]
+        return value

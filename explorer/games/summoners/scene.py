@@ -1,0 +1,88 @@
+"""The board scene of Piri Piri Summoners, drawn from a view only (see `core.scene`).
+
+The "grid" zone holds the placed cards (ids "cell:x,y", suit colours, sculptures as
+badges) and the empty candidate cells around the layout (kind "cell", same ids), so a
+board can highlight where a selected hand card may go. Cards the viewer may not see are
+drawn face down with no id and no text.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .cards import SUIT_COLOURS, card_name, is_joker
+
+TITLE = "Piri Piri Summoners"
+SCULPTURES = ("capybara", "tanuki", "hare", "boar")
+
+
+def _card_item(card: str, item_id: str, **extra: Any) -> dict[str, Any]:
+    return {"id": item_id, "kind": "card", "text": "Joker" if is_joker(card) else card[1:],
+            "sub": "" if is_joker(card) else card_name(card).split()[0],
+            "color": SUIT_COLOURS[card[0]], "face": "up", "title": card_name(card), **extra}
+
+
+def _hidden(count: int, what: str) -> list[dict[str, Any]]:
+    return [{"id": "", "kind": "card", "face": "down", "title": what} for _ in range(count)]
+
+
+def _status(view: Mapping[str, Any]) -> str:
+    if view["over"]:
+        outcome = view["outcome"]
+        winners = ", ".join(f"player {w}" for w in outcome["winners"])
+        return f"Game over: {outcome['ended_by']}. Winner: {winners}"
+    who = view["to_move"]
+    if who == "chance":
+        return "The deck gives a card"
+    doing = {"action": "to act (cycle, draw, buy or pass)", "play": "to play a card",
+             "summon": "may summon a Spirit"}[view["phase"]]
+    return f"Turn {view['turn'] + 1}: player {who} {doing}"
+
+
+def scene(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The board for `view`: layout grid, market, deck and one area per player."""
+    badges: dict[tuple[int, int], list[str]] = {}
+    for seat in view["seats"]:
+        if seat["sculpture"] is not None:
+            badges.setdefault(tuple(seat["sculpture"]), []).append(
+                f"P{seat['seat']} {SCULPTURES[seat['seat']]}")
+    grid_items = [_card_item(card, f"cell:{x},{y}", x=x, y=y, badges=badges.get((x, y), []))
+                  for x, y, card in view["grid"]]
+    grid_items += [{"id": f"cell:{x},{y}", "kind": "cell", "text": "", "x": x, "y": y,
+                    "color": "#f4f4f4", "title": f"empty cell {x},{y}"}
+                   for x, y in view["frontier"]]
+    market = [_card_item(c, f"market:{i}") if c else
+              {"id": "", "kind": "cell", "text": "empty", "title": f"empty slot {i}"}
+              for i, c in enumerate(view["market"])]
+    deck = [{"id": "deck", "kind": "card", "face": "down", "sub": f"{view['deck_count']} cards",
+             "title": f"deck: {view['deck_count']} cards"}]
+    deck += [_card_item(c, "", title=f"known at the bottom: {card_name(c)}")
+             for c in view["deck_bottom"]]
+    areas = []
+    for seat in view["seats"]:
+        p = seat["seat"]
+        hand = ([_card_item(c, f"hand:{p}:{c}") for c in seat["hand"]]
+                if seat["hand"] is not None else _hidden(seat["hand_count"], "a hand card"))
+        spirits = ([_card_item(c, f"spirit:{p}:{c}", sub="Spirit") for c in seat["spirits"]]
+                   if seat["spirits"] is not None
+                   else _hidden(seat["spirit_count"], "a secret Spirit card"))
+        summoned = [_card_item(c, "", sub="summoned") for c in seat["summoned"]]
+        mana = {"id": "", "kind": "counter", "text": str(seat["mana"]), "sub": "mana",
+                "color": "#9ad0f5", "title": f"player {p} has {seat['mana']} mana"}
+        areas.append({"id": f"player:{p}", "label": f"Player {p} ({SCULPTURES[p]})",
+                      "note": f"score {seat['score']:g}", "layout": "row",
+                      "items": [mana] + hand + spirits + summoned,
+                      "highlight": view["to_move"] == p})
+    return {
+        "game": view["game"], "title": TITLE, "viewer": view["viewer"], "status": _status(view),
+        "zones": [
+            {"id": "grid", "label": "Valley", "note": "empty cells: where a card may go",
+             "layout": "grid", "items": grid_items},
+            {"id": "market", "label": "Market", "note": "1 mana a card", "layout": "row",
+             "items": market},
+            {"id": "deck", "label": "Deck", "note": f"box: {view['box_mana']} mana",
+             "layout": "row", "items": deck},
+            {"id": "players", "label": "Players", "layout": "group", "items": [],
+             "zones": areas},
+        ],
+        "events": [{"text": e["text"], "rule": e["rule"]} for e in view["events"]],
+    }

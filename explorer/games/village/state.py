@@ -1,0 +1,471 @@
+"""The position of Please Don't Burn My Village! and the game hooks that play it.
+
+All position data lives in `VillageData`, a NamedTuple of ints and counts tuples (see
+`cards`). A turn may take more than one step: a Bribe is followed by CHANCE steps that
+turn refill cards from the deck; a paid Black Market visit is followed by the same
+player's Curse decision; a Draw from the unseen deck is a CHANCE step. Cards whose
+order is known (`deck_top`, set by a scenario) are dealt without a chance step.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from ...core.errors import Reason
+from ...core.events import Event, Outcome, ScoreLine
+from ...core.move import Move
+from ...core.state import CHANCE, State
+from . import rules
+from .cards import A_NAME, EMPTY, KINDS, NAMES, TREASURES, WILD, describe_cards
+from .moves import (REVEALS, Bribe, Buy, Curse, Draw, Reveal, curse_move, draw_move,
+                    simple_bribe, buy_move)
+from .rules import ACT, CURSE, DRAW, OVER, REFILL
+
+
+class VillageData(NamedTuple):
+    phase: int                          # rules.ACT / REFILL / CURSE / DRAW / OVER
+    active: int                         # seat whose turn it is
+    turn: int                           # turns completed so far
+    track: tuple[int, ...]              # treasure per space, left (low) to right (high)
+    hands: tuple[tuple[int, ...], ...]  # per seat: counts of the 7 card kinds
+    known: tuple[tuple[int, ...], ...]  # per seat: hand cards every player has seen (market)
+    bribes: tuple[tuple[int, ...], ...]       # per seat: treasure cards per bribe type
+    bribe_wilds: tuple[tuple[int, ...], ...]  # per seat: wilds per bribe type
+    stalls: tuple[tuple[int, ...], ...]  # index = stall cost 0..3
+    deck: tuple[int, ...]               # unseen part of the deck (counts)
+    deck_top: tuple[int, ...]           # cards of known order on top of it (scenario)
+    discard: tuple[int, ...]            # Black Market payments, face up
+    refill_type: int                    # bribed type during a refill, else -1
+    next_stall: int                     # stall the refill deals into next
+    paid: tuple[int, ...]               # the payment awaiting its curse, else EMPTY
+    ended_by: int                       # 0 while playing, 1 refill, 2 draw (rules.ENDED_BY)
+
+
+def _put(row: tuple, i: int, value: Any) -> tuple:
+    return row[:i] + (value,) + row[i + 1:]
+
+
+class VillageState(State):
+    """A position; see the module docstring for how a turn is split into steps."""
+
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ whose move
+    @property
+    def to_move(self) -> int | None:
+        phase = self.data.phase
+        if phase == ACT or phase == CURSE:
+            return self.data.active
+        if phase == OVER:
+            return None
+        return CHANCE
+
+    def values(self) -> tuple[int, ...]:
+        """The current value of each treasure type (by its token's space)."""
+        return rules.values(self.data.track, self.game.options.track_values)
+
+    # ------------------------------------------------------------------ moves
+    def _generate_moves(self) -> tuple[Move, ...]:
+        d = self.data
+        if d.phase == ACT:
+            p = d.active
+            open_stalls = (_ALL_OPEN if self.game.options.buy_from_empty_stall
+                           else tuple(map(any, d.stalls)))
+            return _act_moves(p, d.hands[p], tuple(map(bool, d.bribes[p])), open_stalls)
+        if d.phase == CURSE:
+            return tuple(curse_move(d.active, t) for t in range(6) if d.paid[t])
+        return tuple(REVEALS[k] for k in range(KINDS) if d.deck[k])
+
+    def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
+        d = self.data
+        if d.phase != REFILL and d.phase != DRAW:
+            return ()
+        total = sum(d.deck)
+        return tuple((REVEALS[k], n / total) for k, n in enumerate(d.deck) if n)
+
+    def sample_chance(self, rng: random.Random) -> Move:
+        deck = self.data.deck
+        r = rng.random() * sum(deck)
+        for k in range(KINDS):
+            r -= deck[k]
+            if r < 0:
+                return REVEALS[k]
+        return REVEALS[max(k for k in range(KINDS) if deck[k])]
+
+    def _explain(self, move: Move) -> Reason:
+        return explain(self, move)
+
+    # ------------------------------------------------------------------ play
+    def _apply(self, move: Move) -> tuple[NamedTuple, tuple[Event, ...]]:
+        d = self.data
+        events: list[Event] = []
+        kind = type(move)
+        if kind is Reveal:
+            d = self._reveal(d, move.card, events)
+        elif kind is Bribe:
+            d = self._bribe(d, move, events)
+        elif kind is Buy:
+            d = self._buy(d, move, events)
+        elif kind is Curse:
+            d = self._curse(d, move, events)
+        else:
+            d = self._draw(d, move.player, events)
+        return d, tuple(events)
+
+    def _bribe(self, d: VillageData, move: Bribe, events: list[Event]) -> VillageData:
+        p, t, cards = move.player, move.treasure, move.cards
+        n, w = cards[t], cards[WILD]
+        hand = d.hands[p]
+        known = d.known[p]
+        hand = _put(_put(hand, t, hand[t] - n), WILD, hand[WILD] - w)
+        if known[t] or known[WILD]:
+            known = _put(_put(known, t, max(0, known[t] - n)), WILD, max(0, known[WILD] - w))
+        new_bribe = d.bribes[p][t] == 0
+        bribes = _put(d.bribes, p, _put(d.bribes[p], t, d.bribes[p][t] + n))
+        bribe_wilds = d.bribe_wilds
+        if w:
+            bribe_wilds = _put(bribe_wilds, p, _put(bribe_wilds[p], t, bribe_wilds[p][t] + w))
+        track, moved = rules.raise_token(d.track, t, n + w)
+        name = TREASURES[t]
+        events.append(Event("bribe", "V-BRIBE-1",
+                            f"P{p} {'makes a new' if new_bribe else 'adds to their'} {name} bribe "
+                            f"with {describe_cards(cards)}", p))
+        if moved == n + w:
+            events.append(Event("token-move", "V-BRIBE-4",
+                                f"the {name} token moves right {moved} space(s)", p))
+        else:
+            events.append(Event("token-move", "V-BRIBE-6",
+                                f"the {name} token moves right {moved} of {n + w} space(s) and stops "
+                                f"at the top space; the rest is lost", p))
+        d = VillageData(REFILL, p, d.turn, track, _put(d.hands, p, hand), _put(d.known, p, known),
+                        bribes, bribe_wilds, d.stalls, d.deck, d.deck_top, d.discard, t, 3,
+                        EMPTY, 0)
+        return self._refill(d, events)
+
+    def _refill(self, d: VillageData, events: list[Event]) -> VillageData:
+        """Deal known cards until the refill stops, the deck empties or chance must decide."""
+        while d.deck_top:
+            card = d.deck_top[0]
+            d, done = _place(d._replace(deck_top=d.deck_top[1:]), card, events)
+            if done:
+                return _end_turn(d)
+        if not any(d.deck):
+            events.append(Event("game-end", "V-REFILL-5",
+                                "the deck runs out before the refill turns up "
+                                f"{A_NAME[d.refill_type]} or a Wild: the game ends", d.active))
+            return self._end_game(d, 1, events)
+        return d
+
+    def _reveal(self, d: VillageData, card: int, events: list[Event]) -> VillageData:
+        deck = _put(d.deck, card, d.deck[card] - 1)
+        if d.phase == DRAW:
+            return self._take_top(d, deck, d.deck_top, card, events)
+        stall = d.next_stall
+        row = d.stalls[stall]
+        stalls = _put(d.stalls, stall, _put(row, card, row[card] + 1))
+        if card == WILD or card == d.refill_type:
+            events.append(Event("deal", "V-REFILL-3", f"{A_NAME[card]} is dealt into stall "
+                                                      f"{stall}: the refill stops", d.active))
+            return VillageData(ACT, (d.active + 1) % len(d.hands), d.turn + 1, d.track, d.hands,
+                               d.known, d.bribes, d.bribe_wilds, stalls, deck, d.deck_top,
+                               d.discard, -1, 3, EMPTY, 0)
+        events.append(Event("deal", "V-REFILL-1", f"{A_NAME[card]} is dealt into stall {stall}",
+                            d.active))
+        d = VillageData(REFILL, d.active, d.turn, d.track, d.hands, d.known, d.bribes,
+                        d.bribe_wilds, stalls, deck, d.deck_top, d.discard, d.refill_type,
+                        3 if stall == 0 else stall - 1, EMPTY, 0)
+        return d if any(deck) else self._refill(d, events)
+
+    def _take_top(self, d: VillageData, deck: tuple[int, ...], deck_top: tuple[int, ...],
+                  card: int, events: list[Event]) -> VillageData:
+        """The active player puts the drawn `card` in hand (V-DRAW-1); the turn passes."""
+        p = d.active
+        events.append(Event("draw", "V-DRAW-1", f"P{p} draws {A_NAME[card]}", p, (p,),
+                            f"P{p} draws a card"))
+        hand = d.hands[p]
+        return VillageData(ACT, (p + 1) % len(d.hands), d.turn + 1, d.track,
+                           _put(d.hands, p, _put(hand, card, hand[card] + 1)), d.known, d.bribes,
+                           d.bribe_wilds, d.stalls, deck, deck_top, d.discard, -1, 3, EMPTY, 0)
+
+    def _draw(self, d: VillageData, p: int, events: list[Event]) -> VillageData:
+        if d.deck_top:
+            return self._take_top(d, d.deck, d.deck_top[1:], d.deck_top[0], events)
+        if any(d.deck):
+            return d._replace(phase=DRAW)
+        events.append(Event("game-end", "V-DRAW-3",
+                            f"P{p} chooses to draw from an empty deck: the game ends", p))
+        return self._end_game(d, 2, events)
+
+    def _buy(self, d: VillageData, move: Buy, events: list[Event]) -> VillageData:
+        p, stall, pay = move.player, move.stall, move.payment
+        got = d.stalls[stall]
+        hand = tuple(h - x + g for h, x, g in zip(d.hands[p], pay, got))
+        known = tuple(k - x + g if k > x else g for k, x, g in zip(d.known[p], pay, got))
+        hands, knowns, stalls = _put(d.hands, p, hand), _put(d.known, p, known), _put(d.stalls, stall, EMPTY)
+        if stall == 0:
+            events.append(Event("buy", "V-MARKET-6",
+                                f"P{p} takes stall 0 for free: {describe_cards(got)}", p))
+            return VillageData(ACT, (p + 1) % len(hands), d.turn + 1, d.track, hands, knowns,
+                               d.bribes, d.bribe_wilds, stalls, d.deck, d.deck_top, d.discard,
+                               -1, 3, EMPTY, 0)
+        events.append(Event("buy", "V-MARKET-5",
+                            f"P{p} discards {describe_cards(pay)} and takes stall {stall}: "
+                            f"{describe_cards(got)}", p))
+        return VillageData(CURSE, p, d.turn, d.track, hands, knowns, d.bribes, d.bribe_wilds, stalls,
+                           d.deck, d.deck_top, tuple(a + b for a, b in zip(d.discard, pay)),
+                           -1, 3, pay, 0)
+
+    def _curse(self, d: VillageData, move: Curse, events: list[Event]) -> VillageData:
+        t, spaces = move.treasure, sum(d.paid)
+        track, moved = rules.lower_token(d.track, t, spaces)
+        stop = "" if moved == spaces else " and stops at the bottom space"
+        events.append(Event("curse", "V-CURSE-2" if not stop else "V-CURSE-3",
+                            f"P{move.player} curses {TREASURES[t]}: its token moves left {moved} "
+                            f"space(s){stop}", move.player))
+        return VillageData(ACT, (d.active + 1) % len(d.hands), d.turn + 1, track, d.hands, d.known,
+                           d.bribes, d.bribe_wilds, d.stalls, d.deck, d.deck_top, d.discard,
+                           -1, 3, EMPTY, 0)
+
+    def _end_game(self, d: VillageData, how: int, events: list[Event]) -> VillageData:
+        """Stop at once (V-END-1) and add hand treasures to matching bribes (V-END-2)."""
+        hands, known, bribes = list(d.hands), list(d.known), list(d.bribes)
+        for p in range(len(hands)):
+            moved = tuple(hands[p][t] if bribes[p][t] else 0 for t in range(6)) + (0,)
+            if any(moved):
+                hands[p] = tuple(h - m for h, m in zip(hands[p], moved))
+                known[p] = tuple(min(k, h) for k, h in zip(known[p], hands[p]))
+                bribes[p] = tuple(b + m for b, m in zip(bribes[p], moved))
+                events.append(Event("transfer", "V-END-2",
+                                    f"P{p} adds {describe_cards(moved)} from hand to their bribes", p))
+        return d._replace(hands=tuple(hands), known=tuple(known), bribes=tuple(bribes), phase=OVER,
+                          refill_type=-1, next_stall=3, ended_by=how)
+
+    # ------------------------------------------------------------------ results
+    def scores(self) -> tuple[float, ...]:
+        """Points per seat by the scoring rules, as if the game ended now (hand cards count)."""
+        value = self.values()
+        d = self.data
+        return tuple(float(sum(rules.score_parts(d.hands[p], d.bribes[p], d.bribe_wilds[p], value)))
+                     for p in range(len(d.hands)))
+
+    def outcome(self) -> Outcome | None:
+        d = self.data
+        if d.phase != OVER:
+            return None
+        value = self.values()
+        opts = self.game.options
+        lines: list[ScoreLine] = []
+        for p in range(len(d.hands)):
+            bribe, hand, wild = rules.score_parts(d.hands[p], d.bribes[p], d.bribe_wilds[p], value)
+            lines += [ScoreLine(p, float(bribe), "cards in bribes x token value", "V-SCORE-1"),
+                      ScoreLine(p, float(hand), "treasures left in hand", "V-SCORE-2"),
+                      ScoreLine(p, float(wild), "wilds left in hand", "V-SCORE-3")]
+        scores = self.scores()
+        best = max(scores)
+        leaders = [p for p, s in enumerate(scores) if s == best]
+        tiebreak = ""
+        if len(leaders) > 1:
+            keys = {p: rules.tiebreak_key(d.bribes[p], d.bribe_wilds[p], d.track, opts.tie_counts_wilds)
+                    for p in leaders}
+            top = max(keys.values())
+            winners = [p for p in leaders if keys[p] == top]
+            if len(winners) == 1:
+                tiebreak = (f"P{', P'.join(map(str, leaders))} tie on {best:g} points; P{winners[0]} "
+                            "has the most bribe cards on the highest space where they differ "
+                            "[V-TIE-1, V-TIE-2]")
+            elif opts.full_tie_shared:
+                tiebreak = (f"P{', P'.join(map(str, winners))} tie on points and on every space: "
+                            "they share the win [V-TIE-3]")
+            else:
+                tiebreak = (f"P{', P'.join(map(str, winners))} tie on points and on every space: "
+                            "nobody wins (option full_tie_shared=False) [V-TIE-3]")
+                winners = []
+        else:
+            winners = leaders
+        if d.ended_by == 1:
+            ended, rule = "the deck ran out during a Black Market refill", "V-REFILL-5"
+        else:
+            ended, rule = "a player chose to draw from the empty deck", "V-DRAW-3"
+        return Outcome(tuple(winners), scores, tuple(lines), ended, rule, tiebreak)
+
+    # ------------------------------------------------------------------ views
+    def view(self, viewer: int | None = None) -> dict[str, Any]:
+        from .view import build_view
+        return build_view(self, viewer)
+
+    def determinize(self, viewer: int | None, rng: random.Random) -> "VillageState":
+        """Redeal what `viewer` cannot see: the deck and the unknown cards of other hands."""
+        d = self.data
+        if viewer is None or d.phase == OVER:
+            return self
+        pool = list(d.deck_top)
+        for k, n in enumerate(d.deck):
+            pool += [k] * n
+        hidden = {}
+        for q in range(len(d.hands)):
+            if q != viewer:
+                unknown = tuple(h - k for h, k in zip(d.hands[q], d.known[q]))
+                hidden[q] = sum(unknown)
+                for k, n in enumerate(unknown):
+                    pool += [k] * n
+        rng.shuffle(pool)
+        hands = list(d.hands)
+        at = 0
+        for q, size in hidden.items():
+            counts = list(d.known[q])
+            for card in pool[at:at + size]:
+                counts[card] += 1
+            hands[q] = tuple(counts)
+            at += size
+        deck = [0] * KINDS
+        for card in pool[at:]:
+            deck[card] += 1
+        data = d._replace(hands=tuple(hands), deck=tuple(deck), deck_top=())
+        return type(self)(self.game, data, self.events)
+
+    def _encode(self) -> Any:
+        from .encoding import encode
+        return encode(self.data)
+
+
+def _place(d: VillageData, card: int, events: list[Event]) -> tuple[VillageData, bool]:
+    """Deal `card` into the next stall (V-REFILL-1, V-REFILL-2); done if it ends the refill."""
+    stall = d.next_stall
+    row = d.stalls[stall]
+    stalls = _put(d.stalls, stall, _put(row, card, row[card] + 1))
+    done = card == WILD or card == d.refill_type
+    events.append(Event("deal", "V-REFILL-3" if done else "V-REFILL-1",
+                        f"{A_NAME[card]} is dealt into stall {stall}"
+                        + (": the refill stops" if done else ""), d.active))
+    return d._replace(stalls=stalls, next_stall=rules.next_stall(stall)), done
+
+
+def _end_turn(d: VillageData) -> VillageData:
+    """The turn passes to the next seat (V-SETUP-5)."""
+    return d._replace(phase=ACT, active=(d.active + 1) % len(d.hands), turn=d.turn + 1,
+                      refill_type=-1, next_stall=3, paid=EMPTY)
+
+
+_BRIBE_CACHE: dict[tuple, tuple[Move, ...]] = {}
+_BUY_CACHE: dict[tuple, tuple[Move, ...]] = {}
+_THREES = (3,) * KINDS
+_ALL_OPEN = (True,) * 4
+
+
+def _act_moves(p: int, hand: tuple[int, ...], bribed: tuple[bool, ...],
+               open_stalls: tuple[bool, ...]) -> tuple[Move, ...]:
+    """Every action of seat `p`: bribes by type, market visits (stalls 3, 2, 1, 0), the draw."""
+    wilds = hand[WILD]
+    moves: tuple[Move, ...] = ()
+    for t in range(6):
+        if hand[t] or (bribed[t] and wilds):
+            moves += _bribe_moves(p, t, hand[t], wilds, bribed[t])
+    return moves + _buy_moves(p, tuple(map(min, hand, _THREES)), open_stalls) + (draw_move(p),)
+
+
+def _bribe_moves(p: int, t: int, held: int, wilds: int, bribed: bool) -> tuple[Move, ...]:
+    """Bribes of type `t` by treasure count, then wild count (cached by what decides them)."""
+    key = (p, t, held, wilds, bribed)
+    moves = _BRIBE_CACHE.get(key)
+    if moves is None:
+        moves = tuple(simple_bribe(p, t, n, w) for n in range(0 if bribed else 1, held + 1)
+                      for w in range(0 if n else 1, wilds + 1))
+        _BRIBE_CACHE[key] = moves
+    return moves
+
+
+def _buy_moves(p: int, clipped: tuple[int, ...], open_stalls: tuple[bool, ...]) -> tuple[Move, ...]:
+    """Market visits, stalls 3, 2, 1, 0; only hand counts up to 3 matter (`clipped`)."""
+    key = (p, clipped, open_stalls)
+    moves = _BUY_CACHE.get(key)
+    if moves is None:
+        out: list[Move] = []
+        for stall in rules.STALL_ORDER:
+            if open_stalls[stall]:
+                if stall == 0:
+                    out.append(buy_move(p, 0))
+                else:
+                    fit = tuple(h if h < stall else stall for h in clipped)
+                    out += [buy_move(p, stall, pay) for pay in rules.payments(fit, stall)]
+        moves = tuple(out)
+        if len(_BUY_CACHE) > 200_000:
+            _BUY_CACHE.clear()
+        _BUY_CACHE[key] = moves
+    return moves
+
+
+def explain(state: VillageState, move: Move) -> Reason:
+    """The precise reason an illegal `move` is refused, citing its rule."""
+    d = state.data
+    if not isinstance(move, (Bribe, Buy, Curse, Draw, Reveal)):
+        return Reason("CORE-MOVE", f"{move!r} is not a move of Please Don't Burn My Village!")
+    if isinstance(move, Reveal):
+        if d.phase not in (REFILL, DRAW):
+            return Reason("V-DECK-1", "a card is turned from the deck only during a refill or a draw")
+        return Reason("V-DECK-1", f"no {NAMES[move.card]} is left among the unseen deck cards")
+    if d.phase in (REFILL, DRAW):
+        rule = "V-REFILL-1" if d.phase == REFILL else "V-DRAW-1"
+        return Reason(rule, "the next card must be turned from the deck first (a chance step)")
+    p = move.player
+    if not 0 <= p < len(d.hands):
+        return Reason("V-SETUP-6", f"there is no seat P{p} in a {len(d.hands)}-player game")
+    if p != d.active:
+        return Reason("V-TURN-1", f"it is P{d.active}'s turn, not P{p}'s")
+    if d.phase == CURSE:
+        if not isinstance(move, Curse):
+            return Reason("V-CURSE-1", f"P{p} must first curse one treasure type they discarded")
+        return Reason("V-CURSE-1", f"P{p} did not discard {A_NAME[move.treasure]} "
+                                   f"(discarded {describe_cards(d.paid)}); curse a discarded treasure")
+    if isinstance(move, Curse):
+        return Reason("V-CURSE-1", "a curse follows a paid Black Market visit, not a turn of its own")
+    hand = d.hands[p]
+    if isinstance(move, Bribe):
+        return _explain_bribe(d, move, hand)
+    if isinstance(move, Buy):
+        return _explain_buy(state, move, hand)
+    return Reason("CORE-LEGAL", f"{move} is not a legal move in this position")
+
+
+def _lacking(hand: tuple[int, ...], cards: tuple[int, ...]) -> str | None:
+    for k, n in enumerate(cards):
+        if n < 0:
+            return f"a card count cannot be negative ({NAMES[k]})"
+        if n > hand[k]:
+            return f"you hold {hand[k]} {NAMES[k]}, not {n}"
+    return None
+
+
+def _explain_bribe(d: VillageData, move: Bribe, hand: tuple[int, ...]) -> Reason:
+    t, cards = move.treasure, move.cards
+    if len(cards) != KINDS or not 0 <= t < 6:
+        return Reason("CORE-MOVE", f"{move!r} is malformed")
+    others = [NAMES[k] for k in range(6) if k != t and cards[k]]
+    if others:
+        return Reason("V-BRIBE-1", f"a bribe uses one treasure type (plus wilds): "
+                                   f"{TREASURES[t]} and {', '.join(others)} cannot go together")
+    if not any(cards):
+        return Reason("V-BRIBE-1", "a bribe needs at least one card")
+    if cards[t] == 0 and d.bribes[move.player][t] == 0:
+        return Reason("V-BRIBE-2", f"wilds alone cannot start a new bribe: play at least one "
+                                   f"{TREASURES[t]} with them, or add them to a bribe you have")
+    lack = _lacking(hand, cards)
+    return Reason("V-BRIBE-1", f"not enough cards: {lack}" if lack else f"{move} is not legal here")
+
+
+def _explain_buy(state: VillageState, move: Buy, hand: tuple[int, ...]) -> Reason:
+    d = state.data
+    stall, pay = move.stall, move.payment
+    if not 0 <= stall <= 3 or len(pay) != KINDS:
+        return Reason("CORE-MOVE", f"{move!r} is malformed")
+    if not any(d.stalls[stall]) and not state.game.options.buy_from_empty_stall:
+        return Reason("V-MARKET-2", f"stall {stall} holds no cards")
+    if stall == 0 and any(pay):
+        return Reason("V-MARKET-6", "stall 0 is free: nothing is discarded")
+    if sum(pay) != stall:
+        return Reason("V-MARKET-3", f"stall {stall} costs exactly {stall} card(s), "
+                                    f"not {sum(pay)}")
+    if pay[WILD] == sum(pay):
+        return Reason("V-MARKET-4", "a payment of only wilds is not allowed: discard at "
+                                    "least one treasure card")
+    lack = _lacking(hand, pay)
+    return Reason("V-MARKET-3", f"cannot pay: {lack}" if lack else f"{move} is not legal here")

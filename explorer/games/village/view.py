@@ -1,0 +1,73 @@
+"""What one seat (or the teacher) may see of a position, as a JSON-able dict.
+
+A player sees their own hand, the size of every other hand and the cards in it that
+everyone saw it take from the Black Market, every bribe, the track, the stalls, the
+deck size (not its contents) and the discard pile. The teacher (viewer None) sees all,
+and at the end of the game every hand is shown for scoring.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import rules
+from .cards import FULL_NAMES, TREASURES, as_dict
+from .rules import OVER, PHASES
+
+if TYPE_CHECKING:
+    from .state import VillageState
+
+
+def treasure_names(sixth: str) -> dict[str, str]:
+    """Short name -> printed name, with the option's name for the sixth type."""
+    return dict(zip(TREASURES, FULL_NAMES[:5] + (sixth,)))
+
+
+def build_view(state: "VillageState", viewer: int | None) -> dict[str, Any]:
+    d = state.data
+    game = state.game
+    opts = game.options
+    value = rules.values(d.track, opts.track_values)
+    who = state.to_move
+    over = d.phase == OVER
+    hands = []
+    for p, hand in enumerate(d.hands):
+        entry: dict[str, Any] = {"size": sum(hand), "known": as_dict(d.known[p])}
+        if viewer is None or viewer == p or over:
+            entry["cards"] = as_dict(hand)
+        hands.append(entry)
+    bribes = [{TREASURES[t]: {"cards": b[t], "wilds": w[t]} for t in range(6) if b[t]}
+              for b, w in zip(d.bribes, d.bribe_wilds)]
+    bribe_points = [sum((b[t] + w[t]) * value[t] for t in range(6))
+                    for b, w in zip(d.bribes, d.bribe_wilds)]
+    out: dict[str, Any] = {
+        "game": game.name,
+        "viewer": viewer,
+        "players": game.players,
+        "to_move": "chance" if who == -1 else who,
+        "turn": d.turn,
+        "over": over,
+        "events": state.visible_events(viewer),
+        "phase": PHASES[d.phase],
+        "active": d.active,
+        "names": treasure_names(opts.sixth_treasure),
+        "track": [{"treasure": TREASURES[t], "value": opts.track_values[i]}
+                  for i, t in enumerate(d.track)],
+        "hands": hands,
+        "bribes": bribes,
+        "bribe_points": bribe_points,
+        "stalls": [{"cost": c, "cards": as_dict(d.stalls[c])} for c in rules.STALL_ORDER],
+        "deck": sum(d.deck) + len(d.deck_top),
+        "discard": as_dict(d.discard),
+        "refill": None if d.refill_type < 0 else
+        {"treasure": TREASURES[d.refill_type], "next_stall": d.next_stall},
+        "curse": None if not any(d.paid) else
+        {"discarded": as_dict(d.paid), "spaces": sum(d.paid),
+         "choices": [TREASURES[t] for t in range(6) if d.paid[t]]},
+        "wild_penalty": 2,
+    }
+    if over:
+        result = state.outcome()
+        assert result is not None
+        out["outcome"] = result.to_jsonable()
+    return out
+

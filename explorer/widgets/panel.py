@@ -1,0 +1,294 @@
+"""The explorer panel: the board with every control a teacher needs, as ipywidgets.
+
+``Panel(state_or_explorer)`` shows, beside the live `Board`: the legal moves with their
+rule ids (click to play), a why-not box, the history tree (click a row to go there), a
+perspective switch (teacher or one player), the chance control (auto with a seed, or
+pick an outcome), undo / redo / branch buttons, an annotation box and a game-over
+banner. Every action goes through the shared `Explorer` and ends in `Board.refresh()`;
+the board's redraw then redraws the panel, so the two never disagree.
+
+In a player's perspective the panel shows only what that player may see: no moves
+unless it is their turn, the history as the events they read, and no chance control.
+"""
+from __future__ import annotations
+
+import html
+from typing import Any, Callable
+
+import ipywidgets as w
+
+from ..core.errors import IllegalMove, InvalidInput, Reason
+from ..core.state import CHANCE, State
+from ..core.tree import Explorer
+from .board import Board, may_act, player_name
+
+TEACHER = -1
+"""The perspective switch's value for the teacher view (viewer None)."""
+
+MAX_MOVE_BUTTONS = 120
+"""Beyond this many legal moves the list shows the first ones and says how many more."""
+
+
+def cite(state: State, rule: str) -> str:
+    """'V-BRIBE-2 (assumed): text' from the game's rules reference, or the bare id."""
+    if not rule:
+        return ""
+    try:
+        return state.game.rules().cite(rule)
+    except (OSError, ValueError):
+        return rule
+
+
+def reason_html(state: State, reason: Reason) -> str:
+    title = html.escape(cite(state, reason.rule), quote=True)
+    return (f'<div class="rx-why" style="background:#fdecea;border:1px solid #d9534f;border-radius:4px;'
+            f'padding:3px 6px"><code title="{title}">{html.escape(reason.rule)}</code> '
+            f'{html.escape(reason.text)}</div>')
+
+
+def outcome_html(state: State) -> str:
+    """The game-over banner: winners, score lines with rule ids, and why it ended."""
+    outcome = state.outcome()
+    if outcome is None:
+        return ""
+    winners = ", ".join(player_name(p) for p in outcome.winners) or "nobody"
+    scores = " · ".join(f"{player_name(p)}: {s:g}" for p, s in enumerate(outcome.scores))
+    lines = "".join(f"<li>{html.escape(player_name(line.player))}: {line.points:+g} {html.escape(line.what)} "
+                    f"<code>{html.escape(line.rule)}</code></li>" for line in outcome.lines)
+    tiebreak = f"<div>Tie broken: {html.escape(outcome.tiebreak)}</div>" if outcome.tiebreak else ""
+    return (f'<div class="rx-over" style="background:#fff4d6;border:2px solid #e8a33d;border-radius:8px;'
+            f'padding:6px 10px;font-size:13px"><b>Game over — winner: {html.escape(winners)}</b> '
+            f'({scores})<div>{html.escape(outcome.ended_by)} <code>{html.escape(outcome.rule)}</code></div>'
+            f'{tiebreak}<ul style="margin:2px 0;padding-left:18px">{lines}</ul></div>')
+
+
+def section(title: str, *children: w.Widget) -> w.VBox:
+    head = w.HTML(f'<b style="font-size:12px">{html.escape(title)}</b>')
+    return w.VBox([head, *children], layout=w.Layout(margin="0 0 8px 0"))
+
+
+class Panel(w.VBox):
+    """Board + move list + why-not + history + perspective + chance + undo/redo/branch."""
+
+    def __init__(self, source: State | Explorer, viewer: int | None = None, seed: int | None = 0) -> None:
+        explorer = Explorer(source, seed=seed) if isinstance(source, State) else source
+        if not isinstance(explorer, Explorer):
+            raise InvalidInput("source", f"expected a State or an Explorer, got {type(source).__name__}")
+        self.explorer = explorer
+        self.board = Board(explorer, viewer=viewer)
+        players = explorer.game.players
+        small = w.Layout(width="auto")
+
+        self.banner = w.HTML()
+        self.perspective = w.ToggleButtons(
+            options=[("Teacher", TEACHER)] + [(player_name(p), p) for p in range(players)],
+            value=TEACHER if viewer is None else viewer, style={"button_width": "auto"})
+        self.undo_button = w.Button(description="◀ undo", layout=small)
+        self.redo_button = w.Button(description="redo ▶", layout=small)
+        self.branch_same = w.Button(description="branch: same luck", layout=small,
+                                    tooltip="Play a what-if from here; chance replays the outcomes recorded below")
+        self.branch_fresh = w.Button(description="branch: resample", layout=small,
+                                     tooltip="Play a what-if from here; chance draws fresh outcomes")
+        self.chance_mode = w.ToggleButtons(options=[("auto", "auto"), ("pick", "pick")],
+                                           value="auto" if explorer.auto_chance else "pick",
+                                           style={"button_width": "auto"},
+                                           tooltips=["resolve chance with the seeded luck",
+                                                     "stop at every chance node and pick the outcome"])
+        self.seed = w.IntText(value=explorer.seed if isinstance(explorer.seed, int) else 0,
+                              description="seed", layout=w.Layout(width="150px"))
+        self.outcomes = w.Dropdown(options=[], layout=w.Layout(width="auto", max_width="340px"))
+        self.pick_button = w.Button(description="play outcome", layout=small)
+        self.roll_button = w.Button(description="roll (seeded)", layout=small)
+        self.chance_box = section("Chance", w.HBox([self.chance_mode, self.seed]),
+                                  w.HBox([self.outcomes, self.pick_button, self.roll_button]))
+        self.moves_title = w.HTML()
+        self.move_list = w.VBox(layout=w.Layout(max_height="260px", overflow="auto",
+                                                border="1px solid #ddd", padding="2px"))
+        self.why_text = w.Text(placeholder="type a move, e.g. one from the list", continuous_update=False,
+                               layout=w.Layout(width="220px"))
+        self.why_button = w.Button(description="why not?", layout=small)
+        self.why_result = w.HTML()
+        self.history = w.Select(options=[], rows=10, layout=w.Layout(width="100%"))
+        self.note_text = w.Text(placeholder="a note on this position", layout=w.Layout(width="220px"))
+        self.note_button = w.Button(description="annotate", layout=small)
+        self.status = w.HTML()
+
+        controls = w.VBox([
+            section("Perspective", self.perspective),
+            section("Legal moves", self.moves_title, self.move_list),
+            section("Why not?", w.HBox([self.why_text, self.why_button]), self.why_result),
+            section("History", w.HBox([self.undo_button, self.redo_button]),
+                    w.HBox([self.branch_same, self.branch_fresh]), self.history,
+                    w.HBox([self.note_text, self.note_button])),
+            self.chance_box,
+            self.status,
+        ], layout=w.Layout(flex="2 1 340px", min_width="300px", max_width="480px"))
+        self.board.layout = w.Layout(flex="3 1 480px", min_width="360px")
+        super().__init__([self.banner, w.HBox([self.board, controls],
+                                              layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
+        self.add_class("rx-panel")
+
+        self._syncing = False
+        self.perspective.observe(self._on_perspective, "value")
+        self.history.observe(self._on_history, "value")
+        self.chance_mode.observe(self._on_chance_mode, "value")
+        self.seed.observe(self._on_seed, "value")
+        self.undo_button.on_click(lambda _: self._act(self.explorer.undo))
+        self.redo_button.on_click(lambda _: self._act(self.explorer.redo))
+        self.branch_same.on_click(lambda _: self._act(lambda: self.explorer.branch(luck="same"),
+                                                      "branch started: chance replays the recorded luck"))
+        self.branch_fresh.on_click(lambda _: self._act(lambda: self.explorer.branch(luck="resample"),
+                                                       "branch started: chance draws fresh outcomes"))
+        self.pick_button.on_click(lambda _: self._resolve(self.outcomes.value))
+        self.roll_button.on_click(lambda _: self._resolve(None))
+        self.why_button.on_click(lambda _: self.ask_why(self.why_text.value))
+        self.why_text.observe(lambda change: self.ask_why(change["new"]), "value")
+        self.note_button.on_click(lambda _: self._act(lambda: self.explorer.annotate(self.note_text.value),
+                                                      "note saved"))
+        self.board.on_update(self._redraw)
+        self._redraw()
+
+    # ------------------------------------------------------------------ actions
+    @property
+    def state(self) -> State:
+        return self.explorer.state
+
+    @property
+    def viewer(self) -> int | None:
+        return self.board.viewer
+
+    def play(self, move: Any) -> Reason | None:
+        """Play a move (or its text) as the current perspective, like a click on the board."""
+        return self.board.play(move)
+
+    def ask_why(self, text: str) -> Reason | None:
+        """Show why the typed move is refused (None and a 'legal' note if it is legal)."""
+        state = self.state
+        try:
+            move = state.game.parse_move(text)
+        except InvalidInput as exc:
+            self.why_result.value = f'<div class="rx-why">{html.escape(str(exc))}</div>'
+            return Reason("CORE-MOVE", str(exc))
+        reason = state.why_not(move) if may_act(state, self.viewer) else self.board.not_yours(state)
+        if reason is None:
+            self.why_result.value = (f'<div class="rx-why" style="background:#e9f6ec;border:1px solid #2e9e4f;'
+                                     f'border-radius:4px;padding:3px 6px">legal: {html.escape(move.label)} '
+                                     f'<code>{html.escape(move.rule)}</code></div>')
+        else:
+            self.why_result.value = reason_html(state, reason)
+        return reason
+
+    def _act(self, action: Callable[[], Any], note: str = "") -> None:
+        """Run an explorer action, then redraw; any failure becomes a message, not a traceback."""
+        try:
+            action()
+        except IllegalMove as exc:
+            self.board.say("why", exc.reason.text, exc.reason.rule)
+        except Exception as exc:  # noqa: BLE001 - a button must never raise into the kernel
+            self.board.say("error", f"{type(exc).__name__}: {exc}")
+        else:
+            if note:
+                self.board.say("info", note)
+        self.board.refresh()
+
+    def _resolve(self, outcome: str | None) -> None:
+        """Resolve the chance node: the picked outcome, or the explorer's seeded luck."""
+        if self.viewer is not None:
+            self.board.say("error", "only the teacher view resolves chance")
+            return
+        self._act(lambda: self._resolve_chain(outcome))
+
+    def _resolve_chain(self, outcome: str | None) -> None:
+        self.explorer.resolve_chance(outcome)
+        while self.explorer.auto_chance and self.state.to_move == CHANCE:
+            self.explorer.resolve_chance()
+
+    def _play_text(self, text: str) -> None:
+        try:
+            self.board.play(text)
+        except Exception as exc:  # noqa: BLE001 - a button must never raise into the kernel
+            self.board.say("error", f"{type(exc).__name__}: {exc}")
+
+    # ------------------------------------------------------------------ observers
+    def _on_perspective(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self.board.viewer = None if change["new"] == TEACHER else change["new"]
+
+    def _on_history(self, change: dict[str, Any]) -> None:
+        if not self._syncing and change["new"] is not None and change["new"] != self.explorer.current:
+            self._act(lambda: self.explorer.goto(change["new"]))
+
+    def _on_chance_mode(self, change: dict[str, Any]) -> None:
+        self.explorer.auto_chance = change["new"] == "auto"
+        self._redraw()
+
+    def _on_seed(self, change: dict[str, Any]) -> None:
+        self.explorer.reseed(change["new"])
+
+    # ------------------------------------------------------------------ drawing
+    def _redraw(self) -> None:
+        state, viewer, ex = self.state, self.viewer, self.explorer
+        self._syncing = True
+        try:
+            self.banner.value = outcome_html(state)
+            self.perspective.value = TEACHER if viewer is None else viewer
+            self.undo_button.disabled = not ex.can_undo
+            self.redo_button.disabled = not ex.can_redo
+            self._draw_moves(state, viewer)
+            self._draw_history(viewer)
+            self._draw_chance(state, viewer)
+            self.status.value = (f'<small>node {ex.current} of {len(ex.nodes)} · turn '
+                                 f'{html.escape(str(state.view(viewer).get("turn", "")))}</small>')
+        finally:
+            self._syncing = False
+
+    def _draw_moves(self, state: State, viewer: int | None) -> None:
+        moves = state.legal_moves() if may_act(state, viewer) else ()
+        if state.is_over:
+            self.moves_title.value = "<small>the game is over</small>"
+        elif not moves:
+            self.moves_title.value = f"<small>{html.escape(self.board.not_yours(state).text, quote=False)}</small>"
+        else:
+            who = "chance outcomes" if state.to_move == CHANCE else f"{player_name(state.to_move)} to move"
+            self.moves_title.value = f"<small>{len(moves)} legal ({html.escape(who)})</small>"
+        buttons = []
+        for move in moves[:MAX_MOVE_BUTTONS]:
+            b = w.Button(description=f"{move.label}  [{move.rule}]" if move.rule else move.label,
+                         tooltip=str(move), layout=w.Layout(width="100%", height="auto", min_height="26px"))
+            b.add_class("rx-move-button")
+            b.on_click(lambda _, text=str(move): self._play_text(text))
+            buttons.append(b)
+        if len(moves) > MAX_MOVE_BUTTONS:
+            buttons.append(w.HTML(f"<small>… and {len(moves) - MAX_MOVE_BUTTONS} more: "
+                                  f"type one in the why-not box or click the board</small>"))
+        self.move_list.children = buttons
+
+    def _draw_history(self, viewer: int | None) -> None:
+        """One row per node; a line is indented only where it branches off (as in a PGN viewer)."""
+        options = []
+        level: dict[int, int] = {}
+        for row in self.explorer.tree_rows():
+            node = self.explorer.nodes[row["id"]]
+            parent = node.parent
+            level[node.id] = 0 if parent is None else (
+                level[parent] + (self.explorer.nodes[parent].children[0] != node.id))
+            if viewer is None or node.move is None:
+                text = row["label"]
+            else:  # a player reads the history as the events they saw, never a hidden move
+                seen = [e["text"] for e in node.state.visible_events(viewer)]
+                text = "; ".join(seen) if seen else ("chance" if row["chance"] else "a move")
+            mark = "▶ " if row["current"] else "  "
+            fork = f" ⑂{row['branches']}" if row["branches"] > 1 else ""
+            note = f"  ✎ {row['comment']}" if row["comment"] else ""
+            luck = "◇ " if row["chance"] else ""
+            options.append((f"{mark}{'│ ' * level[node.id]}{luck}{text}{fork}{note}", row["id"]))
+        self.history.options = options
+        self.history.value = self.explorer.current
+
+    def _draw_chance(self, state: State, viewer: int | None) -> None:
+        teacher = viewer is None
+        self.chance_box.layout.display = "" if teacher else "none"
+        at_chance = teacher and state.to_move == CHANCE
+        self.outcomes.options = ([(f"{m.label} — {p:.1%}", str(m)) for m, p in state.chance_outcomes()]
+                                 if at_chance else [])
+        self.outcomes.disabled = self.pick_button.disabled = self.roll_button.disabled = not at_chance

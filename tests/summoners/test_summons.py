@@ -1,0 +1,194 @@
+"""Sculptures, flanking and summoning: the seed's examples."""
+from __future__ import annotations
+
+import pytest
+
+from explorer.games.summoners.moves import Decline, Play, Summon
+
+from .helpers import at_play
+
+
+def window(game, grid, spirits, **fields):
+    """A position with player 0 asked in the summon window."""
+    fields.setdefault("window", [0])
+    return game.scenario(grid=grid, spirits=spirits, phase="summon", **fields)
+
+
+def summons(state):
+    return [m for m in state.legal_moves() if isinstance(m, Summon)]
+
+
+@pytest.mark.rules("S-ACE-2", "S-SCULPT-1", "S-SCULPT-2", "S-DECK-1")
+def test_ace_on_a_card_carrying_an_opponents_sculpture(game):
+    s = at_play(game, {(0, 0): "G5", (1, 0): "R3"}, card="BA", sculptures=[(1, 0), (0, 0)])
+    after = s.play(Play(0, "BA", (0, 0)))
+    assert after.data.sculptures == ((0, 0), None)
+    assert after.data.mana == (9, 7)
+    assert after.data.bottom == ("G5",)
+    kinds = [(e.kind, e.rule) for e in after.events]
+    assert ("displace", "S-SCULPT-2") in kinds
+    broke = at_play(game, {(0, 0): "G5"}, card="BA", sculptures=[None, (0, 0)], mana=[8, 0])
+    assert broke.play(Play(0, "BA", (0, 0))).data.mana == (8, 0)   # nothing to pay
+
+
+@pytest.mark.rules("S-FLANK-1", "S-FLANK-4", "S-SCULPT-2")
+def test_flanked_playing_card_goes_to_the_bottom(game):
+    s = at_play(game, {(0, 0): "B5", (1, 0): "R9"}, card="B10", sculptures=[None, (1, 0)])
+    after = s.play(Play(0, "B10", (2, 0)))
+    assert (1, 0) not in after.cells
+    assert after.data.bottom == ("R9",)
+    assert after.data.mana == (9, 7)
+    assert (1, 0) in after.data.frontier
+    assert any(e.rule == "S-FLANK-4" for e in after.events)
+
+
+@pytest.mark.rules("S-FLANK-1", "S-FLANK-5", "S-SCULPT-2")
+def test_flanked_spirit_keeps_its_place_but_loses_its_sculpture(game):
+    s = at_play(game, {(0, 1): "B5", (1, 1): "RJ"}, card="B7", sculptures=[None, (1, 1)],
+                summoned=[[], ["RJ"]])
+    after = s.play(Play(0, "B7", (2, 1)))
+    assert after.cells[(1, 1)] == "RJ"
+    assert after.data.sculptures == ((2, 1), None)
+    assert after.data.mana == (9, 7)
+    assert any(e.rule == "S-FLANK-5" for e in after.events)
+
+
+@pytest.mark.rules("S-FLANK-1", "S-JOKER-2", "S-FLANK-2")
+def test_joker_flanker_is_wild_and_scope_is_the_placed_card_and_neighbours(game):
+    s = at_play(game, {(0, 0): "X1", (1, 0): "Y9", (0, 3): "R2", (1, 3): "G2", (2, 3): "R4"},
+                card="G6")
+    after = s.play(Play(0, "G6", (2, 0)))
+    assert (1, 0) not in after.cells                       # Joker + green flank yellow
+    assert (1, 3) in after.cells                           # far away: not checked
+    wide = game.__class__(2, flank_scope="all")
+    s2 = wide.scenario(grid=dict(s.cells), hands=[["G6"], []], phase="play")
+    assert (1, 3) not in s2.play(Play(0, "G6", (2, 0))).cells
+
+
+@pytest.mark.rules("S-FLANK-3")
+def test_joker_is_flanked_by_two_cards_sharing_a_suit(game):
+    s = at_play(game, {(0, 0): "Y3", (1, 0): "X1"}, card="Y9")
+    assert (1, 0) not in s.play(Play(0, "Y9", (2, 0))).cells
+    s2 = at_play(game, {(0, 0): "Y3", (1, 0): "X1"}, card="G9")
+    assert (1, 0) in s2.play(Play(0, "G9", (2, 0))).cells
+    off = game.__class__(2, jokers_flankable=False)
+    s3 = off.scenario(grid={(0, 0): "Y3", (1, 0): "X1"}, hands=[["Y9"], []], phase="play")
+    assert (1, 0) in s3.play(Play(0, "Y9", (2, 0))).cells
+
+
+@pytest.mark.rules("S-JACK-1", "S-SUMMON-1", "S-SUMMON-2", "S-SCULPT-1", "S-WINDOW-1")
+def test_blue_jack_over_a_yellow_3_between_two_blue_cards(game):
+    s = at_play(game, {(0, 0): "B3", (1, 0): "Y3"}, card="B6", spirits=[["BJ"], []])
+    s = s.play(Play(0, "B6", (2, 0)))
+    assert s.to_move == 0 and s.data.phase == "summon"
+    assert [str(m) for m in summons(s)] == ["p0 summon BJ at 1,0 using 0,0 2,0"]
+    after = s.play(summons(s)[0])
+    assert after.cells == {(1, 0): "BJ"}
+    assert after.data.bottom == ("B3", "B6", "Y3")
+    assert after.data.mana == (6, 8) and after.data.box_mana == 2
+    assert after.data.sculptures[0] == (1, 0)
+    assert after.data.summoned == (("BJ",), ())
+    assert after.scores() == (8.0, 8.0)
+
+
+@pytest.mark.rules("S-JACK-1", "S-JOKER-2")
+def test_joker_makes_cells_valid_for_a_yellow_or_a_red_jack(game):
+    s = window(game, {(0, 0): "Y5", (2, 0): "X1", (4, 0): "R5"}, [["YJ", "RJ"], []])
+    assert {str(m) for m in summons(s)} == {"p0 summon YJ at 1,0 using 0,0 2,0",
+                                           "p0 summon RJ at 3,0 using 2,0 4,0"}
+
+
+@pytest.mark.rules("S-JACK-1")
+def test_a_jack_uses_playing_cards_only(game):
+    s = window(game, {(0, 0): "BQ", (2, 0): "B5"}, [["BJ"], []],
+               summoned=[["BQ"], []])
+    assert summons(s) == []
+    s2 = window(game, {(0, 0): "B2", (1, 0): "RJ", (2, 0): "B5"}, [["BJ"], []],
+                summoned=[["RJ"], []])
+    assert summons(s2) == []                                # no Jack on a Spirit card
+
+
+@pytest.mark.rules("S-QUEEN-1", "S-SUMMON-2", "S-SUMMON-3")
+def test_blue_queen_over_a_joker_consumes_four_cards_including_a_jack(game):
+    grid = {(0, 1): "B3", (1, 1): "X1", (2, 1): "B4", (1, 0): "BJ"}
+    s = window(game, grid, [["BQ"], []], summoned=[[], ["BJ"]], sculptures=[None, (1, 0)])
+    move = Summon(0, "BQ", (1, 1), ((0, 1), (1, 0), (2, 1)))
+    assert move in summons(s)
+    after = s.play(move)
+    assert after.cells == {(1, 1): "BQ"}
+    assert after.data.gone == ("BJ",)
+    assert after.data.summoned == (("BQ",), ("BJ",))        # the Jack still counts
+    assert sorted(after.data.bottom) == ["B3", "B4", "X1"]
+    assert after.data.mana == (7, 7)                        # 8 - 2 + 1 ; 8 - 1
+    off = game.__class__(2, consumed_spirits_count=False)
+    s2 = off.scenario(grid=grid, spirits=[["BQ"], []], summoned=[[], ["BJ"]], phase="summon",
+                      window=[0])
+    assert s2.play(move).data.summoned == (("BQ",), ())
+
+
+@pytest.mark.rules("S-QUEEN-1")
+def test_green_queen_over_a_blue_jack(game):
+    grid = {(1, 1): "BJ", (0, 1): "G2", (2, 1): "X2", (1, 2): "GA"}
+    s = window(game, grid, [["GQ"], []], summoned=[[], ["BJ"]])
+    assert [str(m) for m in summons(s)] == ["p0 summon GQ at 1,1 using 0,1 1,2 2,1"]
+
+
+@pytest.mark.rules("S-QUEEN-2")
+def test_four_qualifying_cards_give_four_choices_of_three(game):
+    grid = {(0, 1): "Y2", (2, 1): "Y3", (1, 0): "Y4", (1, 2): "Y5"}
+    s = window(game, grid, [["YQ"], []])
+    assert len([m for m in summons(s) if m.cell == (1, 1)]) == 4
+
+
+@pytest.mark.rules("S-KING-1", "S-KING-2")
+def test_king_surrounded_on_four_sides(game):
+    grid = {(1, 1): "RQ", (0, 1): "R2", (2, 1): "RJ", (1, 0): "X1", (1, 2): "R9"}
+    s = window(game, grid, [["RK"], []], summoned=[["RJ"], ["RQ"]])
+    assert [str(m) for m in summons(s)] == ["p0 summon RK at 1,1 using 0,1 1,0 1,2 2,1"]
+    three = window(game, {k: v for k, v in grid.items() if k != (1, 2)}, [["RK"], []],
+                   summoned=[["RJ"], ["RQ"]])
+    assert summons(three) == []
+    off = game.__class__(2, king_over_spirits=False)
+    s2 = off.scenario(grid=grid, spirits=[["RK"], []], summoned=[["RJ"], ["RQ"]],
+                      phase="summon", window=[0])
+    assert [m for m in s2.legal_moves() if isinstance(m, Summon) and m.cell == (1, 1)] == []
+
+
+@pytest.mark.rules("S-SUMMON-1")
+def test_summoning_needs_two_mana(game):
+    s = window(game, {(0, 0): "B3", (2, 0): "B6"}, [["BJ"], []], mana=[1, 8])
+    assert summons(s) == []
+    reason = s.why_not(Summon(0, "BJ", (1, 0), ((0, 0), (2, 0))))
+    assert reason.rule == "S-SUMMON-1"
+
+
+@pytest.mark.rules("S-END-1", "S-SCORE-1")
+def test_third_spirit_wins_at_once(game):
+    s = window(game, {(0, 0): "B3", (2, 0): "B6", (5, 5): "GJ", (6, 6): "YQ"}, [["BJ"], []],
+               summoned=[["GJ", "YQ"], []])
+    after = s.play(Summon(0, "BJ", (1, 0), ((0, 0), (2, 0))))
+    assert after.is_over
+    out = after.outcome()
+    assert out.winners == (0,) and out.rule == "S-END-1"
+
+
+@pytest.mark.rules("S-WINDOW-1", "S-WINDOW-2", "S-TURN-1")
+def test_window_asks_current_then_clockwise_and_skips_by_public_facts(game):
+    three = game.__class__(3)
+    grid = {(0, 0): "B3", (1, 0): "Y3"}
+    s = three.scenario(grid=grid, hands=[["B6"], [], []], spirits=[["GJ"], ["BJ"], ["RQ"]],
+                       mana=[8, 8, 1], phase="play")
+    s = s.play(Play(0, "B6", (2, 0)))
+    assert s.data.window == (0, 1)            # player 2 has 1 mana: skipped
+    assert s.legal_moves() == (Decline(0),)   # asked although holding no fitting Spirit
+    s = s.play(Decline(0))
+    assert s.to_move == 1
+    s = s.play(Summon(1, "BJ", (1, 0), ((0, 0), (2, 0))))
+    assert s.data.phase == "action" and s.data.current == 1 and s.data.turn == 1
+    quiet = three.scenario(grid={(0, 0): "B3"}, hands=[["G6"], [], []],
+                           spirits=[["GJ"], ["BJ"], ["RQ"]], phase="play")
+    assert quiet.play(Play(0, "G6", (1, 1))).data.phase == "action"
+    solo = three.__class__(3, others_summon=False)
+    s3 = solo.scenario(grid=grid, hands=[["B6"], [], []], spirits=[["GJ"], ["BJ"], ["RQ"]],
+                       phase="play")
+    assert s3.play(Play(0, "B6", (2, 0))).data.window == (0,)

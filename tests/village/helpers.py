@@ -1,0 +1,65 @@
+"""Position builders and small readers shared by the village tests."""
+from __future__ import annotations
+
+import random
+
+import explorer
+from explorer.games.village.cards import NAMES
+
+
+def load(players: int = 2, **options):
+    return explorer.load("village", players=players, **options)
+
+
+def play(state, *texts: str):
+    """Play moves given as text (chance outcomes too, e.g. "reveal Crown")."""
+    for text in texts:
+        state = state.play(text)
+    return state
+
+
+def texts(state) -> list[str]:
+    return [str(m) for m in state.legal_moves()]
+
+
+def track(state) -> list[str]:
+    return [s["treasure"] for s in state.view(None)["track"]]
+
+
+def stall(state, cost: int) -> dict[str, int]:
+    return next(s["cards"] for s in state.view(None)["stalls"] if s["cost"] == cost)
+
+
+def hand(state, seat: int) -> dict[str, int]:
+    return state.view(None)["hands"][seat]["cards"]
+
+
+def all_cards(state) -> list[int]:
+    """Every card counted wherever it lies: hands, bribes, stalls, deck, discard."""
+    d = state.data
+    total = [0] * len(NAMES)
+    for part in (*d.hands, *d.stalls, d.deck, d.discard):
+        for k, n in enumerate(part):
+            total[k] += n
+    for b, w in zip(d.bribes, d.bribe_wilds):
+        for t in range(6):
+            total[t] += b[t]
+            total[6] += w[t]
+    for k in d.deck_top:
+        total[k] += 1
+    return total
+
+
+def random_states(game, seed: int, limit: int = 2000) -> list:
+    """The states of one random game from `seed` (chance sampled, moves uniform)."""
+    rng = random.Random(seed)
+    state = game.new(seed=seed)
+    states = [state]
+    while not state.is_over and len(states) < limit:
+        if state.is_chance:
+            state = state.play(state.sample_chance(rng))
+        else:
+            legal = state.legal_moves()
+            state = state.play(legal[int(rng.random() * len(legal))])
+        states.append(state)
+    return states

@@ -1,0 +1,59 @@
+"""The greedy agent: legal, view-only, and clearly better than random play."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from explorer.core.agents import RandomAgent, make_agent, observe
+from explorer.games.village.agent import GreedyVillageAgent
+
+from .helpers import load, play
+
+
+def play_out(game, agents, seed: int):
+    rng = random.Random(seed)
+    state = game.new(seed=seed)
+    while not state.is_over:
+        if state.is_chance:
+            state = state.play(state.sample_chance(rng))
+        else:
+            state = state.play(agents[state.to_move].choose(observe(state), rng))
+    return state
+
+
+@pytest.mark.rules("V-SCORE-4", "V-BRIBE-4", "V-CURSE-2")
+def test_greedy_beats_random_clearly() -> None:
+    game = load(3)
+    wins = 0.0
+    games = 60
+    for i in range(games):
+        seat = i % 3
+        agents = [RandomAgent(), RandomAgent(), RandomAgent()]
+        agents[seat] = GreedyVillageAgent()
+        winners = play_out(game, agents, i).outcome().winners
+        wins += (seat in winners) / max(1, len(winners))
+    assert wins / games > 0.6
+
+
+@pytest.mark.rules("V-DRAW-3")
+def test_greedy_ends_the_game_only_when_leading_and_is_registered() -> None:
+    assert isinstance(make_agent("greedy", "village"), GreedyVillageAgent)
+    game = load(2)
+    leading = game.scenario(hands=["Axe", "Crown"], bribes=[{"Egg": 3}, {"Axe": 1}], deck={},
+                            stalls={0: "Axe"})
+    assert play(leading, GreedyVillageAgent().choose(observe(leading), random.Random(0))).is_over
+    behind = game.scenario(hands=["Axe", "Crown"], bribes=[{"Axe": 1}, {"Egg": 3}], deck={},
+                           stalls={0: "Axe"})
+    move = GreedyVillageAgent().choose(observe(behind), random.Random(0))
+    assert str(move) == "P0 buy stall 0" and not play(behind, move).is_over
+    for seed in range(3):
+        assert play_out(game, [GreedyVillageAgent()] * 2, seed).is_over
+
+
+@pytest.mark.rules("V-CURSE-1")
+def test_greedy_curses_a_rivals_type() -> None:
+    state = load(2).scenario(hands=["Crown Egg Axe", ""], bribes=[{"Axe": 1}, {"Egg": 2}],
+                             stalls={3: "Sword*3"}, deck="Axe*5")
+    state = play(state, "P0 buy stall 3 paying Axe Crown Egg")
+    assert str(GreedyVillageAgent().choose(observe(state), random.Random(0))) == "P0 curse Egg"

@@ -1,0 +1,145 @@
+"""The explorer panel: every control acts on the shared explorer and redraws (no browser)."""
+from __future__ import annotations
+
+import pytest
+from widget_toy import toy_game
+
+from explorer.core.tree import Explorer
+from explorer.widgets import Panel
+
+
+@pytest.fixture
+def panel() -> Panel:
+    return Panel(toy_game().new(seed=1), seed=0)
+
+
+def move_buttons(panel: Panel) -> dict[str, object]:
+    return {b.tooltip: b for b in panel.move_list.children if hasattr(b, "tooltip")}
+
+
+def test_the_move_list_shows_labels_and_rules_and_plays_on_click(panel: Panel) -> None:
+    buttons = move_buttons(panel)
+    assert list(buttons) == [str(m) for m in panel.state.legal_moves()]
+    button = buttons["place p0 3 c1"]
+    assert button.description == "Player 0 places a 3 on cell 1  [T-PLACE]"
+    button.click()
+    assert panel.state.data.cells[1] == (0, 3)
+    assert panel.board.message["kind"] == "played"
+    assert "place p1" in " ".join(move_buttons(panel))      # now player 1's moves
+    labels = [label for label, _ in panel.history.options]
+    assert len(labels) == 3 and "places a 3" in labels[1] and labels[2].startswith("▶")
+
+
+def test_undo_redo_and_history_clicks_move_through_the_tree(panel: Panel) -> None:
+    panel.play("place p0 3 c1")
+    after = panel.explorer.current
+    panel.undo_button.click()
+    assert panel.explorer.current == 0 and panel.board.node == 0
+    assert panel.undo_button.disabled and not panel.redo_button.disabled
+    panel.redo_button.click()
+    assert panel.explorer.current == after
+    panel.history.value = 0                          # a click on the root row
+    assert panel.explorer.current == 0 and panel.board.node == 0
+
+
+def test_branches_show_in_the_tree_and_keep_or_change_the_luck(panel: Panel) -> None:
+    panel.play("pass")
+    first_draw = panel.explorer.node.move
+    panel.undo_button.click()
+    panel.branch_same.click()
+    assert panel.board.message["text"].startswith("branch started")
+    panel.play("place p0 1 c0")                       # a different move, same luck below
+    assert panel.explorer.node.move == first_draw
+    labels = [label for label, _ in panel.history.options]
+    assert any("⑂2" in label for label in labels)
+    branch = next(label for label in labels if "places a 1 on cell 0" in label)
+    assert "│ " in branch                             # the what-if is indented, the main line not
+    assert not any("│" in label for label in labels[:3])
+    panel.history.value = 0
+    panel.branch_fresh.click()
+    assert "fresh" in panel.board.message["text"]
+
+
+def test_notes_show_in_the_history(panel: Panel) -> None:
+    panel.note_text.value = "a quiet start"
+    panel.note_button.click()
+    assert panel.explorer.root.comment == "a quiet start"
+    assert "✎ a quiet start" in panel.history.options[0][0]
+
+
+@pytest.mark.rules("CORE-MOVE")
+def test_the_why_not_box_explains_with_the_rule(panel: Panel) -> None:
+    assert panel.ask_why("place p0 2 c0").rule == "T-HAND"
+    assert "T-HAND" in panel.why_result.value and "holds no 2" in panel.why_result.value
+    assert panel.ask_why("place p0 1 c0") is None
+    assert "legal" in panel.why_result.value
+    assert panel.ask_why("fly away").rule == "CORE-MOVE"
+    assert "cannot read" in panel.why_result.value
+    panel.why_text.value = "place p0 2 c3"            # typing and pressing enter asks too
+    assert "T-HAND" in panel.why_result.value
+
+
+def test_the_perspective_switch_hides_moves_and_chance(panel: Panel) -> None:
+    assert panel.chance_box.layout.display == ""
+    panel.perspective.value = 1
+    assert panel.board.viewer == 1
+    assert panel.move_list.children == ()
+    assert "It is Player 0's turn" in panel.moves_title.value
+    assert panel.chance_box.layout.display == "none"
+    panel.perspective.value = 0
+    assert len(panel.move_list.children) == len(panel.state.legal_moves())
+
+
+def test_pick_mode_stops_at_chance_and_offers_outcomes_with_odds(panel: Panel) -> None:
+    panel.chance_mode.value = "pick"
+    assert panel.explorer.auto_chance is False
+    panel.play("pass")
+    assert panel.state.is_chance
+    options = dict(panel.outcomes.options)
+    assert list(options.values()) == [str(m) for m, _ in panel.state.chance_outcomes()]
+    assert any("%" in label for label in options)
+    panel.outcomes.value = "draw 2"
+    panel.pick_button.click()
+    assert str(panel.explorer.node.move) == "draw 2" and not panel.state.is_chance
+    assert panel.outcomes.disabled
+
+
+def test_auto_mode_with_a_seed_resolves_chance_reproducibly() -> None:
+    draws = []
+    for _ in range(2):
+        panel = Panel(toy_game().new(seed=1))
+        panel.seed.value = 11
+        panel.chance_mode.value = "pick"
+        panel.play("pass")
+        panel.roll_button.click()
+        draws.append(panel.explorer.node.move)
+    assert draws[0] == draws[1] and draws[0] is not None
+
+
+def test_a_player_view_cannot_resolve_chance(panel: Panel) -> None:
+    panel.chance_mode.value = "pick"
+    panel.play("pass")
+    panel.perspective.value = 0
+    panel.roll_button.click()
+    assert panel.state.is_chance and "teacher" in panel.board.message["text"]
+
+
+@pytest.mark.rules("CORE-OVER")
+def test_the_game_over_banner_names_winners_and_score_lines() -> None:
+    game = toy_game()
+    state = game.scenario(hands=[[1], [2]], cells=[(0, 1), (1, 2), (0, 3), None], mover=1)
+    panel = Panel(Explorer(state))
+    assert panel.banner.value == ""
+    panel.play("place p1 2 c3")
+    banner = panel.banner.value
+    assert "Game over" in banner and "winner: Player 0, Player 1" in banner
+    assert "T-SCORE" in banner and "T-END" in banner
+    assert "over" in panel.moves_title.value and panel.move_list.children == ()
+
+
+def test_a_panel_shares_an_explorer_and_refuses_other_sources() -> None:
+    explorer = Explorer(toy_game().new(seed=1))
+    panel = Panel(explorer)
+    assert panel.explorer is explorer and panel.board.explorer is explorer
+    with pytest.raises(ValueError, match="source"):
+        Panel(42)  # type: ignore[arg-type]

@@ -1,0 +1,75 @@
+"""Static boards: `scene_html` draws a scene with inline styles only, like the live board."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from widget_toy import toy_game
+
+import explorer
+from explorer.core.scene import CARD_BACK, ink_for, items, scene_html
+
+SCENE = {
+    "game": "demo", "title": "Demo <Game>", "viewer": 1, "status": "Player 1 to move",
+    "zones": [
+        {"id": "grid", "label": "Board", "layout": "grid", "items": [
+            {"id": "cell:0,0", "kind": "cell", "x": -1, "y": 2},
+            {"id": "cell:1,0", "kind": "card", "text": "Ace", "color": "#1d3557", "x": 1, "y": 3,
+             "badges": ["P1"]},
+        ]},
+        {"id": "players", "label": "Players", "layout": "group", "zones": [
+            {"id": "p0", "label": "P0", "layout": "row", "highlight": True, "items": [
+                {"id": "", "kind": "card", "face": "down", "text": "SECRET", "sub": "×3"}]},
+            {"id": "p1", "label": "P1", "layout": "row", "note": "you", "items": [
+                {"id": "hand:1:x", "kind": "token", "text": "<script>x</script>", "title": 'a "quote"'}]},
+        ]},
+    ],
+    "events": [{"text": "P0 drew a card", "rule": "D-DRAW-1"}],
+}
+
+
+def test_items_walks_every_zone_and_sub_zone() -> None:
+    assert [i["id"] for i in items(SCENE)] == ["cell:0,0", "cell:1,0", "", "hand:1:x"]
+
+
+def test_static_html_shows_the_scene_with_inline_styles_only() -> None:
+    page = scene_html(SCENE)
+    assert "<style" not in page and "<script" not in page and "class=\"rx-scene\"" in page
+    assert "Demo &lt;Game&gt;" in page and "Player 1 to move" in page and "Player 1&#x27;s view" in page
+    assert "&lt;script&gt;x&lt;/script&gt;" in page and 'title="a &quot;quote&quot;"' in page
+    assert 'data-id="cell:1,0"' in page and ">P1</span>" in page
+    assert "P0 drew a card" in page and "D-DRAW-1" in page
+    assert "border:2px solid #e8a33d" in page        # the highlighted zone
+
+
+def test_a_face_down_card_shows_its_back_and_count_but_no_text() -> None:
+    page = scene_html(SCENE)
+    assert "SECRET" not in page
+    assert CARD_BACK in page and "×3" in page
+
+
+def test_grid_items_are_placed_relative_to_the_top_left_item() -> None:
+    page = scene_html(SCENE)
+    assert "grid-template-columns:repeat(3,minmax(0,64px))" in page
+    assert re.search(r'data-id="cell:0,0"[^>]*grid-column:1;grid-row:1;', page)
+    assert re.search(r'data-id="cell:1,0"[^>]*grid-column:3;grid-row:2;', page)
+
+
+def test_text_colour_contrasts_with_the_fill() -> None:
+    assert ink_for("#1d3557") == "#fff" and ink_for("#f2c14e") == "#111"
+    assert ink_for("#fff") == "#111" and ink_for("teal") == "#111"
+
+
+@pytest.mark.parametrize("name", ["village", "summoners"])
+def test_every_state_renders_itself_as_a_static_board(name: str) -> None:
+    state = explorer.load(name).new(seed=2)
+    page = state._repr_html_()
+    assert page.startswith('<div class="rx-scene"')
+    for item in items(state.scene(None)):
+        if item.get("text") and item.get("face") != "down":
+            assert str(item["text"]).replace("&", "&amp;").replace("<", "&lt;") in page
+
+
+def test_the_toy_board_renders_too() -> None:
+    page = toy_game().new(seed=1)._repr_html_()
+    assert page.count('class="rx-item rx-card"') >= 4 and "Toy Grid" in page
