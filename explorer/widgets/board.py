@@ -103,6 +103,8 @@ class Board(anywidget.AnyWidget):
     def viewer(self, viewer: int | None) -> None:
         self._viewer = self._checked_viewer(viewer)
         self.refresh()
+        # the last answer was for the previous viewer (a teacher's drawn card): replace it
+        self.say("info", f"now viewing as {viewer_name(self._viewer)}")
 
     def _checked_viewer(self, viewer: int | None) -> int | None:
         players = self.state.game.players
@@ -114,8 +116,7 @@ class Board(anywidget.AnyWidget):
     def refresh(self) -> None:
         """Send the current position to the browser (after any change of the explorer)."""
         state = self.state
-        scene = state.scene(self._viewer)
-        scene["events"] = self.narration()
+        scene = {**state.scene(self._viewer), "events": self.narration()}
         with self.hold_sync():
             self.scene = scene
             self.moves = ([move_payload(m) for m in state.legal_moves()]

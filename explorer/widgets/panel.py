@@ -187,8 +187,7 @@ class Panel(w.VBox):
         except Exception as exc:  # noqa: BLE001 - a button must never raise into the kernel
             self.board.say("error", f"{type(exc).__name__}: {exc}")
         else:
-            if note:
-                self.board.say("info", note)
+            self.board.say("info", note)     # an empty note clears the last answer
         self.board.refresh()
 
     def _resolve(self, outcome: str | None) -> None:

@@ -127,3 +127,14 @@ def test_views_hide_hands_spirits_and_the_deck(game):
         assert f"'{card}'" not in text
     teacher = s.view(None)
     assert teacher["seats"][0]["hand"] == list(s.data.hands[0])
+
+
+@pytest.mark.rules("S-PASS-1")
+def test_passing_only_when_stuck_under_the_strict_option():
+    strict = explorer.load("summoners", players=2, pass_any_time=False)
+    s = strict.new(seed=1)
+    assert Pass(0) not in s.legal_moves()
+    assert s.why_not(Pass(0)).rule == "S-PASS-1"
+    rest = [c for c in ELEMENT_DECK if c != "G2"]
+    stuck = strict.scenario(grid={(0, 0): "G2"}, hands=[[], rest], mana=[0, 8])
+    assert stuck.legal_moves() == (Pass(0),)

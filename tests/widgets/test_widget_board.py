@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from widget_toy import Place, toy_game
 
+import explorer
+from explorer.core.scene import items
 from explorer.core.tree import Explorer
 from explorer.widgets import Board
 
@@ -123,6 +125,10 @@ def test_chance_outcomes_go_only_to_the_teacher() -> None:
     assert "chance" in player.message["text"] and player.state == state
     click(teacher, {"event": "play", "text": teacher.moves[0]["text"]})
     assert teacher.message["kind"] == "played" and not teacher.state.is_chance
+    drawn = teacher.message["text"]
+    teacher.viewer = 1                     # the drawn card must not linger for player 1
+    assert drawn not in str(teacher.get_state())
+    assert teacher.message["text"] == "now viewing as Player 1"
 
 
 @pytest.mark.rules("CORE-OVER")
@@ -158,3 +164,21 @@ def test_front_end_files_are_shipped() -> None:
     assert "export default" in esm and "model.send" in esm
     css = Board._css if isinstance(Board._css, str) else str(Board._css)
     assert ".rx-item" in css
+
+
+REAL_GAMES = [name for name in explorer.games() if name in ("village", "summoners")]
+
+
+@pytest.mark.parametrize("name", REAL_GAMES)
+def test_the_one_board_plays_and_refuses_in_every_game(name: str) -> None:
+    board = Board(explorer.load(name).new(seed=4))
+    move = board.moves[0]
+    click(board, {"event": "play", "text": move["text"]})
+    assert board.message["kind"] == "played", board.message
+    assert str(board.explorer.line()[1].move) == move["text"] and board.node > 0
+    state, nodes = board.state, len(board.explorer.nodes)
+    used = {t for m in board.moves for t in m["targets"]}
+    unused = next(i["id"] for i in items(board.scene) if i.get("id") and i["id"] not in used)
+    click(board, {"event": "why", "selected": [], "clicked": unused})
+    assert board.message["kind"] == "why" and board.message["rule"] and board.message["text"]
+    assert board.state == state and len(board.explorer.nodes) == nodes

@@ -14,6 +14,9 @@ class SummonersOptions:
                                doc="Seat of the first player.")
     draw_needs_deck: bool = option(True, rule="S-DRAW-2", source="assumed",
                                    doc="Draw and play is not available when the deck is empty.")
+    pass_any_time: bool = option(True, rule="S-PASS-1", source="assumed",
+                                 doc="A player may pass instead of acting (False: only when "
+                                     "no other action is possible).")
     max_turns: int = option(300, rule="S-END-3", source="assumed",
                             doc="The game ends and is scored after this many turns.")
     flank_scope: str = option("placed", rule="S-FLANK-2", source="assumed",

@@ -10,13 +10,14 @@ summon sites (where each Spirit card's pattern is on the table). A turn runs thr
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from explorer.core import CHANCE, Event, Outcome, Reason, ScoreLine, State
 
 from . import grid as g
-from .cards import (ELEMENT_DECK, SPIRIT_DECK, SPIRIT_POINTS, SPIRIT_RANK, table_rank, SUIT_NAMES, card_name, is_ace, is_joker,
-                    is_spirit)
+from .cards import (ELEMENT_DECK, SPIRIT_DECK, SPIRIT_POINTS, SPIRIT_RANK, SUIT_NAMES,
+                    card_name, is_ace, is_joker, is_spirit, table_rank)
 from .moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal, Summon, cell_text
 
 Cell = tuple[int, int]
@@ -51,6 +52,17 @@ class SummonersData(NamedTuple):
     passes: int                                # consecutive passes
     winner: int                                # instant winner [S-END-1], else -1
     ended: str                                 # why the game ended ("" while it goes on)
+
+
+# Moves are values, and looking one up costs less than making it: the move generators
+# share instances through these caches (bounded where the arguments are unbounded).
+_play = lru_cache(maxsize=1 << 17)(Play)
+_cycle = lru_cache(maxsize=None)(Cycle)
+_buy = lru_cache(maxsize=None)(Buy)
+_draw = lru_cache(maxsize=None)(Draw)
+_pass = lru_cache(maxsize=None)(Pass)
+_decline = lru_cache(maxsize=None)(Decline)
+_reveal = lru_cache(maxsize=None)(Reveal)
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -104,7 +116,7 @@ class SummonersState(State):
         d = self.data
         phase = d.phase
         if phase in CHANCE_PHASES:
-            return tuple(Reveal(c) for c in d.unseen)
+            return tuple(_reveal(c) for c in d.unseen)
         if phase == "action":
             return self._action_moves()
         if phase == "play":
@@ -115,12 +127,13 @@ class SummonersState(State):
         d = self.data
         p = d.current
         hand = d.hands[p]
-        moves: list = [Cycle(p, c) for c in hand]
+        moves: list = [_cycle(p, c) for c in hand]
         if self._draw_allowed():
-            moves.append(Draw(p))
+            moves.append(_draw(p))
         if d.mana[p] >= 1:
-            moves.extend(Buy(p, i, c) for i, c in enumerate(d.market) if c)
-        moves.append(Pass(p))
+            moves.extend(_buy(p, i, c) for i, c in enumerate(d.market) if c)
+        if self.game.options.pass_any_time or not moves:
+            moves.append(_pass(p))
         return tuple(moves)
 
     def _draw_allowed(self) -> bool:
@@ -156,7 +169,7 @@ class SummonersState(State):
                         limit[weak] = rank_of[other]
             for card, suit, rank, out in ranked:
                 if rank > limit[suit]:
-                    out.append(Play(p, card, cell))
+                    out.append(_play(p, card, cell))
             for card, out in jokers:
                 out.extend(Play(p, card, cell, suit) for suit in SUIT_NAMES if not limit[suit])
         moves = []
@@ -176,7 +189,7 @@ class SummonersState(State):
             for cell, spirit in sorted(site for site in d.sites if site[1] in mine):
                 moves.extend(Summon(player, spirit, cell, using)
                              for using in g.sites_at(self.cells, cell, spirit, kos))
-        moves.append(Decline(player))
+        moves.append(_decline(player))
         return tuple(moves)
 
     def chance_outcomes(self) -> tuple:
@@ -184,11 +197,11 @@ class SummonersState(State):
         if self.data.phase not in CHANCE_PHASES:
             return ()
         p = 1.0 / len(unseen)
-        return tuple((Reveal(c), p) for c in unseen)
+        return tuple((_reveal(c), p) for c in unseen)
 
     def sample_chance(self, rng: random.Random) -> Reveal:
         unseen = self.data.unseen
-        return Reveal(unseen[int(rng.random() * len(unseen))])
+        return _reveal(unseen[int(rng.random() * len(unseen))])
 
     # ------------------------------------------------------------------ why not
     def _explain(self, move) -> Reason:
@@ -220,6 +233,9 @@ class SummonersState(State):
             return Reason("S-CYCLE-1", f"the {card_name(move.card)} is not in your hand")
         if isinstance(move, Draw):
             return Reason("S-DRAW-2", "the deck is empty: you cannot draw")
+        if isinstance(move, Pass):
+            return Reason("S-PASS-1", "passing is allowed only when no other action is "
+                                      "possible (rule option pass_any_time is off)")
         if isinstance(move, Buy):
             if d.mana[who] < 1:
                 return Reason("S-BUY-1", "buying costs 1 mana and you have none")

@@ -18,7 +18,16 @@ from typing import Any
 
 from ...core.errors import InvalidInput
 from . import rules
-from .cards import KINDS, NAMES, TREASURES, WILD, as_dict, kind_index, parse_cards, treasure_index
+from .cards import (
+    KINDS,
+    NAMES,
+    TREASURES,
+    WILD,
+    as_dict,
+    kind_index,
+    parse_cards,
+    treasure_index,
+)
 from .rules import CURSE, DRAW, ENDED_BY, OVER, PHASES, REFILL
 
 
@@ -108,7 +117,7 @@ def decode(raw: Any, game: Any) -> Any:
         bribes.append(tuple(b))
         bribe_wilds.append(tuple(w))
     stalls_raw = raw["stalls"]
-    if not isinstance(stalls_raw, dict) or sorted(stalls_raw) != ["0", "1", "2", "3"]:
+    if not isinstance(stalls_raw, dict) or set(stalls_raw) != {"0", "1", "2", "3"}:
         raise InvalidInput("stalls", "expected the four stalls \"3\", \"2\", \"1\", \"0\"")
     stalls = tuple(parse_cards(stalls_raw[str(c)], f"stalls[{c}]") for c in range(4))
     deck = parse_cards(raw["deck"], "deck")

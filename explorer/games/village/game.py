@@ -6,12 +6,12 @@ from typing import Any, Mapping
 
 from ...core.errors import InvalidInput
 from ...core.game import Game
+from . import scenario as scenario_format
 from .cards import EMPTY, KINDS
 from .encoding import box_counts, decode
 from .moves import MOVE_TYPES
 from .options import VillageOptions
 from .rules import ACT, STALL_ORDER
-from . import scenario as scenario_format
 from .scene import TITLE, scene
 from .state import VillageData, VillageState
 

@@ -19,8 +19,17 @@ from dataclasses import dataclass
 
 from ...core.errors import InvalidInput
 from ...core.move import Move
-from .cards import A_NAME, EMPTY, NAMES, TREASURES, WILD, describe_cards, format_cards, parse_cards, \
-    treasure_index
+from .cards import (
+    A_NAME,
+    EMPTY,
+    NAMES,
+    TREASURES,
+    WILD,
+    describe_cards,
+    format_cards,
+    parse_cards,
+    treasure_index,
+)
 
 _PLAYER = re.compile(r"^P(\d+)\s+(.*)$", re.IGNORECASE | re.DOTALL)
 

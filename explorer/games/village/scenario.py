@@ -26,7 +26,16 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.errors import InvalidInput
-from .cards import KINDS, NAMES, TREASURES, WILD, as_dict, kind_index, parse_cards, treasure_index
+from .cards import (
+    KINDS,
+    NAMES,
+    TREASURES,
+    WILD,
+    as_dict,
+    kind_index,
+    parse_cards,
+    treasure_index,
+)
 from .encoding import box_counts, decode
 
 FIELDS = ("track", "hands", "known", "bribes", "stalls", "deck_top", "deck", "discard", "to_move",

@@ -16,10 +16,14 @@ from ...core.events import Event, Outcome, ScoreLine
 from ...core.move import Move
 from ...core.state import CHANCE, State
 from . import rules
-from .cards import A_NAME, EMPTY, KINDS, NAMES, TREASURES, WILD, describe_cards
-from .moves import (REVEALS, Bribe, Buy, Curse, Draw, Reveal, curse_move, draw_move,
-                    simple_bribe, buy_move)
+from .cards import A_NAME, EMPTY, KINDS, WILD, describe_cards
+from .encoding import encode
+from .explain import explain
+from .legal import ALL_OPEN, act_moves
+from .moves import REVEALS, Bribe, Buy, Curse, Reveal, curse_move
+from .narration import bribe_events, buy_event, curse_event, deal_event, draw_event
 from .rules import ACT, CURSE, DRAW, OVER, REFILL
+from .view import build_view
 
 
 class VillageData(NamedTuple):
@@ -69,9 +73,9 @@ class VillageState(State):
         d = self.data
         if d.phase == ACT:
             p = d.active
-            open_stalls = (_ALL_OPEN if self.game.options.buy_from_empty_stall
+            open_stalls = (ALL_OPEN if self.game.options.buy_from_empty_stall
                            else tuple(map(any, d.stalls)))
-            return _act_moves(p, d.hands[p], tuple(map(bool, d.bribes[p])), open_stalls)
+            return act_moves(p, d.hands[p], tuple(map(bool, d.bribes[p])), open_stalls)
         if d.phase == CURSE:
             return tuple(curse_move(d.active, t) for t in range(6) if d.paid[t])
         return tuple(REVEALS[k] for k in range(KINDS) if d.deck[k])
@@ -126,17 +130,7 @@ class VillageState(State):
         if w:
             bribe_wilds = _put(bribe_wilds, p, _put(bribe_wilds[p], t, bribe_wilds[p][t] + w))
         track, moved = rules.raise_token(d.track, t, n + w)
-        name = TREASURES[t]
-        events.append(Event("bribe", "V-BRIBE-1",
-                            f"P{p} {'makes a new' if new_bribe else 'adds to their'} {name} bribe "
-                            f"with {describe_cards(cards)}", p))
-        if moved == n + w:
-            events.append(Event("token-move", "V-BRIBE-4",
-                                f"the {name} token moves right {moved} space(s)", p))
-        else:
-            events.append(Event("token-move", "V-BRIBE-6",
-                                f"the {name} token moves right {moved} of {n + w} space(s) and stops "
-                                f"at the top space; the rest is lost", p))
+        events += bribe_events(p, t, cards, new_bribe, moved)
         d = VillageData(REFILL, p, d.turn, track, _put(d.hands, p, hand), _put(d.known, p, known),
                         bribes, bribe_wilds, d.stalls, d.deck, d.deck_top, d.discard, t, 3,
                         EMPTY, 0)
@@ -164,13 +158,11 @@ class VillageState(State):
         row = d.stalls[stall]
         stalls = _put(d.stalls, stall, _put(row, card, row[card] + 1))
         if card == WILD or card == d.refill_type:
-            events.append(Event("deal", "V-REFILL-3", f"{A_NAME[card]} is dealt into stall "
-                                                      f"{stall}: the refill stops", d.active))
+            events.append(deal_event(card, stall, True, d.active))
             return VillageData(ACT, (d.active + 1) % len(d.hands), d.turn + 1, d.track, d.hands,
                                d.known, d.bribes, d.bribe_wilds, stalls, deck, d.deck_top,
                                d.discard, -1, 3, EMPTY, 0)
-        events.append(Event("deal", "V-REFILL-1", f"{A_NAME[card]} is dealt into stall {stall}",
-                            d.active))
+        events.append(deal_event(card, stall, False, d.active))
         d = VillageData(REFILL, d.active, d.turn, d.track, d.hands, d.known, d.bribes,
                         d.bribe_wilds, stalls, deck, d.deck_top, d.discard, d.refill_type,
                         3 if stall == 0 else stall - 1, EMPTY, 0)
@@ -180,8 +172,7 @@ class VillageState(State):
                   card: int, events: list[Event]) -> VillageData:
         """The active player puts the drawn `card` in hand (V-DRAW-1); the turn passes."""
         p = d.active
-        events.append(Event("draw", "V-DRAW-1", f"P{p} draws {A_NAME[card]}", p, (p,),
-                            f"P{p} draws a card"))
+        events.append(draw_event(p, card))
         hand = d.hands[p]
         return VillageData(ACT, (p + 1) % len(d.hands), d.turn + 1, d.track,
                            _put(d.hands, p, _put(hand, card, hand[card] + 1)), d.known, d.bribes,
@@ -202,15 +193,11 @@ class VillageState(State):
         hand = tuple(h - x + g for h, x, g in zip(d.hands[p], pay, got))
         known = tuple(k - x + g if k > x else g for k, x, g in zip(d.known[p], pay, got))
         hands, knowns, stalls = _put(d.hands, p, hand), _put(d.known, p, known), _put(d.stalls, stall, EMPTY)
+        events.append(buy_event(p, stall, pay, got))
         if stall == 0:
-            events.append(Event("buy", "V-MARKET-6",
-                                f"P{p} takes stall 0 for free: {describe_cards(got)}", p))
             return VillageData(ACT, (p + 1) % len(hands), d.turn + 1, d.track, hands, knowns,
                                d.bribes, d.bribe_wilds, stalls, d.deck, d.deck_top, d.discard,
                                -1, 3, EMPTY, 0)
-        events.append(Event("buy", "V-MARKET-5",
-                            f"P{p} discards {describe_cards(pay)} and takes stall {stall}: "
-                            f"{describe_cards(got)}", p))
         return VillageData(CURSE, p, d.turn, d.track, hands, knowns, d.bribes, d.bribe_wilds, stalls,
                            d.deck, d.deck_top, tuple(a + b for a, b in zip(d.discard, pay)),
                            -1, 3, pay, 0)
@@ -218,10 +205,7 @@ class VillageState(State):
     def _curse(self, d: VillageData, move: Curse, events: list[Event]) -> VillageData:
         t, spaces = move.treasure, sum(d.paid)
         track, moved = rules.lower_token(d.track, t, spaces)
-        stop = "" if moved == spaces else " and stops at the bottom space"
-        events.append(Event("curse", "V-CURSE-2" if not stop else "V-CURSE-3",
-                            f"P{move.player} curses {TREASURES[t]}: its token moves left {moved} "
-                            f"space(s){stop}", move.player))
+        events.append(curse_event(move.player, t, moved, spaces))
         return VillageData(ACT, (d.active + 1) % len(d.hands), d.turn + 1, track, d.hands, d.known,
                            d.bribes, d.bribe_wilds, d.stalls, d.deck, d.deck_top, d.discard,
                            -1, 3, EMPTY, 0)
@@ -290,7 +274,6 @@ class VillageState(State):
 
     # ------------------------------------------------------------------ views
     def view(self, viewer: int | None = None) -> dict[str, Any]:
-        from .view import build_view
         return build_view(self, viewer)
 
     def determinize(self, viewer: int | None, rng: random.Random) -> "VillageState":
@@ -324,7 +307,6 @@ class VillageState(State):
         return type(self)(self.game, data, self.events)
 
     def _encode(self) -> Any:
-        from .encoding import encode
         return encode(self.data)
 
 
@@ -334,9 +316,7 @@ def _place(d: VillageData, card: int, events: list[Event]) -> tuple[VillageData,
     row = d.stalls[stall]
     stalls = _put(d.stalls, stall, _put(row, card, row[card] + 1))
     done = card == WILD or card == d.refill_type
-    events.append(Event("deal", "V-REFILL-3" if done else "V-REFILL-1",
-                        f"{A_NAME[card]} is dealt into stall {stall}"
-                        + (": the refill stops" if done else ""), d.active))
+    events.append(deal_event(card, stall, done, d.active))
     return d._replace(stalls=stalls, next_stall=rules.next_stall(stall)), done
 
 
@@ -344,128 +324,3 @@ def _end_turn(d: VillageData) -> VillageData:
     """The turn passes to the next seat (V-SETUP-5)."""
     return d._replace(phase=ACT, active=(d.active + 1) % len(d.hands), turn=d.turn + 1,
                       refill_type=-1, next_stall=3, paid=EMPTY)
-
-
-_BRIBE_CACHE: dict[tuple, tuple[Move, ...]] = {}
-_BUY_CACHE: dict[tuple, tuple[Move, ...]] = {}
-_THREES = (3,) * KINDS
-_ALL_OPEN = (True,) * 4
-
-
-def _act_moves(p: int, hand: tuple[int, ...], bribed: tuple[bool, ...],
-               open_stalls: tuple[bool, ...]) -> tuple[Move, ...]:
-    """Every action of seat `p`: bribes by type, market visits (stalls 3, 2, 1, 0), the draw."""
-    wilds = hand[WILD]
-    moves: tuple[Move, ...] = ()
-    for t in range(6):
-        if hand[t] or (bribed[t] and wilds):
-            moves += _bribe_moves(p, t, hand[t], wilds, bribed[t])
-    return moves + _buy_moves(p, tuple(map(min, hand, _THREES)), open_stalls) + (draw_move(p),)
-
-
-def _bribe_moves(p: int, t: int, held: int, wilds: int, bribed: bool) -> tuple[Move, ...]:
-    """Bribes of type `t` by treasure count, then wild count (cached by what decides them)."""
-    key = (p, t, held, wilds, bribed)
-    moves = _BRIBE_CACHE.get(key)
-    if moves is None:
-        moves = tuple(simple_bribe(p, t, n, w) for n in range(0 if bribed else 1, held + 1)
-                      for w in range(0 if n else 1, wilds + 1))
-        _BRIBE_CACHE[key] = moves
-    return moves
-
-
-def _buy_moves(p: int, clipped: tuple[int, ...], open_stalls: tuple[bool, ...]) -> tuple[Move, ...]:
-    """Market visits, stalls 3, 2, 1, 0; only hand counts up to 3 matter (`clipped`)."""
-    key = (p, clipped, open_stalls)
-    moves = _BUY_CACHE.get(key)
-    if moves is None:
-        out: list[Move] = []
-        for stall in rules.STALL_ORDER:
-            if open_stalls[stall]:
-                if stall == 0:
-                    out.append(buy_move(p, 0))
-                else:
-                    fit = tuple(h if h < stall else stall for h in clipped)
-                    out += [buy_move(p, stall, pay) for pay in rules.payments(fit, stall)]
-        moves = tuple(out)
-        if len(_BUY_CACHE) > 200_000:
-            _BUY_CACHE.clear()
-        _BUY_CACHE[key] = moves
-    return moves
-
-
-def explain(state: VillageState, move: Move) -> Reason:
-    """The precise reason an illegal `move` is refused, citing its rule."""
-    d = state.data
-    if not isinstance(move, (Bribe, Buy, Curse, Draw, Reveal)):
-        return Reason("CORE-MOVE", f"{move!r} is not a move of Please Don't Burn My Village!")
-    if isinstance(move, Reveal):
-        if d.phase not in (REFILL, DRAW):
-            return Reason("V-DECK-1", "a card is turned from the deck only during a refill or a draw")
-        return Reason("V-DECK-1", f"no {NAMES[move.card]} is left among the unseen deck cards")
-    if d.phase in (REFILL, DRAW):
-        rule = "V-REFILL-1" if d.phase == REFILL else "V-DRAW-1"
-        return Reason(rule, "the next card must be turned from the deck first (a chance step)")
-    p = move.player
-    if not 0 <= p < len(d.hands):
-        return Reason("V-SETUP-6", f"there is no seat P{p} in a {len(d.hands)}-player game")
-    if p != d.active:
-        return Reason("V-TURN-1", f"it is P{d.active}'s turn, not P{p}'s")
-    if d.phase == CURSE:
-        if not isinstance(move, Curse):
-            return Reason("V-CURSE-1", f"P{p} must first curse one treasure type they discarded")
-        return Reason("V-CURSE-1", f"P{p} did not discard {A_NAME[move.treasure]} "
-                                   f"(discarded {describe_cards(d.paid)}); curse a discarded treasure")
-    if isinstance(move, Curse):
-        return Reason("V-CURSE-1", "a curse follows a paid Black Market visit, not a turn of its own")
-    hand = d.hands[p]
-    if isinstance(move, Bribe):
-        return _explain_bribe(d, move, hand)
-    if isinstance(move, Buy):
-        return _explain_buy(state, move, hand)
-    return Reason("CORE-LEGAL", f"{move} is not a legal move in this position")
-
-
-def _lacking(hand: tuple[int, ...], cards: tuple[int, ...]) -> str | None:
-    for k, n in enumerate(cards):
-        if n < 0:
-            return f"a card count cannot be negative ({NAMES[k]})"
-        if n > hand[k]:
-            return f"you hold {hand[k]} {NAMES[k]}, not {n}"
-    return None
-
-
-def _explain_bribe(d: VillageData, move: Bribe, hand: tuple[int, ...]) -> Reason:
-    t, cards = move.treasure, move.cards
-    if len(cards) != KINDS or not 0 <= t < 6:
-        return Reason("CORE-MOVE", f"{move!r} is malformed")
-    others = [NAMES[k] for k in range(6) if k != t and cards[k]]
-    if others:
-        return Reason("V-BRIBE-1", f"a bribe uses one treasure type (plus wilds): "
-                                   f"{TREASURES[t]} and {', '.join(others)} cannot go together")
-    if not any(cards):
-        return Reason("V-BRIBE-1", "a bribe needs at least one card")
-    if cards[t] == 0 and d.bribes[move.player][t] == 0:
-        return Reason("V-BRIBE-2", f"wilds alone cannot start a new bribe: play at least one "
-                                   f"{TREASURES[t]} with them, or add them to a bribe you have")
-    lack = _lacking(hand, cards)
-    return Reason("V-BRIBE-1", f"not enough cards: {lack}" if lack else f"{move} is not legal here")
-
-
-def _explain_buy(state: VillageState, move: Buy, hand: tuple[int, ...]) -> Reason:
-    d = state.data
-    stall, pay = move.stall, move.payment
-    if not 0 <= stall <= 3 or len(pay) != KINDS:
-        return Reason("CORE-MOVE", f"{move!r} is malformed")
-    if not any(d.stalls[stall]) and not state.game.options.buy_from_empty_stall:
-        return Reason("V-MARKET-2", f"stall {stall} holds no cards")
-    if stall == 0 and any(pay):
-        return Reason("V-MARKET-6", "stall 0 is free: nothing is discarded")
-    if sum(pay) != stall:
-        return Reason("V-MARKET-3", f"stall {stall} costs exactly {stall} card(s), "
-                                    f"not {sum(pay)}")
-    if pay[WILD] == sum(pay):
-        return Reason("V-MARKET-4", "a payment of only wilds is not allowed: discard at "
-                                    "least one treasure card")
-    lack = _lacking(hand, pay)
-    return Reason("V-MARKET-3", f"cannot pay: {lack}" if lack else f"{move} is not legal here")
