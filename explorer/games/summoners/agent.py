@@ -1,7 +1,7 @@
 """`GreedySummonersAgent`: a rule-aware one-step greedy player that sees only its own view.
 
 It summons whenever it can (highest Spirit first), draws rather than buys (mana is
-points), and places the card that opens a summon for one of its own Spirit cards,
+points; with an empty deck it passes), and places the card that opens a summon for one of its own Spirit cards,
 displaces opponents' sculptures (each pays it 1 mana) and does not get flanked itself.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from explorer.core.agents import Observation
 
 from . import grid as g
 from .cards import SPIRIT_ORDER, is_spirit
-from .moves import Buy, Cycle, Draw, Pass, Play, Summon
+from .moves import Cycle, Decline, Draw, Pass, Play, Summon
 
 OPEN_SUMMON = 3.0
 DISPLACE = 1.0
@@ -32,15 +32,11 @@ class GreedySummonersAgent:
         plays = [m for m in legal if isinstance(m, Play)]
         if plays:
             return self._best_play(obs.view, obs.player, plays, rng)
-        for kind in (Draw,):
-            for m in legal:
-                if isinstance(m, kind):
-                    return m
-        passes = [m for m in legal if isinstance(m, Pass)]
-        if passes:
-            return passes[0]
-        others = [m for m in legal if not isinstance(m, (Buy, Cycle))] or list(legal)
-        return others[int(rng.random() * len(others))]
+        for kind in (Draw, Decline, Pass, Cycle):       # free actions first: mana is points
+            free = [m for m in legal if isinstance(m, kind)]
+            if free:
+                return free[int(rng.random() * len(free))]
+        return legal[int(rng.random() * len(legal))]
 
     def _best_play(self, view: dict[str, Any], me: int, plays: list[Play],
                    rng: random.Random) -> Play:

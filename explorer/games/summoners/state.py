@@ -171,12 +171,12 @@ class SummonersState(State):
                 if rank > limit[suit]:
                     out.append(_play(p, card, cell))
             for card, out in jokers:
-                out.extend(Play(p, card, cell, suit) for suit in SUIT_NAMES if not limit[suit])
+                out.extend(_play(p, card, cell, suit) for suit in SUIT_NAMES if not limit[suit])
         moves = []
         for card in hand:
             moves.extend(found[card])
             if card[1:] == "A":
-                moves.extend(Play(p, card, (x, y)) for x, y, under in d.grid
+                moves.extend(_play(p, card, (x, y)) for x, y, under in d.grid
                              if not is_spirit(under))
         return moves
 
