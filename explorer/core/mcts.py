@@ -63,7 +63,7 @@ class MCTSAgent:
     current leaders count as winners (None plays every playout to the end).
     """
 
-    def __init__(self, iterations: int = 200, exploration: float = 0.7,
+    def __init__(self, iterations: int = 100, exploration: float = 0.7,
                  rollout_limit: int | None = None, name: str = "mcts") -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise InvalidInput("iterations", f"expected a whole number >= 1, got {iterations!r}")

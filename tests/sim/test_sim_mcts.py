@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import polars as pl
 import pytest
@@ -25,8 +26,8 @@ def test_mcts_beats_random_at_chance_nim() -> None:
 
 def test_mcts_beats_random_at_village() -> None:
     game = explorer.load("village", players=3)
-    sim = simulate(game, [MCTSAgent(iterations=30), "random", "random"], 8, seed=0, workers=2,
-                   log_turns=False)
+    mcts = MCTSAgent(iterations=50, rollout_limit=8)  # small and cut short, to stay fast
+    sim = simulate(game, [mcts, "random", "random"], 16, seed=0, workers=2, log_turns=False)
     assert win_rate(sim, 0) >= 0.6  # a fair share is 1/3
     means = sim.players.group_by("seat").agg(pl.col("score").mean()).sort("seat")["score"]
     assert means[0] > max(means[1], means[2])
@@ -40,12 +41,11 @@ def test_same_rng_same_choice_and_a_single_move_needs_no_search() -> None:
     assert agent.choose(observe(state), random.Random(7)) == first
 
     nim = NimGame(2).scenario(pile=1)
-    obs = observe(nim)
 
     def no_sampling(rng):
         raise AssertionError("searched a position with one legal move")
 
-    obs.sample = no_sampling  # type: ignore[method-assign]
+    obs = SimpleNamespace(player=0, legal=nim.legal_moves(), sample=no_sampling)
     assert agent.choose(obs, random.Random(0)) == nim.legal_moves()[0]
 
 
