@@ -8,6 +8,7 @@ a few hundred rows, not the games themselves. Nothing here needs the internet: c
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import altair as alt
@@ -62,20 +63,38 @@ def _variant_keys(frame: pl.DataFrame) -> list[str]:
     return ["variant"] if "variant" in frame.columns else []
 
 
-def score_distribution(data: Simulation | pl.DataFrame) -> alt.Chart:
-    """How often each final score occurs, one line per seat and agent (per variant)."""
-    players = _players(data)
+def _binned(frame: pl.DataFrame, column: str, bins: int = 30) -> tuple[pl.DataFrame, float]:
+    """`frame` plus `<column>_bin` (the bin's low edge), bins of a whole width, at most
+    about `bins` of them (width 1, the values themselves, when the range is small)."""
+    low, high = frame[column].min(), frame[column].max()
+    span = float(high - low) if frame.height else 0.0
+    width = float(max(1, math.ceil(span / bins)))
+    binned = ((pl.col(column) / width).floor() * width).alias(f"{column}_bin")
+    return frame.with_columns(binned), width
+
+
+def _bin_title(text: str, width: float) -> str:
+    return text if width == 1 else f"{text} (bins of {width:g})"
+
+
+def score_distribution(data: Simulation | pl.DataFrame) -> alt.Chart | alt.FacetChart:
+    """How often each final score occurs, one line per seat and agent (a panel per variant)."""
+    players, width = _binned(_players(data), "score")
     keys = _variant_keys(players) + ["seat", "agent", "player"]
-    counts = (players.group_by(keys + ["score"]).agg(pl.len().alias("games"))
+    counts = (players.group_by(keys + ["score_bin"]).agg(pl.len().alias("games"))
               .with_columns((pl.col("games") / pl.col("games").sum().over(keys)).alias("share"))
-              .sort(keys + ["score"]))
+              .sort(keys + ["score_bin"]))
     chart = alt.Chart(counts).mark_line(point=True).encode(
-        x=alt.X("score:Q", title="final score"),
+        x=alt.X("score_bin:Q", title=_bin_title("final score", width)),
         y=alt.Y("share:Q", title="share of games", axis=alt.Axis(format="%")),
         color=alt.Color("player:N", title="seat · agent"),
-        tooltip=["player:N", "score:Q", "games:Q", alt.Tooltip("share:Q", format=".1%")],
-    ).properties(width=WIDTH, height=HEIGHT, title="Score distribution")
-    return chart.facet(column="variant:N") if "variant" in counts.columns else chart
+        tooltip=["player:N", alt.Tooltip("score_bin:Q", title="score from"), "games:Q",
+                 alt.Tooltip("share:Q", format=".1%")],
+    ).properties(width=WIDTH, height=HEIGHT)
+    title = "Score distribution"
+    if "variant" in counts.columns:
+        return chart.facet(column=alt.Column("variant:N", title=None)).properties(title=title)
+    return chart.properties(title=title)
 
 
 def _win_table(players: pl.DataFrame) -> pl.DataFrame:
@@ -116,20 +135,24 @@ def win_rates(data: Simulation | pl.DataFrame) -> alt.LayerChart:
 
 
 def game_length(data: Simulation | pl.DataFrame) -> alt.Chart:
-    """How many decisions the games took (per variant when comparing rules)."""
-    games = _games(data)
+    """How many decisions the games took: bars, or one line per variant when comparing."""
+    games, width = _binned(_games(data), "turns")
     keys = _variant_keys(games)
-    counts = (games.group_by(keys + ["turns"]).agg(pl.len().alias("games"))
-              .sort(keys + ["turns"]))
-    encoding: dict[str, Any] = {
-        "x": alt.X("turns:Q", title="decisions in the game"),
-        "y": alt.Y("games:Q", title="games"),
-        "tooltip": ["turns:Q", "games:Q"] + [f"{k}:N" for k in keys],
-    }
+    total = pl.col("games").sum().over(keys) if keys else pl.col("games").sum()
+    counts = (games.group_by(keys + ["turns_bin"]).agg(pl.len().alias("games"))
+              .with_columns((pl.col("games") / total).alias("share"))
+              .sort(keys + ["turns_bin"]))
+    x = alt.X("turns_bin:Q", title=_bin_title("decisions in the game", width))
+    tooltip = [alt.Tooltip("turns_bin:Q", title="decisions from"), "games:Q",
+               alt.Tooltip("share:Q", format=".1%")] + [f"{k}:N" for k in keys]
     if keys:
-        encoding["color"] = alt.Color("variant:N")
-    return alt.Chart(counts).mark_bar(opacity=0.7).encode(**encoding).properties(
-        width=WIDTH, height=HEIGHT, title="Game length")
+        chart = alt.Chart(counts).mark_line(point=True).encode(
+            x=x, y=alt.Y("share:Q", title="share of games", axis=alt.Axis(format="%")),
+            color=alt.Color("variant:N"), tooltip=tooltip)
+    else:
+        chart = alt.Chart(counts).mark_bar().encode(
+            x=x, y=alt.Y("games:Q", title="games"), tooltip=tooltip)
+    return chart.properties(width=WIDTH, height=HEIGHT, title="Game length")
 
 
 def variant_comparison(sim: Simulation) -> alt.HConcatChart:

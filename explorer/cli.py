@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -35,6 +36,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InvalidInput as exc:
         print(f"explorer {args.command}: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the output went to `head` or the like, which stopped reading
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -74,8 +78,9 @@ def _parser() -> argparse.ArgumentParser:
 def _lab(args: argparse.Namespace, extra: list[str]) -> int:
     if not TOUR.is_file():
         raise InvalidInput("notebook", f"{TOUR} not found (run from a source checkout)")
-    command = [sys.executable, "-m", "jupyter", "lab", str(TOUR), *extra]
-    return subprocess.call(command, cwd=TOUR.parent.parent)
+    root = TOUR.parent.parent
+    command = [sys.executable, "-m", "jupyter", "lab", str(TOUR.relative_to(root)), *extra]
+    return subprocess.call(command, cwd=root)
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
@@ -92,8 +97,10 @@ def _options(pairs: list[str]) -> dict[str, Any]:
 
 
 def _simulate(args: argparse.Namespace, extra: list[str]) -> int:
-    from .core.simulate import simulate
+    from .core.simulate import SAVE_FORMATS, simulate
 
+    if args.out is not None and args.out.suffix.lower() not in SAVE_FORMATS:
+        raise InvalidInput("out", f"expected a .parquet or .csv file name, got {args.out.name!r}")
     game = load(args.game, args.players, **_options(args.option))
     sim = simulate(game, args.agents, args.n, seed=args.seed, workers=args.workers,
                    progress=False if args.no_progress else None, log_turns=False)

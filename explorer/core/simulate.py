@@ -19,9 +19,9 @@ import multiprocessing
 import os
 import random
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import polars as pl
 from tqdm.auto import tqdm
@@ -35,6 +35,9 @@ from .state import CHANCE, State
 MAX_STEPS = 100_000
 """A game still going after this many plays is reported as a bug in the game, not looped."""
 
+SAVE_FORMATS = (".parquet", ".csv")
+"""File suffixes `Simulation.save` writes."""
+
 AUTO_PROGRESS_GAMES = 500
 """`progress=None` shows a progress bar from this many games on."""
 
@@ -47,7 +50,7 @@ TURNS_SCHEMA = {"game_id": pl.Int64, "ply": pl.Int64, "seat": pl.Int64,
 
 
 # ----------------------------------------------------------------------------- results
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Simulation:
     """The frames of a run, with what produced them.
 
@@ -64,11 +67,19 @@ class Simulation:
     games: pl.DataFrame
     players: pl.DataFrame
     turns: pl.DataFrame
-    start: State | None = field(default=None, compare=False)
+    start: State | None = None
 
     @property
     def n(self) -> int:
         return self.games.height
+
+    def __repr__(self) -> str:
+        origin = "a position" if self.start is not None else "new games"
+        variants = ""
+        if "variant" in self.games.columns:
+            variants = f", variants {self.games['variant'].unique(maintain_order=True).to_list()}"
+        return (f"<Simulation of {self.game!r} from {origin}: {self.n} games, seed {self.seed}, "
+                f"agents {', '.join(self.agents)}{variants}; frames games, players, turns>")
 
     def summary(self) -> pl.DataFrame:
         """Per seat and agent (and variant): games, wins, win rate with a 95% Wilson
@@ -92,12 +103,12 @@ class Simulation:
         """Write `table()` as .parquet or .csv (by the file's suffix)."""
         path = Path(path)
         suffix = path.suffix.lower()
+        if suffix not in SAVE_FORMATS:
+            raise InvalidInput("out", f"expected a .parquet or .csv file name, got {path.name!r}")
         if suffix == ".parquet":
             self.table().write_parquet(path)
-        elif suffix == ".csv":
-            self.table().write_csv(path)
         else:
-            raise InvalidInput("out", f"expected a .parquet or .csv file name, got {path.name!r}")
+            self.table().write_csv(path)
         return path
 
 
@@ -132,6 +143,7 @@ class _Chunk:
     first: int
     seeds: tuple[int, ...]
     log_turns: bool
+    viewer: int | None
 
 
 def _play_chunk(chunk: _Chunk) -> dict[str, dict[str, list]]:
@@ -147,7 +159,12 @@ def _play_chunk(chunk: _Chunk) -> dict[str, dict[str, list]]:
 def _play_game(chunk: _Chunk, game_id: int, seed: int, games: dict[str, list],
                players: dict[str, list], turns: dict[str, list]) -> None:
     start = chunk.start
-    state = start.new(seed) if isinstance(start, Game) else start
+    if isinstance(start, Game):
+        state = start.new(seed)
+    elif chunk.viewer is not None:
+        state = start.determinize(chunk.viewer, random.Random(f"{seed}:deal"))
+    else:
+        state = start
     chance_rng = random.Random(f"{seed}:chance")
     seat_rngs = [random.Random(f"{seed}:seat:{p}") for p in range(state.game.players)]
     agents = chunk.agents
@@ -231,7 +248,8 @@ def resolve_agents(agents: str | Agent | Sequence[str | Agent], game: Game) -> t
 
 def simulate(game_or_state: Game | State | str, agents: Any = "random", n: int = 100,
              seed: int = 0, workers: int | None = None, executor: cf.Executor | None = None,
-             progress: bool | None = None, log_turns: bool = True) -> Simulation:
+             progress: bool | None = None, log_turns: bool = True,
+             viewer: int | None = None) -> Simulation:
     """Play `n` games and return their frames (see `Simulation`).
 
     `game_or_state`: a Game (each game starts from `game.new(seed_i)`), a game name
@@ -239,7 +257,10 @@ def simulate(game_or_state: Game | State | str, agents: Any = "random", n: int =
     position, its chance resolved afresh). `agents`: a name, an agent object, or one per
     seat. `workers`: processes to use (default: every core; 1 = this process).
     `executor`: any `concurrent.futures.Executor` to run the chunks instead. `progress`:
-    a tqdm bar (None: on from 500 games). The same (seed, n) always gives the same frames.
+    a tqdm bar (None: on from 500 games). `viewer` (with a State): every game first
+    redraws what that seat cannot see (`State.determinize`), so the what-if uses only
+    that player's knowledge, not the teacher's. The same (seed, n) always gives the
+    same frames.
     """
     start: Game | State
     if isinstance(game_or_state, str):
@@ -257,25 +278,29 @@ def simulate(game_or_state: Game | State | str, agents: Any = "random", n: int =
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
                                 or workers < 1):
         raise InvalidInput("workers", f"expected None or a whole number >= 1, got {workers!r}")
+    if viewer is not None and (isinstance(start, Game) or isinstance(viewer, bool)
+                               or viewer not in range(game.players)):
+        raise InvalidInput("viewer", f"expected None or a seat 0-{game.players - 1} "
+                                     f"(with a State to start from), got {viewer!r}")
     resolved = resolve_agents(agents, game)
     seeds = game_seeds(seed, n)
     if executor is not None:
         workers = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
     else:
         workers = workers or os.cpu_count() or 1
-    chunks = _chunks(start, resolved, seeds, workers, log_turns)
+    chunks = _chunks(start, resolved, seeds, workers, log_turns, viewer)
     show = n >= AUTO_PROGRESS_GAMES if progress is None else bool(progress)
     parts = _run(chunks, workers, executor, show, n)
     return _frames(game, start, resolved, seed, parts)
 
 
 def _chunks(start: Game | State, agents: tuple[Agent, ...], seeds: list[int], workers: int,
-            log_turns: bool) -> list[_Chunk]:
+            log_turns: bool, viewer: int | None) -> list[_Chunk]:
     """Cut the games into chunks: several per worker (for balance and progress), not tiny."""
     size = max(1, min(250, math.ceil(len(seeds) / (workers * 8))))
     if workers > 1:
         size = max(size, min(25, math.ceil(len(seeds) / workers)))
-    return [_Chunk(start, agents, i, tuple(seeds[i:i + size]), log_turns)
+    return [_Chunk(start, agents, i, tuple(seeds[i:i + size]), log_turns, viewer)
             for i in range(0, len(seeds), size)]
 
 
@@ -284,7 +309,7 @@ def _run(chunks: list[_Chunk], workers: int, executor: cf.Executor | None, show:
     """Play the chunks (here, in a process pool, or on `executor`), results in chunk order."""
     results: list[Any] = [None] * len(chunks)
     with tqdm(total=n, disable=not show, unit="game", desc="simulate") as bar:
-        if executor is None and (workers == 1 or len(chunks) == 1):
+        if executor is None and (workers == 1 or len(chunks) <= 1):
             for i, chunk in enumerate(chunks):
                 results[i] = _play_chunk(chunk)
                 bar.update(len(chunk.seeds))
@@ -363,13 +388,16 @@ def compare_variants(game_name: str, players: int, variants: Mapping[str, Mappin
 
 def evaluate_moves(state: State, agents: Any = "random", n: int = 200, seed: int = 0,
                    workers: int | None = None, executor: cf.Executor | None = None,
-                   progress: bool | None = None) -> pl.DataFrame:
+                   progress: bool | None = None, honest: bool = False) -> pl.DataFrame:
     """For each legal move of the player to move: its win rate over `n` playouts.
 
     The games after each move are finished by `agents` (one per seat or one for all);
     every move is tried on the same seeds, so differences come from the move, not
-    from luck. Columns: move, label, rule, seat, games, wins (the mover's win shares),
-    mean_score, win_rate, ci_low, ci_high (95% Wilson), in legal-move order.
+    from luck. By default the playouts start from the true position (the teacher's
+    view); `honest=True` redraws, per playout, what the mover cannot see, so the
+    evaluation uses only the mover's knowledge. Columns: move, label, rule, seat,
+    games, wins (the mover's win shares), mean_score, win_rate, ci_low, ci_high (95%
+    Wilson), in legal-move order.
     """
     if not isinstance(state, State):
         raise InvalidInput("state", f"expected a State, got {type(state).__name__}")
@@ -389,7 +417,8 @@ def evaluate_moves(state: State, agents: Any = "random", n: int = 200, seed: int
         show = len(moves) * n >= AUTO_PROGRESS_GAMES if progress is None else bool(progress)
         for move in tqdm(moves, disable=not show, unit="move", desc="evaluate"):
             sim = simulate(state.play(move, check=False), agents, n, seed, workers=workers,
-                           executor=pool, progress=False, log_turns=False)
+                           executor=pool, progress=False, log_turns=False,
+                           viewer=seat if honest else None)
             mine = sim.players.filter(pl.col("seat") == seat)
             rows.append({"move": str(move), "label": move.label, "rule": move.rule,
                          "seat": seat, "games": mine.height,

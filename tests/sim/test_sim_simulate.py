@@ -41,6 +41,16 @@ def test_same_seed_same_frames_with_one_or_two_workers_and_threads(village_runs)
     assert same(village_runs["one"], again)
 
 
+@pytest.mark.parametrize("game, agents", [
+    ("village", ["greedy", "mcts:10", "random"]),
+    ("summoners", ["greedy", "random"]),
+])
+def test_search_and_greedy_agents_are_reproducible_too(game: str, agents: list[str]) -> None:
+    one = simulate(explorer.load(game), agents, 4, seed=5, workers=1)
+    two = simulate(explorer.load(game), agents, 4, seed=5, workers=2)
+    assert same(one, two) and one.agents == tuple(a.split(":")[0] for a in agents)
+
+
 def test_another_seed_gives_other_games() -> None:
     game = explorer.load("village", players=3)
     a = simulate(game, "random", 10, seed=1, workers=1)
@@ -218,3 +228,56 @@ def test_evaluate_moves_finds_the_winning_take() -> None:
     assert (table["games"] == 150).all() and (table["seat"] == 0).all()
     with pytest.raises(InvalidInput, match="chance node"):
         evaluate_moves(state.play("take 1"), n=5)
+
+
+def test_a_what_if_for_one_seat_redraws_what_that_seat_cannot_see() -> None:
+    game = explorer.load("village", players=3)
+    state = resolve_chance(game.new(seed=8), random.Random(0))
+    seat, other = state.to_move, (state.to_move + 1) % 3
+    hands: dict[str, set] = {"teacher": set(), "seat": set()}
+
+    class Recorder:
+        """Notes the other seat's true hand as its first turn starts (a test-only peek, to
+        see where each game started); plays at random."""
+
+        name = "recorder"
+
+        def __init__(self, key: str) -> None:
+            self.key = key
+            self.previous_turn = -1
+
+        def choose(self, obs, rng):
+            turn = obs._state.data.turn
+            if turn == state.data.turn + 1 and self.previous_turn != turn:
+                hands[self.key].add(obs._state.data.hands[other])
+            self.previous_turn = turn
+            return obs.legal[int(rng.random() * len(obs.legal))]
+
+    for key, viewer in (("teacher", None), ("seat", seat)):
+        agents = ["random"] * 3
+        agents[other] = Recorder(key)
+        simulate(state, agents, 12, seed=1, workers=1, viewer=viewer)
+    assert hands["teacher"] == {state.data.hands[other]}
+    assert len(hands["seat"]) > 1
+    with pytest.raises(InvalidInput, match="^viewer:"):
+        simulate(state, "random", 2, viewer=3)
+    with pytest.raises(InvalidInput, match="^viewer:"):
+        simulate(game, "random", 2, viewer=0)
+
+
+def test_honest_move_evaluation_uses_only_the_movers_knowledge() -> None:
+    nim = NimGame(2).scenario(pile=6)   # nothing hidden: honesty changes nothing
+    assert evaluate_moves(nim, n=20, workers=1).equals(
+        evaluate_moves(nim, n=20, workers=1, honest=True))
+    state = resolve_chance(explorer.load("village", players=3).new(seed=8), random.Random(0))
+    teacher = evaluate_moves(state, n=4, workers=1)
+    honest = evaluate_moves(state, n=4, workers=1, honest=True)
+    assert teacher["move"].equals(honest["move"])
+    assert not teacher["mean_score"].equals(honest["mean_score"])
+
+
+def test_no_games_gives_empty_frames_with_the_schema() -> None:
+    sim = simulate(explorer.load("village", players=3), "random", 0)
+    assert sim.n == 0 and sim.players.height == 0 and sim.turns.height == 0
+    assert dict(sim.players.schema) == PLAYERS_SCHEMA
+    assert sim.summary().height == 0

@@ -7,7 +7,8 @@ import explorer
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "rules(*ids): the rule ids of seeds/<game>.md a test exercises")
+    config.addinivalue_line("markers",
+                            "rules(*ids): the rule ids of seeds/<game>.md a test exercises")
 
 
 @pytest.fixture

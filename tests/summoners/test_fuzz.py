@@ -99,3 +99,16 @@ def test_text_scenario():
     with pytest.raises(InvalidInput) as err:
         GAME.scenario("grid 0,0=B9")
     assert err.value.field == "line 1"
+
+
+@pytest.mark.parametrize("options,field", [
+    ({"first_player": 2}, "options.first_player"),
+    ({"max_turns": 0}, "options"),
+    ({"flank_scope": "diagonal"}, "options"),
+    ({"max_turns": "ten"}, "options.max_turns"),
+    ({"colour": 1}, "options.colour"),
+])
+def test_bad_rule_options_are_refused(options, field):
+    with pytest.raises(InvalidInput) as err:
+        explorer.load("summoners", players=2, **options)
+    assert err.value.field == field

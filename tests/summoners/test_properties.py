@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import explorer
-from explorer.games.summoners.cards import ELEMENT_DECK, SPIRIT_DECK, is_spirit
-from explorer.games.summoners.grid import all_sites, frontier_of
+from explorer.games.summoners.cards import ELEMENT_DECK, SPIRIT_DECK, SUIT_NAMES, is_spirit
+from explorer.games.summoners.grid import all_sites, frontier_of, placement_problem, sites_at
+from explorer.games.summoners.moves import Play
 
 from .helpers import random_states
 
@@ -51,9 +52,14 @@ def test_cards_and_mana_are_conserved(game, seed):
 @SETTINGS
 @given(games, seeds)
 def test_incremental_frontier_and_sites_match_a_full_scan(game, seed):
-    for state in random_states(game, seed):
-        assert state.data.frontier == frozenset(frontier_of(state.cells))
-        assert state.data.sites == all_sites(state.cells, state.data.frontier, True)
+    for i, state in enumerate(random_states(game, seed)):
+        cells = state.cells
+        assert state.data.frontier == frozenset(frontier_of(cells))
+        assert state.data.sites == all_sites(cells, state.data.frontier, True)
+        if i % 10 == 0:               # the one-pass site finder agrees with the per-card one
+            brute = {(cell, spirit) for cell in list(cells) + list(state.data.frontier)
+                     for spirit in SPIRIT_DECK if next(sites_at(cells, cell, spirit, True), None)}
+            assert brute == set(state.data.sites)
 
 
 @SETTINGS
@@ -110,3 +116,41 @@ def test_random_games_finish(game, seed):
     states = random_states(game, seed, steps=100_000)
     assert states[-1].is_over
     assert states[-1].outcome() is not None
+
+
+@pytest.mark.rules("S-HIDDEN-1", "S-SETUP-2")
+def test_swapping_a_secret_card_changes_nothing_the_others_see():
+    game = explorer.load("summoners", players=3)
+    state = game.new(seed=8)
+    d = state.data
+    theirs, unseen = d.hands[1][0], d.unseen[0]
+    hands = list(d.hands)
+    hands[1] = tuple(sorted(hands[1][1:] + (unseen,)))
+    spirits = list(d.spirits)
+    spirits[2] = tuple(sorted((d.spirit_box[0],) + d.spirits[2][1:]))
+    box = (d.spirits[2][0],) + d.spirit_box[1:]
+    other = type(state)(game, d._replace(hands=tuple(hands), spirits=tuple(spirits),
+                                         unseen=tuple(sorted(d.unseen[1:] + (theirs,))),
+                                         spirit_box=tuple(sorted(box))), state.events)
+    assert other != state
+    assert other.view(0) == state.view(0) and other.scene(0) == state.scene(0)
+    assert other.view(1) != state.view(1) and other.view(2) != state.view(2)
+
+
+@pytest.mark.rules("S-PLACE-3", "S-PLACE-4", "S-ACE-1", "S-ACE-2", "S-JOKER-1")
+@SETTINGS
+@given(games, seeds)
+def test_fast_placement_generator_agrees_with_the_explainer(game, seed):
+    """The legal plays and `placement_problem` (the why-not text) are two codings of the
+    placement rules: on every cell a hand card could be tried, they agree."""
+    for state in random_states(game, seed):
+        if state.data.phase != "play":
+            continue
+        d, p = state.data, state.data.current
+        legal = set(state.legal_moves())
+        for card in d.hands[p]:
+            for cell in set(d.frontier) | set(state.cells):
+                for declared in (SUIT_NAMES if card[0] == "X" else ("",)):
+                    move = Play(p, card, cell, declared)
+                    problem = placement_problem(state.cells, d.frontier, card, cell, declared)
+                    assert (problem is None) == (move in legal), (move, problem)

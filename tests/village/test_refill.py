@@ -32,6 +32,8 @@ def test_the_refill_wraps_from_stall_0_to_3_more_than_once() -> None:
     assert [stall(state, c) for c in (3, 2, 1, 0)] == [{"Axe": 3}, {"Axe": 2, "Wild": 1},
                                                       {"Axe": 2}, {"Axe": 2}]
     assert state.view(None)["deck"] == 1
+    rounds = [e.text for e in state.events if e.rule == "V-REFILL-2"]
+    assert rounds == ["an Axe is dealt into stall 0: the refill goes round to stall 3"] * 2
 
 
 @pytest.mark.rules("V-REFILL-4")

@@ -1,8 +1,9 @@
 """`GreedySummonersAgent`: a rule-aware one-step greedy player that sees only its own view.
 
 It summons whenever it can (highest Spirit first), draws rather than buys (mana is
-points; with an empty deck it passes), and places the card that opens a summon for one of its own Spirit cards,
-displaces opponents' sculptures (each pays it 1 mana) and does not get flanked itself.
+points; with an empty deck it passes), and places the card that opens a summon for one
+of its own Spirit cards, displaces opponents' sculptures (each pays it 1 mana) and does
+not get itself flanked.
 """
 from __future__ import annotations
 

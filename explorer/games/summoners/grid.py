@@ -10,8 +10,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterable, Iterator, Mapping
 
-from .cards import (SPIRIT_ORDER, SPIRIT_RANK, STRONGER, SUIT_NAMES, card_name, is_ace, is_joker,
-                    is_spirit, table_rank)
+from .cards import (ELEMENT_DECK, SPIRIT_DECK, SPIRIT_ORDER, SPIRIT_RANK, STRONGER, SUIT_NAMES,
+                    card_name, is_ace, is_joker, is_spirit, table_rank)
 
 Cell = tuple[int, int]
 Grid = Mapping[Cell, str]
@@ -60,33 +60,16 @@ def remove_card(frontier: set[Cell], grid: Grid, cell: Cell) -> None:
 
 
 # ------------------------------------------------------------------ placement
-def thresholds(grid: Grid, cell: Cell) -> dict[str, int]:
-    """Per suit, the rank a card of that suit must beat to go on `cell` (0: no limit).
-
-    Each orthogonal neighbour of suit s limits only the suit that s beats [S-PLACE-3]:
-    such a card needs a higher rank [S-PLACE-4]. Jokers on the table never limit
-    [S-JOKER-2]; diagonal neighbours never limit [S-PLACE-2].
-    """
-    limits = {"B": 0, "R": 0, "G": 0, "Y": 0}
-    x, y = cell
-    for dx, dy, _ in ORTHOGONAL:
-        card = grid.get((x + dx, y + dy))
-        if card is None or card[0] == "X":
-            continue
-        weak = WEAKER[card[0]]
-        r = table_rank(card)
-        if r > limits[weak]:
-            limits[weak] = r
-    return limits
-
-
-def fits(card: str, limits: Mapping[str, int], declared: str = "") -> bool:
-    """Whether `card` (a Joker with its `declared` suit) passes every neighbour test."""
-    if card[0] == "X":
-        return limits[declared] == 0
-    if card[1:] == "A":
-        return limits[card[0]] < SPIRIT_RANK
-    return table_rank(card) > limits[card[0]]
+SUIT_INDEX = {suit: i for i, suit in enumerate(SUIT_NAMES)}
+LIMITS = {card: (SUIT_INDEX[WEAKER[card[0]]], table_rank(card))
+          for card in ELEMENT_DECK + SPIRIT_DECK if card[0] != "X"}
+"""What a card on the table demands of an orthogonal neighbour: (index of the suit it
+beats, the rank that suit must exceed) [S-PLACE-3] [S-PLACE-4]. Jokers demand nothing
+[S-JOKER-2], so they have no entry."""
+PLACING_RANK = {**{card: rank for card, (_, rank) in LIMITS.items()},
+                **{suit + "A": SPIRIT_RANK for suit in SUIT_NAMES}}
+"""A hand card's rank against those demands: an Ace passes anything below a Spirit
+[S-ACE-1]."""
 
 
 def placement_problem(grid: Grid, frontier: Iterable[Cell], card: str, cell: Cell,
@@ -222,11 +205,14 @@ def spirits_at(grid: Grid, cell: Cell, king_over_spirits: bool) -> list[str]:
     if held == "K":
         return []
     x, y = cell
-    around = [grid.get((x + dx, y + dy)) for dx, dy, _ in ORTHOGONAL]
-    if sum(c is not None for c in around) < 2:
-        return []
+    around = [grid.get((x - 1, y)), grid.get((x + 1, y)), grid.get((x, y - 1)),
+              grid.get((x, y + 1))]
+    present = [c is not None for c in around]
+    if sum(present) < 3 and not ((present[0] and present[1]) or (present[2] and present[3])):
+        return []                     # no pair of opposite cards, no three neighbours
+    suits = {c[0] for c in around if c is not None}
     found = []
-    for suit in ("B", "R", "G", "Y"):
+    for suit in (("B", "R", "G", "Y") if "X" in suits else sorted(suits, key="BRGY".index)):
         plain = [c is not None and (c[0] == "X" or (c[0] == suit and c[1:] not in SPIRIT_ORDER))
                  for c in around]
         if not held and ((plain[0] and plain[1]) or (plain[2] and plain[3])):

@@ -212,8 +212,8 @@ class Play(Move):
         card = _read_card(m["card"], "move.card", ELEMENT_DECK)
         suit = m["suit"] or ""
         if is_joker(card) != bool(suit):
-            raise InvalidInput("move.declared", "a Joker is played with a declared suit "
-                                                "('as B', 'as R', 'as G' or 'as Y'), other cards without")
+            raise InvalidInput("move.declared", "a Joker is played with a declared suit ('as B', "
+                                                "'as R', 'as G' or 'as Y'), other cards without")
         if suit and suit not in SUIT_NAMES:
             raise InvalidInput("move.declared", f"{suit!r} is not a suit (B, R, G or Y)")
         return cls(int(m["player"]), card, _read_cell(m["cell"], "move.cell"), suit)

@@ -7,6 +7,7 @@ keep play fast; every text a person reads or writes uses the short names ("Crown
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from ...core.errors import InvalidInput
@@ -92,8 +93,10 @@ def format_cards(counts: tuple[int, ...], first: int | None = None) -> str:
     return " ".join(parts)
 
 
+@lru_cache(maxsize=65536)
 def describe_cards(counts: tuple[int, ...]) -> str:
-    """'2 Crown + 1 Wild' for sentences ('no cards' when empty)."""
+    """'2 Crown + 1 Wild' for sentences ('no cards' when empty); cached, as the same
+    collections recur in the narration of every game."""
     parts = [f"{n} {NAMES[i]}" for i, n in enumerate(counts) if n]
     return " + ".join(parts) if parts else "no cards"
 

@@ -2,61 +2,76 @@
 
 A player's actions depend only on their seat, hand, which types they have bribed and
 which stalls hold cards. The bribes of one type depend on a few counts, and the market
-visits only on hand counts up to 3, so small caches hit on most steps of a game.
+visits only on hand counts up to the cost, so small caches hit on most steps of a game.
 """
 from __future__ import annotations
 
 from ...core.move import Move
 from . import rules
-from .cards import KINDS, WILD
-from .moves import buy_move, draw_move, simple_bribe
+from .cards import WILD
+from .moves import buy_move, curse_move, draw_move, simple_bribe
 
 _BRIBE_CACHE: dict[tuple, tuple[Move, ...]] = {}
 _BUY_CACHE: dict[tuple, tuple[Move, ...]] = {}
-_CAPS = tuple((cost,) * KINDS for cost in range(4))
-ALL_OPEN = (True,) * 4
+_CURSE_CACHE: dict[tuple, tuple[Move, ...]] = {}
+_VISITS: dict[tuple, dict[tuple, Move]] = {}
+"""Per (seat, stall cost): every paid visit the seat might make there, by payment."""
+_CAPS = tuple((cost,) * 6 + (max(cost - 1, 0),) for cost in range(4))
+"""Per stall cost, the most cards of each kind a payment can use: `cost` of a treasure
+and `cost - 1` wilds, since at least one paid card is a treasure (V-MARKET-4)."""
 
 
-def act_moves(p: int, hand: tuple[int, ...], bribed: tuple[bool, ...],
-              open_stalls: tuple[bool, ...]) -> tuple[Move, ...]:
-    """Every action of seat `p`: bribes by type, market visits (stalls 3, 2, 1, 0), the draw."""
+def act_moves(p: int, hand: tuple[int, ...], bribes: tuple[int, ...],
+              stalls: tuple[tuple[int, ...], ...], empty_stalls_open: bool) -> tuple[Move, ...]:
+    """Every action of seat `p`: bribes by type, market visits (stalls 3, 2, 1, 0), the draw.
+
+    `bribes` holds the treasure cards of each of the player's bribes (0: no bribe); a stall
+    without cards is visited only if `empty_stalls_open` (V-MARKET-2)."""
     wilds = hand[WILD]
     moves: tuple[Move, ...] = ()
     for t in range(6):
-        if hand[t] or (bribed[t] and wilds):
-            moves += _bribe_moves(p, t, hand[t], wilds, bribed[t])
-    return moves + _buy_moves(p, hand, open_stalls) + (draw_move(p),)
-
-
-def _bribe_moves(p: int, t: int, held: int, wilds: int, bribed: bool) -> tuple[Move, ...]:
-    """Bribes of type `t` by treasure count, then wild count (cached by what decides them)."""
-    key = (p, t, held, wilds, bribed)
-    moves = _BRIBE_CACHE.get(key)
-    if moves is None:
-        moves = tuple(simple_bribe(p, t, n, w) for n in range(0 if bribed else 1, held + 1)
-                      for w in range(0 if n else 1, wilds + 1))
-        _BRIBE_CACHE[key] = moves
-    return moves
-
-
-def _buy_moves(p: int, hand: tuple[int, ...], open_stalls: tuple[bool, ...]) -> tuple[Move, ...]:
-    """Market visits, stalls 3, 2, 1, 0 (only those holding cards, unless the option says)."""
-    moves: tuple[Move, ...] = ()
+        held = hand[t]
+        if held or (bribes[t] and wilds):
+            key = (p, t, held, wilds, bribes[t] > 0)
+            found = _BRIBE_CACHE.get(key)
+            moves += found if found is not None else _bribe_moves(key)
     for stall in rules.STALL_ORDER:
-        if open_stalls[stall]:
-            moves += _stall_moves(p, stall, tuple(map(min, hand, _CAPS[stall])))
+        if empty_stalls_open or any(stalls[stall]):
+            if stall:
+                key = (p, stall, tuple(map(min, hand, _CAPS[stall])))
+                found = _BUY_CACHE.get(key)
+                moves += found if found is not None else _stall_moves(key)
+            else:
+                moves += (buy_move(p, 0),)
+    return moves + (draw_move(p),)
+
+
+def curse_moves(p: int, paid: tuple[int, ...]) -> tuple[Move, ...]:
+    """The curses open after paying `paid`: one per discarded treasure type (V-CURSE-1)."""
+    key = (p, paid)
+    moves = _CURSE_CACHE.get(key)
+    if moves is None:
+        moves = _CURSE_CACHE[key] = tuple(curse_move(p, t) for t in range(6) if paid[t])
     return moves
 
 
-def _stall_moves(p: int, stall: int, clipped: tuple[int, ...]) -> tuple[Move, ...]:
-    """The visits to one stall; a payment uses at most `stall` cards of a kind, so the hand
-    counts are clipped at the cost (`clipped`), which keeps the cache small."""
-    key = (p, stall, clipped)
-    moves = _BUY_CACHE.get(key)
-    if moves is None:
-        if stall == 0:
-            moves = (buy_move(p, 0),)
-        else:
-            moves = tuple(buy_move(p, stall, pay) for pay in rules.payments(clipped, stall))
-        _BUY_CACHE[key] = moves
+def _bribe_moves(key: tuple) -> tuple[Move, ...]:
+    """Bribes of one type by treasure count, then wild count, cached under `key` =
+    (seat, type, treasure cards held, wilds held, already bribed)."""
+    p, t, held, wilds, bribed = key
+    moves = tuple(simple_bribe(p, t, n, w) for n in range(0 if bribed else 1, held + 1)
+                  for w in range(0 if n else 1, wilds + 1))
+    _BRIBE_CACHE[key] = moves
+    return moves
+
+
+def _stall_moves(key: tuple) -> tuple[Move, ...]:
+    """The paid visits to one stall, cached under `key` = (seat, cost, hand counts clipped
+    at what a payment of that cost can use), which keeps the cache small."""
+    p, stall, clipped = key
+    visits = _VISITS.get((p, stall))
+    if visits is None:
+        visits = _VISITS[(p, stall)] = {pay: buy_move(p, stall, pay) for pay in rules.PAYMENTS[stall]}
+    moves = tuple(map(visits.__getitem__, rules.payments(clipped, stall)))
+    _BUY_CACHE[key] = moves
     return moves

@@ -26,10 +26,14 @@ def bribe_events(p: int, treasure: int, cards: tuple[int, ...], new: bool,
 
 @lru_cache(maxsize=1024)
 def deal_event(card: int, stall: int, stops: bool, active: int) -> Event:
-    """A refill card placed in a stall (V-REFILL-1), or the one that stops it (V-REFILL-3)."""
+    """A refill card placed in a stall (V-REFILL-1), the one that stops it (V-REFILL-3), or
+    one in stall 0 after which the refill goes round to stall 3 again (V-REFILL-2)."""
     if stops:
         return Event("deal", "V-REFILL-3",
                      f"{A_NAME[card]} is dealt into stall {stall}: the refill stops", active)
+    if stall == 0:
+        return Event("deal", "V-REFILL-2",
+                     f"{A_NAME[card]} is dealt into stall 0: the refill goes round to stall 3", active)
     return Event("deal", "V-REFILL-1", f"{A_NAME[card]} is dealt into stall {stall}", active)
 
 
@@ -39,7 +43,7 @@ def draw_event(p: int, card: int) -> Event:
     return Event("draw", "V-DRAW-1", f"P{p} draws {A_NAME[card]}", p, (p,), f"P{p} draws a card")
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=65536)
 def buy_event(p: int, stall: int, paid: tuple[int, ...], got: tuple[int, ...]) -> Event:
     """A Black Market visit: free (V-MARKET-6) or paid (V-MARKET-5)."""
     if stall == 0:

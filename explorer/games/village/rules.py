@@ -49,18 +49,45 @@ def next_stall(stall: int) -> int:
     return 3 if stall == 0 else stall - 1
 
 
+def _every_payment(cost: int) -> tuple[tuple[int, ...], ...]:
+    """Every payment of exactly `cost` cards with at least one treasure (V-MARKET-3,
+    V-MARKET-4), as counts, in the fixed order of the sorted card combinations."""
+    out = []
+    for combo in combinations_with_replacement(range(KINDS), cost):
+        counts = tuple(combo.count(kind) for kind in range(KINDS))
+        if counts[WILD] < cost:
+            out.append(counts)
+    return tuple(out)
+
+
+PAYMENTS = tuple(_every_payment(cost) for cost in range(4))
+"""Per stall cost, every payment a hand might make (83 for cost 3), in the order moves list them."""
+
+_FITS = tuple(
+    tuple(tuple(sum(1 << i for i, pay in enumerate(PAYMENTS[cost]) if pay[kind] <= held)
+                for held in range(cost + 1))
+          for kind in range(KINDS))
+    for cost in range(4))
+"""Bitsets over `PAYMENTS[cost]`: `_FITS[cost][kind][n]` marks the payments that use at most
+`n` cards of `kind`. A hand can make a payment when every kind fits, so the payments
+a hand can make are the AND of seven bitsets, with no search."""
+
+
 @lru_cache(maxsize=65536)
 def payments(hand: tuple[int, ...], cost: int) -> tuple[tuple[int, ...], ...]:
     """Every way to discard exactly `cost` cards from `hand` with at least one treasure
-    (V-MARKET-3, V-MARKET-4), in a fixed order. Callers may clip counts at `cost`."""
+    (V-MARKET-3, V-MARKET-4), in the order of `PAYMENTS[cost]`. Cached: all seats share
+    the answers (callers clip the counts at what a payment can use)."""
+    fits = _FITS[cost]
+    mask = -1
+    for kind in range(KINDS):
+        mask &= fits[kind][min(hand[kind], cost)]
+    table = PAYMENTS[cost]
     out = []
-    held = [kind for kind in range(KINDS) if hand[kind]]
-    for combo in combinations_with_replacement(held, cost):
-        counts = [0] * KINDS
-        for kind in combo:
-            counts[kind] += 1
-        if counts[WILD] < cost and all(counts[kind] <= hand[kind] for kind in combo):
-            out.append(tuple(counts))
+    while mask:
+        low = mask & -mask
+        out.append(table[low.bit_length() - 1])
+        mask ^= low
     return tuple(out)
 
 

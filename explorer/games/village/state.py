@@ -9,6 +9,7 @@ order is known (`deck_top`, set by a scenario) are dealt without a chance step.
 from __future__ import annotations
 
 import random
+from operator import add, sub
 from typing import Any, NamedTuple
 
 from ...core.errors import Reason
@@ -17,10 +18,11 @@ from ...core.move import Move
 from ...core.state import CHANCE, State
 from . import rules
 from .cards import A_NAME, EMPTY, KINDS, WILD, describe_cards
+from .clicks import meant_move
 from .encoding import encode
 from .explain import explain
-from .legal import ALL_OPEN, act_moves
-from .moves import REVEALS, Bribe, Buy, Curse, Reveal, curse_move
+from .legal import act_moves, curse_moves
+from .moves import REVEALS, Bribe, Buy, Curse, Reveal
 from .narration import bribe_events, buy_event, curse_event, deal_event, draw_event
 from .rules import ACT, CURSE, DRAW, OVER, REFILL
 from .view import build_view
@@ -73,11 +75,10 @@ class VillageState(State):
         d = self.data
         if d.phase == ACT:
             p = d.active
-            open_stalls = (ALL_OPEN if self.game.options.buy_from_empty_stall
-                           else tuple(map(any, d.stalls)))
-            return act_moves(p, d.hands[p], tuple(map(bool, d.bribes[p])), open_stalls)
+            return act_moves(p, d.hands[p], d.bribes[p], d.stalls,
+                             self.game.options.buy_from_empty_stall)
         if d.phase == CURSE:
-            return tuple(curse_move(d.active, t) for t in range(6) if d.paid[t])
+            return curse_moves(d.active, d.paid)
         return tuple(REVEALS[k] for k in range(KINDS) if d.deck[k])
 
     def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
@@ -99,6 +100,10 @@ class VillageState(State):
     def _explain(self, move: Move) -> Reason:
         return explain(self, move)
 
+    def move_for_targets(self, targets: tuple[str, ...]) -> Move | None:
+        """The move clicking `targets` means, legal or not (see `clicks`), or None."""
+        return meant_move(self.data, tuple(targets))
+
     # ------------------------------------------------------------------ play
     def _apply(self, move: Move) -> tuple[NamedTuple, tuple[Event, ...]]:
         d = self.data
@@ -119,13 +124,13 @@ class VillageState(State):
     def _bribe(self, d: VillageData, move: Bribe, events: list[Event]) -> VillageData:
         p, t, cards = move.player, move.treasure, move.cards
         n, w = cards[t], cards[WILD]
-        hand = d.hands[p]
+        hand = tuple(map(sub, d.hands[p], cards))
         known = d.known[p]
-        hand = _put(_put(hand, t, hand[t] - n), WILD, hand[WILD] - w)
         if known[t] or known[WILD]:
             known = _put(_put(known, t, max(0, known[t] - n)), WILD, max(0, known[WILD] - w))
-        new_bribe = d.bribes[p][t] == 0
-        bribes = _put(d.bribes, p, _put(d.bribes[p], t, d.bribes[p][t] + n))
+        row = d.bribes[p]
+        new_bribe = row[t] == 0
+        bribes = _put(d.bribes, p, _put(row, t, row[t] + n))
         bribe_wilds = d.bribe_wilds
         if w:
             bribe_wilds = _put(bribe_wilds, p, _put(bribe_wilds[p], t, bribe_wilds[p][t] + w))
@@ -151,12 +156,14 @@ class VillageState(State):
         return d
 
     def _reveal(self, d: VillageData, card: int, events: list[Event]) -> VillageData:
-        deck = _put(d.deck, card, d.deck[card] - 1)
+        deck = d.deck
+        deck = deck[:card] + (deck[card] - 1,) + deck[card + 1:]
         if d.phase == DRAW:
             return self._take_top(d, deck, d.deck_top, card, events)
         stall = d.next_stall
-        row = d.stalls[stall]
-        stalls = _put(d.stalls, stall, _put(row, card, row[card] + 1))
+        stalls = d.stalls
+        row = stalls[stall]
+        stalls = stalls[:stall] + (row[:card] + (row[card] + 1,) + row[card + 1:],) + stalls[stall + 1:]
         if card == WILD or card == d.refill_type:
             events.append(deal_event(card, stall, True, d.active))
             return VillageData(ACT, (d.active + 1) % len(d.hands), d.turn + 1, d.track, d.hands,
@@ -190,8 +197,11 @@ class VillageState(State):
     def _buy(self, d: VillageData, move: Buy, events: list[Event]) -> VillageData:
         p, stall, pay = move.player, move.stall, move.payment
         got = d.stalls[stall]
-        hand = tuple(h - x + g for h, x, g in zip(d.hands[p], pay, got))
-        known = tuple(k - x + g if k > x else g for k, x, g in zip(d.known[p], pay, got))
+        hand = tuple(map(add, map(sub, d.hands[p], pay), got))
+        known = d.known[p]
+        # paid cards leave the known ones first; the stall's cards become known (V-MARKET-5)
+        # (per kind: max(known - paid, 0) + got)
+        known = got if known == EMPTY else tuple(map(add, map(max, map(sub, known, pay), EMPTY), got))
         hands, knowns, stalls = _put(d.hands, p, hand), _put(d.known, p, known), _put(d.stalls, stall, EMPTY)
         events.append(buy_event(p, stall, pay, got))
         if stall == 0:
@@ -199,7 +209,7 @@ class VillageState(State):
                                d.bribes, d.bribe_wilds, stalls, d.deck, d.deck_top, d.discard,
                                -1, 3, EMPTY, 0)
         return VillageData(CURSE, p, d.turn, d.track, hands, knowns, d.bribes, d.bribe_wilds, stalls,
-                           d.deck, d.deck_top, tuple(a + b for a, b in zip(d.discard, pay)),
+                           d.deck, d.deck_top, tuple(map(add, d.discard, pay)),
                            -1, 3, pay, 0)
 
     def _curse(self, d: VillageData, move: Curse, events: list[Event]) -> VillageData:

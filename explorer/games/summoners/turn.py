@@ -1,0 +1,341 @@
+"""Applying a move: the rules that change a Piri Piri Summoners position.
+
+`Turn` takes a state, applies one move to working copies of the parts it changes, and
+freezes them back into a new `SummonersData` with the events the move caused. Placing a
+card, summoning, flanking, displacing sculptures, the summon window and the end of a
+turn all live here; which moves are legal lives in `state`.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from explorer.core import Event
+
+from . import grid as g
+from .cards import SUIT_NAMES, card_name, is_ace, is_joker, is_spirit
+from .moves import Buy, Cycle, Play, Summon, cell_text
+
+if TYPE_CHECKING:
+    from .state import SummonersData, SummonersState
+
+Cell = tuple[int, int]
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """`cards` less one `card`."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
+
+
+def _with(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """`cards` plus `card`, kept sorted (hands are sets: their order carries nothing)."""
+    return tuple(sorted(cards + (card,)))
+
+
+def _set(values: tuple, i: int, value: Any) -> tuple:
+    """`values` with item `i` replaced."""
+    return values[:i] + (value,) + values[i + 1:]
+
+
+class Turn:
+    """One play being applied: mutable working copies of the parts it changes.
+
+    Built from a state, changed by one move, then frozen back into a `SummonersData`
+    with the events it caused. Only the parts touched are rebuilt.
+    """
+
+    def __init__(self, state: SummonersState) -> None:
+        self.state = state
+        self.game = state.game
+        self.options = state.game.options
+        self.d = state.data
+        self.events: list[Event] = []
+        self.cells: dict[Cell, str] | None = None
+        self.frontier: set[Cell] | None = None
+        self.mana = list(self.d.mana)
+        self.box_mana = self.d.box_mana
+        self.sculptures = list(self.d.sculptures)
+        self.bottom = self.d.bottom
+        self.changes: dict[str, Any] = {}
+        self.changed: list[Cell] = []
+
+    # --------------------------------------------------------------- helpers
+    def _grid(self) -> dict[Cell, str]:
+        if self.cells is None:
+            self.cells = dict(self.state.cells)
+            self.frontier = set(self.d.frontier)
+        return self.cells
+
+    def _event(self, kind: str, rule: str, text: str, player: int | None = None,
+               visible_to: tuple[int, ...] | None = None, public: str | None = None) -> None:
+        self.events.append(Event(kind, rule, text, player, visible_to, public))
+
+    def _finish(self) -> tuple[SummonersData, tuple[Event, ...]]:
+        if self.cells is not None:
+            self.changes["grid"] = tuple((x, y, c) for (x, y), c in sorted(self.cells.items()))
+            self.changes["frontier"] = frozenset(self.frontier)
+            self.changes["sites"] = self._sites()
+        self.changes["mana"] = tuple(self.mana)
+        self.changes["box_mana"] = self.box_mana
+        self.changes["sculptures"] = tuple(self.sculptures)
+        self.changes["bottom"] = self.bottom
+        return self.d._replace(**self.changes), tuple(self.events)
+
+    def _sites(self) -> frozenset[tuple[Cell, str]]:
+        """The summon sites after this play's grid changes (computed once)."""
+        if "sites" not in self.changes:
+            sites = set(self.d.sites)
+            g.update_sites(sites, self.cells, self.changed, self.options.king_over_spirits)
+            self.changes["sites"] = frozenset(sites)
+        return self.changes["sites"]
+
+    def _get(self, name: str) -> Any:
+        return self.changes[name] if name in self.changes else getattr(self.d, name)
+
+    def _take_known(self) -> str:
+        card, self.bottom = self.bottom[0], self.bottom[1:]
+        return card
+
+    # --------------------------------------------------------------- turn actions
+    def cycle(self, move: Cycle) -> tuple[SummonersData, tuple[Event, ...]]:
+        p = move.player
+        hand = _without(self.d.hands[p], move.card)
+        self.bottom = self.bottom + (move.card,)
+        self._event("cycle", "S-CYCLE-1", f"Player {p} puts the {card_name(move.card)} on the "
+                                          f"bottom of the deck", p)
+        self.changes["passes"] = 0
+        if self.d.unseen:
+            self.changes["hands"] = _set(self.d.hands, p, hand)
+            self.changes["phase"] = "cycle-draw"
+            return self._finish()
+        card = self._take_known()
+        self.changes["hands"] = _set(self.d.hands, p, _with(hand, card))
+        self._event("draw", "S-DECK-2", f"Player {p} draws the known {card_name(card)}", p)
+        self._end_turn()
+        return self._finish()
+
+    def draw(self, p: int) -> tuple[SummonersData, tuple[Event, ...]]:
+        self.changes["passes"] = 0
+        if self.d.unseen:
+            self.changes["phase"] = "draw"
+            return self._finish()
+        self.changes["phase"] = "play"
+        if self.bottom:
+            card = self._take_known()
+            self.changes["hands"] = _set(self.d.hands, p, _with(self.d.hands[p], card))
+            self._event("draw", "S-DECK-2", f"Player {p} draws the known {card_name(card)}", p)
+        else:
+            self._event("draw", "S-DRAW-2", f"Player {p} plays from hand: the deck is empty", p)
+        return self._finish()
+
+    def buy(self, move: Buy) -> tuple[SummonersData, tuple[Event, ...]]:
+        p = move.player
+        self.mana[p] -= 1
+        self.box_mana += 1
+        self.changes["hands"] = _set(self.d.hands, p, _with(self.d.hands[p], move.card))
+        market = _set(self.d.market, move.slot, "")
+        self.changes["passes"] = 0
+        self._event("buy", "S-BUY-1", f"Player {p} pays 1 mana to the box and buys the "
+                                      f"{card_name(move.card)}", p)
+        self.changes["phase"] = "play"
+        if self.d.unseen:
+            self.changes["phase"] = "refill"
+            self.changes["slot"] = move.slot
+        elif self.bottom:
+            card = self._take_known()
+            market = _set(market, move.slot, card)
+            self._event("refill", "S-BUY-1", f"The known {card_name(card)} refills the market")
+        self.changes["market"] = market
+        return self._finish()
+
+    def pass_(self, p: int) -> tuple[SummonersData, tuple[Event, ...]]:
+        self.changes["passes"] = self.d.passes + 1
+        self._event("pass", "S-PASS-1", f"Player {p} passes", p)
+        self._end_turn()
+        return self._finish()
+
+    def reveal(self, card: str) -> tuple[SummonersData, tuple[Event, ...]]:
+        d = self.d
+        self.changes["unseen"] = _without(d.unseen, card)
+        p = d.current
+        if d.phase == "refill":
+            self.changes["market"] = _set(d.market, d.slot, card)
+            self.changes["slot"] = -1
+            self.changes["phase"] = "play"
+            self._event("refill", "S-BUY-1", f"The {card_name(card)} refills market slot {d.slot}")
+            return self._finish()
+        self.changes["hands"] = _set(d.hands, p, _with(d.hands[p], card))
+        self._event("draw", "S-DECK-2", f"Player {p} draws the {card_name(card)}", p,
+                    (p,), f"Player {p} draws a card")
+        if d.phase == "draw":
+            self.changes["phase"] = "play"
+        else:
+            self._end_turn()
+        return self._finish()
+
+    # --------------------------------------------------------------- placements
+    def play(self, move: Play) -> tuple[SummonersData, tuple[Event, ...]]:
+        p, card, cell = move.player, move.card, move.cell
+        cells = self._grid()
+        self.changes["hands"] = _set(self.d.hands, p, _without(self.d.hands[p], card))
+        covered = cells.get(cell)
+        cells[cell] = card
+        self.changed.append(cell)
+        self.sculptures[p] = cell
+        declared = f" declared {SUIT_NAMES[move.declared]}" if move.declared else ""
+        if covered is None:
+            g.add_card(self.frontier, cells, cell)
+            rule = "S-JOKER-1" if is_joker(card) else "S-ACE-1" if is_ace(card) else "S-PLACE-3"
+            self._event("play", rule, f"Player {p} plays the {card_name(card)}{declared} at "
+                                      f"{cell_text(cell)} and moves their sculpture onto it", p)
+        else:
+            self.bottom = self.bottom + (covered,)
+            self._event("play", "S-ACE-2", f"Player {p} plays the {card_name(card)} on top of "
+                                           f"the {card_name(covered)} at {cell_text(cell)}, "
+                                           f"which goes to the bottom of the deck", p)
+            self._displace_at(cell, p, keep=p)
+        self._flank(cell, p)
+        self.changes["passes"] = 0
+        self._open_window()
+        return self._finish()
+
+    def summon(self, move: Summon) -> tuple[SummonersData, tuple[Event, ...]]:
+        p, spirit, cell = move.player, move.card, move.cell
+        cells = self._grid()
+        d = self.d
+        self.mana[p] -= 2
+        self.box_mana += 2
+        self.changes["spirits"] = _set(d.spirits, p, _without(d.spirits[p], spirit))
+        summoned = list(d.summoned)
+        summoned[p] = summoned[p] + (spirit,)
+        gone = d.gone
+        consumed = list(move.using) + ([cell] if cell in cells else [])
+        names = []
+        for c in consumed:
+            card = cells[c]
+            names.append(card_name(card))
+            if is_spirit(card):
+                gone = gone + (card,)
+                if not self.options.consumed_spirits_count:
+                    owner = next(q for q, s in enumerate(summoned) if card in s)
+                    summoned[owner] = _without(summoned[owner], card)
+            else:
+                self.bottom = self.bottom + (card,)
+        self._event("summon", "S-SUMMON-2",
+                    f"Player {p} pays 2 mana and summons the {card_name(spirit)} at "
+                    f"{cell_text(cell)}, consuming the {', '.join(names)}", p)
+        if any(is_spirit(cells[c]) for c in consumed):
+            self._event("consume", "S-SUMMON-3", "Consumed Spirit cards leave the game" +
+                        (" but still count for their summoner"
+                         if self.options.consumed_spirits_count else ""), p)
+        for c in move.using:
+            del cells[c]
+            g.remove_card(self.frontier, cells, c)
+        self.changed.extend(move.using)
+        self.changed.append(cell)
+        was_empty = cell not in cells
+        cells[cell] = spirit
+        if was_empty:
+            g.add_card(self.frontier, cells, cell)
+        self.sculptures[p] = cell
+        for c in consumed:
+            self._displace_at(c, p, keep=p)
+        self.changes["summoned"] = tuple(summoned)
+        self.changes["gone"] = gone
+        self._flank(cell, p)
+        if len(summoned[p]) == 3 and not self.changes["spirits"][p]:
+            self.changes.update(phase="over", winner=p, ended="spirits", window=())
+            self._event("win", "S-END-1", f"Player {p} has summoned all three Spirit cards "
+                                          f"and wins", p)
+            return self._finish()
+        self._open_window()
+        return self._finish()
+
+    def decline(self, p: int) -> tuple[SummonersData, tuple[Event, ...]]:
+        window = self.d.window[1:]
+        if window:
+            self.changes["window"] = window
+        else:
+            self.changes["window"] = ()
+            self._end_turn()
+        return self._finish()
+
+    # --------------------------------------------------------------- consequences
+    def _displace_at(self, cell: Cell, causer: int, keep: int = -1) -> None:
+        """Return every sculpture on `cell` (but `keep`'s) to its supply [S-SCULPT-2]."""
+        for owner, where in enumerate(self.sculptures):
+            if where != cell or owner == keep:
+                continue
+            self.sculptures[owner] = None
+            if owner != causer and self.mana[owner] > 0:
+                self.mana[owner] -= 1
+                self.mana[causer] += 1
+                text = (f"Player {owner}'s sculpture returns to their supply and they pay "
+                        f"1 mana to player {causer}")
+            else:
+                text = f"Player {owner}'s sculpture returns to their supply"
+            self._event("displace", "S-SCULPT-2", text, causer)
+
+    def _flank(self, placed: Cell, causer: int) -> None:
+        """Remove flanked playing cards; strip flanked Spirit cards of sculptures."""
+        cells = self.cells
+        if self.options.flank_scope == "all":
+            candidates = sorted(cells)
+        else:
+            candidates = [c for c in g.flank_candidates(placed) if c in cells]
+        jokers = self.options.jokers_flankable
+        hit = [c for c in candidates if g.flanked(cells, c, jokers)]
+        for c in hit:
+            card = cells[c]
+            if is_spirit(card):
+                self._event("flank", "S-FLANK-5", f"The {card_name(card)} at {cell_text(c)} is "
+                                                  f"flanked: it stays, its sculptures leave",
+                            causer)
+                self._displace_at(c, causer)
+                continue
+            rule = "S-FLANK-3" if is_joker(card) else "S-FLANK-4"
+            self._event("flank", rule, f"The {card_name(card)} at {cell_text(c)} is flanked "
+                                       f"and goes to the bottom of the deck", causer)
+            del cells[c]
+            g.remove_card(self.frontier, cells, c)
+            self.changed.append(c)
+            self.bottom = self.bottom + (card,)
+            self._displace_at(c, causer)
+
+    def _open_window(self) -> None:
+        """Ask for summons: the current player, then clockwise [S-WINDOW-1]; skip those
+        who cannot summon by what the table shows [S-WINDOW-2]."""
+        d = self.d
+        n = self.game.players
+        order = [(d.current + i) % n for i in range(n if self.options.others_summon else 1)]
+        spirits = self._get("spirits")
+        able = [q for q in order if self.mana[q] >= 2 and spirits[q]]
+        if able:
+            sites = self._sites() if self.cells is not None else d.sites
+            public = set(self._get("gone"))
+            for s in self._get("summoned"):
+                public.update(s)
+            if not any(spirit not in public for _, spirit in sites):
+                able = []
+        if able:
+            self.changes["phase"] = "summon"
+            self.changes["window"] = tuple(able)
+        else:
+            self.changes["window"] = ()
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        d = self.d
+        n = self.game.players
+        turn = d.turn + 1
+        passes = self._get("passes")
+        self.changes["turn"] = turn
+        if passes >= n:
+            self.changes.update(phase="over", ended="passes")
+            self._event("end", "S-END-2", "Every player passed in succession: the game ends")
+        elif turn >= self.options.max_turns:
+            self.changes.update(phase="over", ended="turns")
+            self._event("end", "S-END-3", f"The turn limit of {self.options.max_turns} is "
+                                          f"reached: the game ends")
+        else:
+            self.changes.update(phase="action", current=(d.current + 1) % n)
