@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import json
 import random
 from typing import Any, ClassVar, Mapping
 
 from . import options as opts
 from .errors import InvalidInput
 from .events import Event
+from .jsonio import read_object
 from .move import Move
 from .rulebook import RuleBook, rulebook
 from .state import FORMAT_VERSION, STATE_FORMAT, State
@@ -103,15 +103,7 @@ class Game:
 
     def state_from_json(self, text: str | bytes | Mapping[str, Any]) -> State:
         """A state from `State.to_json()` output; InvalidInput with the reason if malformed."""
-        if isinstance(text, Mapping):
-            doc = dict(text)
-        else:
-            try:
-                doc = json.loads(text)
-            except (TypeError, ValueError) as exc:
-                raise InvalidInput("json", f"not valid JSON: {exc}") from exc
-        if not isinstance(doc, dict):
-            raise InvalidInput("json", "expected a JSON object")
+        doc = read_object(text)
         if doc.get("format") != STATE_FORMAT:
             raise InvalidInput("format", f"expected {STATE_FORMAT!r}, got {doc.get('format')!r}")
         if doc.get("version") != FORMAT_VERSION:
@@ -134,15 +126,13 @@ class Game:
         return self.state_class(self, self._decode(doc["data"]), events)
 
     @classmethod
-    def from_json(cls, text: str) -> State:
+    def from_json(cls, text: str | bytes | Mapping[str, Any]) -> State:
         """A state from JSON, with the game (name, players, options) read from the file."""
-        try:
-            doc = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise InvalidInput("json", f"not valid JSON: {exc}") from exc
-        if not isinstance(doc, dict):
-            raise InvalidInput("json", "expected a JSON object")
-        game = load(str(doc.get("game")), doc.get("players"), **(doc.get("options") or {}))
+        doc = read_object(text)
+        options = doc.get("options") or {}
+        if not isinstance(options, dict):
+            raise InvalidInput("options", "expected a mapping of option names")
+        game = load(str(doc.get("game")), doc.get("players"), **options)
         return game.state_from_json(doc)
 
     def rules(self) -> RuleBook:

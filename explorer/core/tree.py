@@ -19,6 +19,7 @@ from typing import Any, Iterator, Literal
 
 from .errors import IllegalMove, InvalidInput, Reason
 from .game import Game
+from .jsonio import read_object
 from .move import Move
 from .state import CHANCE, State
 
@@ -249,15 +250,19 @@ class Explorer:
     @classmethod
     def from_json(cls, text: str) -> "Explorer":
         """Load a saved tree, replaying every move; refuse a malformed file with the reason."""
-        try:
-            doc = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise InvalidInput("json", f"not valid JSON: {exc}") from exc
-        if not isinstance(doc, dict) or doc.get("format") != TREE_FORMAT:
+        doc = read_object(text)
+        if doc.get("format") != TREE_FORMAT:
             raise InvalidInput("format", f"expected a {TREE_FORMAT!r} file")
-        root = Game.from_json(json.dumps(doc.get("root")))
+        if doc.get("version") != 1:
+            raise InvalidInput("version", f"expected 1, got {doc.get('version')!r}")
         seed = doc.get("seed")
-        tree = cls(root, seed=seed if isinstance(seed, int) else None)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise InvalidInput("seed", f"expected a whole number or null, got {seed!r}")
+        root_doc = doc.get("root")
+        if not isinstance(root_doc, dict):
+            raise InvalidInput("root", "expected the saved root state (an object)")
+        root = Game.from_json(root_doc)
+        tree = cls(root, seed=seed)
         raw_nodes = doc.get("nodes")
         if not isinstance(raw_nodes, list) or not raw_nodes:
             raise InvalidInput("nodes", "expected a non-empty list")
@@ -266,12 +271,12 @@ class Explorer:
             if not isinstance(raw, dict):
                 raise InvalidInput(where, "expected an object")
             node_id, parent, move_text = raw.get("id"), raw.get("parent"), raw.get("move")
-            if node_id == 0 and parent is None:
+            if node_id == 0 and parent is None and i == 0:
                 tree.root.comment = str(raw.get("comment", ""))
                 continue
-            if not isinstance(node_id, int) or node_id in tree.nodes:
+            if not _is_id(node_id) or node_id in tree.nodes:
                 raise InvalidInput(f"{where}.id", f"bad or repeated node id {node_id!r}")
-            if parent not in tree.nodes:
+            if not _is_id(parent) or parent not in tree.nodes:
                 raise InvalidInput(f"{where}.parent", f"unknown parent {parent!r} (parents come first)")
             try:
                 move = tree.game.parse_move(move_text)
@@ -285,7 +290,9 @@ class Explorer:
                                        comment=str(raw.get("comment", "")), move_by=before.to_move)
             tree.nodes[parent].children.append(node_id)
         current = doc.get("current", 0)
-        tree.goto(current if current in tree.nodes else 0)
+        if not _is_id(current) or current not in tree.nodes:
+            raise InvalidInput("current", f"expected the id of a node, got {current!r}")
+        tree.goto(current)
         return tree
 
     def __repr__(self) -> str:
@@ -294,6 +301,10 @@ class Explorer:
 
 def _not_chance() -> Reason:
     return Reason("CORE-LEGAL", "this position is not a chance node: a player decides here")
+
+
+def _is_id(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 _MISSING = object()

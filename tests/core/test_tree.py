@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import explorer
 from explorer.core import CHANCE, IllegalMove, InvalidInput
@@ -116,3 +117,35 @@ def test_malformed_tree_files_are_refused_with_the_field(tree, mutate, field) ->
     with pytest.raises(InvalidInput) as err:
         explorer.Explorer.from_json(json.dumps(doc))
     assert err.value.field.startswith(field)
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 300) | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(junk=JSON, key=st.sampled_from(["format", "root", "nodes", "current", "seed", "version"]))
+def test_fuzzed_tree_files_are_refused_cleanly(junk, key) -> None:
+    tree = explorer.Explorer(explorer.load("village", players=2).new(seed=1))
+    tree.play(tree.state.legal_moves()[0])
+    doc = json.loads(tree.to_json())
+    doc[key] = junk
+    try:
+        loaded = explorer.Explorer.from_json(json.dumps(doc))
+    except InvalidInput:
+        return
+    assert loaded.root.state == tree.root.state
+
+
+@settings(max_examples=150, deadline=None)
+@given(junk=JSON, key=st.sampled_from(["id", "parent", "move", "comment"]))
+def test_fuzzed_tree_nodes_are_refused_cleanly(junk, key) -> None:
+    tree = explorer.Explorer(explorer.load("village", players=2).new(seed=1))
+    tree.play(tree.state.legal_moves()[0])
+    doc = json.loads(tree.to_json())
+    doc["nodes"][1][key] = junk
+    try:
+        explorer.Explorer.from_json(json.dumps(doc))
+    except InvalidInput:
+        pass
