@@ -59,6 +59,25 @@ def remove_card(frontier: set[Cell], grid: Grid, cell: Cell) -> None:
         frontier.add((0, 0))
 
 
+# ------------------------------------------------------------------ cell tables
+_recent: list = [(), {}]
+"""The layout a `Turn` built last: (its grid tuple, its cells dict)."""
+
+
+def remember_cells(grid: tuple[tuple[int, int, str], ...], cells: dict[Cell, str]) -> None:
+    """Keep the cells dict a move built for `grid`, so the next state need not rebuild
+    it. The dict is read-only from here on (a `Turn` copies before changing)."""
+    _recent[0], _recent[1] = grid, cells
+
+
+def cells_of(grid: tuple[tuple[int, int, str], ...]) -> dict[Cell, str]:
+    """The layout as a dict {(x, y): card}: the remembered one if it is for this very
+    tuple (an identity test: the remembered tuple is kept alive), else built anew."""
+    if _recent[0] is grid:
+        return _recent[1]
+    return {(x, y): c for x, y, c in grid}
+
+
 # ------------------------------------------------------------------ placement
 SUIT_INDEX = {suit: i for i, suit in enumerate(SUIT_NAMES)}
 LIMITS = {card: (SUIT_INDEX[WEAKER[card[0]]], table_rank(card))
@@ -70,6 +89,48 @@ PLACING_RANK = {**{card: rank for card, (_, rank) in LIMITS.items()},
                 **{suit + "A": SPIRIT_RANK for suit in SUIT_NAMES}}
 """A hand card's rank against those demands: an Ace passes anything below a Spirit
 [S-ACE-1]."""
+
+
+Limits = tuple[int, int, int, int]
+
+
+def limits_at(grid: Grid, cell: Cell) -> Limits:
+    """Per suit (in SUIT_NAMES order), the rank a card of that suit must exceed to go on
+    the empty `cell`: the highest demand of its orthogonal neighbours [S-PLACE-4]."""
+    x, y = cell
+    limit = [0, 0, 0, 0]
+    get = grid.get
+    for near in (get((x - 1, y)), get((x + 1, y)), get((x, y - 1)), get((x, y + 1))):
+        if near is not None:
+            bound = LIMITS.get(near)
+            if bound is not None and bound[1] > limit[bound[0]]:
+                limit[bound[0]] = bound[1]
+    return limit[0], limit[1], limit[2], limit[3]
+
+
+def frontier_limits(grid: Grid, frontier: Iterable[Cell]) -> tuple[tuple[Cell, Limits], ...]:
+    """(cell, `limits_at`) for every frontier cell, sorted by cell, by a full scan."""
+    return tuple((cell, limits_at(grid, cell)) for cell in sorted(frontier))
+
+
+def update_limits(rows: tuple[tuple[Cell, Limits], ...], grid: Grid, frontier: set[Cell],
+                  changed: Iterable[Cell]) -> tuple[tuple[Cell, Limits], ...]:
+    """`frontier_limits` after the cards on `changed` cells changed (incremental).
+
+    Frontier membership and orthogonal neighbours can only change within one step
+    (diagonals included) of a changed cell, so only those cells are looked at again.
+    """
+    table = dict(rows)
+    for x, y in set(changed):
+        for dx, dy in AROUND + ((0, 0),):
+            cell = (x + dx, y + dy)
+            if cell in frontier:
+                table[cell] = limits_at(grid, cell)
+            else:
+                table.pop(cell, None)
+    if len(table) != len(frontier):          # the layout emptied: the frontier is 0,0
+        return frontier_limits(grid, frontier)
+    return tuple(sorted(table.items()))
 
 
 def placement_problem(grid: Grid, frontier: Iterable[Cell], card: str, cell: Cell,

@@ -32,7 +32,7 @@ from typing import Any, Iterable, Mapping
 from explorer.core import InvalidInput
 
 from .cards import ELEMENT_DECK, SPIRIT_DECK, is_spirit
-from .grid import all_sites, frontier_of
+from .grid import all_sites, frontier_limits, frontier_of
 from .state import ENDINGS, PHASES, SummonersData
 
 FIELDS = ("grid", "hands", "spirits", "summoned", "mana", "box_mana", "sculptures", "market",
@@ -210,6 +210,7 @@ def decode_data(players: int, king_over_spirits: bool, raw: Any) -> SummonersDat
     cells = {(x, y): c for x, y, c in grid}
     frontier = frozenset(frontier_of(cells))
     return SummonersData(grid, frontier, all_sites(cells, frontier, king_over_spirits),
+                         frontier_limits(cells, frontier),
                          hands, spirits, summoned, mana, box_mana, tuple(sculptures),
                          market, unseen, bottom, spirit_box, gone, current, phase, slot,
                          window, turn, passes, winner, ended)

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from explorer.core import CHANCE, Event, Move, Outcome, Reason, ScoreLine, State
 
 from . import grid as g
-from .cards import SPIRIT_POINTS, SUIT_NAMES, card_name, is_spirit
+from .cards import SPIRIT_DECK, SPIRIT_POINTS, SUIT_NAMES, card_name
 from .clicks import meant_move
 from .moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal, Summon, cell_text
 from .turn import Turn
@@ -32,6 +32,7 @@ class SummonersData(NamedTuple):
     grid: tuple[tuple[int, int, str], ...]     # placed cards (x, y, card), sorted by cell
     frontier: frozenset[Cell]                  # empty cells touching the layout
     sites: frozenset[tuple[Cell, str]]         # (cell, Spirit card) summon sites shown
+    limits: tuple[tuple[Cell, g.Limits], ...]  # frontier cells, sorted, with their limits
     hands: tuple[tuple[str, ...], ...]         # element cards in hand, sorted (secret)
     spirits: tuple[tuple[str, ...], ...]       # spirit cards not yet summoned (secret)
     summoned: tuple[tuple[str, ...], ...]      # spirit cards each player summoned, in order
@@ -54,8 +55,34 @@ class SummonersData(NamedTuple):
 
 
 # Moves are values, and looking one up costs less than making it: the move generators
-# share instances through these caches (bounded where the arguments are unbounded).
-_play = lru_cache(maxsize=1 << 17)(Play)
+# share instances through these caches.
+class _Plays(dict):
+    """The `Play` moves of one player's card, by cell (a Joker's by (cell, suit)), made
+    on first use. Cells are unbounded, so a table that grows past a few thousand
+    entries starts afresh."""
+
+    __slots__ = ("player", "card")
+
+    def __init__(self, player: int, card: str) -> None:
+        super().__init__()
+        self.player, self.card = player, card
+
+    def __missing__(self, key: Cell | tuple[Cell, str]) -> Play:
+        if len(self) > 4096:
+            self.clear()
+        if self.card[0] == "X":
+            move = self[key] = Play(self.player, self.card, key[0], key[1])
+        else:
+            move = self[key] = Play(self.player, self.card, key)
+        return move
+
+
+@lru_cache(maxsize=None)
+def _plays_of(player: int, card: str) -> _Plays:
+    return _Plays(player, card)
+
+
+SPIRIT_CARDS = frozenset(SPIRIT_DECK)
 _cycle = lru_cache(maxsize=None)(Cycle)
 _buy = lru_cache(maxsize=None)(Buy)
 _draw = lru_cache(maxsize=None)(Draw)
@@ -78,7 +105,7 @@ class SummonersState(State):
         """The grid as a dict {(x, y): card} (built once per state)."""
         cells = object.__getattribute__(self, "_cells")
         if cells is None:
-            cells = {(x, y): c for x, y, c in self.data.grid}
+            cells = g.cells_of(self.data.grid)
             object.__setattr__(self, "_cells", cells)
         return cells
 
@@ -130,43 +157,27 @@ class SummonersState(State):
     def _play_moves(self) -> list:
         """Every placement of every hand card, by card then cell.
 
-        Only frontier cells are tried (kept incrementally in the state). Per cell, each
-        suit's limit is the highest rank among orthogonal neighbours of the suit that
-        beats it [S-PLACE-4]; a number must beat it, an Ace only needs no stronger
-        Spirit [S-ACE-1], a Joker's declared suit no limit at all [S-JOKER-1].
+        Only frontier cells are tried, each with its per-suit limit kept incrementally in
+        the state (`SummonersData.limits`): a number must beat its suit's limit
+        [S-PLACE-4], an Ace only needs no stronger Spirit [S-ACE-1], a Joker's declared
+        suit no limit at all [S-JOKER-1]. An Ace may also cover any card but a Spirit.
         """
         d = self.data
         p = d.current
-        cells = self.cells
-        hand = d.hands[p]
-        found: dict[str, list] = {card: [] for card in hand}
-        ranked = [(card, g.SUIT_INDEX[card[0]], g.PLACING_RANK[card], found[card])
-                  for card in hand if card[0] != "X"]
-        jokers = [(card, found[card]) for card in hand if card[0] == "X"]
-        limits_of = g.LIMITS
-        get = cells.get
-        for cell in sorted(d.frontier):
-            x, y = cell
-            limit = [0, 0, 0, 0]
-            for near in (get((x - 1, y)), get((x + 1, y)), get((x, y - 1)), get((x, y + 1))):
-                if near is not None:
-                    bound = limits_of.get(near)
-                    if bound is not None and bound[1] > limit[bound[0]]:
-                        limit[bound[0]] = bound[1]
-            for card, suit, rank, out in ranked:
-                if rank > limit[suit]:
-                    out.append(_play(p, card, cell))
-            for card, out in jokers:
-                out.extend(_play(p, card, cell, suit)
-                           for i, suit in enumerate(SUIT_NAMES) if not limit[i])
-        moves = []
-        for card in hand:
-            moves.extend(found[card])
-            if card[1:] == "A":
-                moves.extend(_play(p, card, (x, y)) for x, y, under in d.grid
-                             if not is_spirit(under))
+        rows = d.limits
+        moves: list = []
+        for card in d.hands[p]:
+            plays = _plays_of(p, card)
+            if card[0] == "X":
+                moves.extend(plays[cell, suit] for cell, limit in rows
+                             for suit, bound in zip(SUIT_NAMES, limit) if not bound)
+                continue
+            suit, rank = g.SUIT_INDEX[card[0]], g.PLACING_RANK[card]
+            moves.extend([plays[cell] for cell, limit in rows if limit[suit] < rank])
+            if card[1] == "A":
+                moves.extend([plays[x, y] for x, y, under in d.grid
+                              if under not in SPIRIT_CARDS])
         return moves
-
     def _summon_moves(self, player: int) -> tuple:
         d = self.data
         moves: list = []

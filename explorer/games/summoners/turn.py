@@ -7,6 +7,7 @@ turn all live here; which moves are legal lives in `state`.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import Event
@@ -35,6 +36,25 @@ def _with(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 def _set(values: tuple, i: int, value: Any) -> tuple:
     """`values` with item `i` replaced."""
     return values[:i] + (value,) + values[i + 1:]
+
+
+def _patched(grid: tuple[tuple[int, int, str], ...], cells: dict[Cell, str],
+             changed: list[Cell]) -> tuple[tuple[int, int, str], ...]:
+    """The sorted `grid` tuple with the `changed` cells set to what `cells` holds now:
+    a few binary searches instead of sorting the whole layout again."""
+    rows = list(grid)
+    for cell in set(changed):
+        i = bisect_left(rows, cell)
+        here = i < len(rows) and rows[i][0] == cell[0] and rows[i][1] == cell[1]
+        card = cells.get(cell)
+        if card is None:
+            if here:
+                del rows[i]
+        elif here:
+            rows[i] = (cell[0], cell[1], card)
+        else:
+            rows.insert(i, (cell[0], cell[1], card))
+    return tuple(rows)
 
 
 class Turn:
@@ -72,9 +92,13 @@ class Turn:
 
     def _finish(self) -> tuple[SummonersData, tuple[Event, ...]]:
         if self.cells is not None:
-            self.changes["grid"] = tuple((x, y, c) for (x, y), c in sorted(self.cells.items()))
+            grid = _patched(self.d.grid, self.cells, self.changed)
+            self.changes["grid"] = grid
             self.changes["frontier"] = frozenset(self.frontier)
+            self.changes["limits"] = g.update_limits(self.d.limits, self.cells, self.frontier,
+                                                     self.changed)
             self.changes["sites"] = self._sites()
+            g.remember_cells(grid, self.cells)
         self.changes["mana"] = tuple(self.mana)
         self.changes["box_mana"] = self.box_mana
         self.changes["sculptures"] = tuple(self.sculptures)
