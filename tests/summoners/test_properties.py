@@ -11,7 +11,8 @@ from hypothesis import given, settings, strategies as st
 
 import explorer
 from explorer.games.summoners.cards import ELEMENT_DECK, SPIRIT_DECK, SUIT_NAMES, is_spirit
-from explorer.games.summoners.grid import all_sites, frontier_of, placement_problem, sites_at
+from explorer.games.summoners.grid import (all_sites, frontier_limits, frontier_of,
+                                           placement_problem, sites_at)
 from explorer.games.summoners.moves import Play
 
 from .helpers import random_states
@@ -56,6 +57,8 @@ def test_incremental_frontier_and_sites_match_a_full_scan(game, seed):
         cells = state.cells
         assert state.data.frontier == frozenset(frontier_of(cells))
         assert state.data.sites == all_sites(cells, state.data.frontier, True)
+        assert state.data.limits == frontier_limits(cells, state.data.frontier)
+        assert state.data.grid == tuple(sorted(state.data.grid))
         if i % 10 == 0:               # the one-pass site finder agrees with the per-card one
             brute = {(cell, spirit) for cell in list(cells) + list(state.data.frontier)
                      for spirit in SPIRIT_DECK if next(sites_at(cells, cell, spirit, True), None)}

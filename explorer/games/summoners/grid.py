@@ -7,6 +7,7 @@ legal placements never scans the whole layout.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import combinations
 from typing import Iterable, Iterator, Mapping
 
@@ -108,29 +109,55 @@ def limits_at(grid: Grid, cell: Cell) -> Limits:
     return limit[0], limit[1], limit[2], limit[3]
 
 
-def frontier_limits(grid: Grid, frontier: Iterable[Cell]) -> tuple[tuple[Cell, Limits], ...]:
-    """(cell, `limits_at`) for every frontier cell, sorted by cell, by a full scan."""
-    return tuple((cell, limits_at(grid, cell)) for cell in sorted(frontier))
+Columns = tuple[tuple, ...]
+"""The frontier with its limits, column by column: (sorted cells, then per suit the
+limit of each of those cells)."""
 
 
-def update_limits(rows: tuple[tuple[Cell, Limits], ...], grid: Grid, frontier: set[Cell],
-                  changed: Iterable[Cell]) -> tuple[tuple[Cell, Limits], ...]:
+def _columns(table: Mapping[Cell, Limits]) -> Columns:
+    cells = tuple(sorted(table))
+    return (cells,) + tuple(zip(*(table[cell] for cell in cells)))
+
+
+def frontier_limits(grid: Grid, frontier: Iterable[Cell]) -> Columns:
+    """The `Columns` of `limits_at` for every frontier cell, by a full scan."""
+    return _columns({cell: limits_at(grid, cell) for cell in frontier})
+
+
+_DIAGONAL = tuple((dx, dy) for dx, dy in AROUND if dx and dy)
+_NEAR = ((0, 0),) + tuple((dx, dy) for dx, dy, _ in ORTHOGONAL)
+
+
+def update_limits(columns: Columns, grid: Grid, frontier: set[Cell],
+                  changed: Iterable[Cell]) -> Columns:
     """`frontier_limits` after the cards on `changed` cells changed (incremental).
 
-    Frontier membership and orthogonal neighbours can only change within one step
-    (diagonals included) of a changed cell, so only those cells are looked at again.
+    A changed cell can enter or leave the frontier, and so can its eight neighbours;
+    only it and its orthogonal neighbours can see their limits change. The sorted
+    columns are patched in place by binary search, not rebuilt.
     """
-    table = dict(rows)
+    cells = list(columns[0])
+    cols = [list(column) for column in columns[1:]]
     for x, y in set(changed):
-        for dx, dy in AROUND + ((0, 0),):
+        for dx, dy in _NEAR + _DIAGONAL:
             cell = (x + dx, y + dy)
-            if cell in frontier:
-                table[cell] = limits_at(grid, cell)
-            else:
-                table.pop(cell, None)
-    if len(table) != len(frontier):          # the layout emptied: the frontier is 0,0
+            i = bisect_left(cells, cell)
+            here = i < len(cells) and cells[i] == cell
+            if cell not in frontier:
+                if here:
+                    del cells[i]
+                    for column in cols:
+                        del column[i]
+            elif not here:
+                cells.insert(i, cell)
+                for column, bound in zip(cols, limits_at(grid, cell)):
+                    column.insert(i, bound)
+            elif dx == 0 or dy == 0:
+                for column, bound in zip(cols, limits_at(grid, cell)):
+                    column[i] = bound
+    if len(cells) != len(frontier):          # the layout emptied: the frontier is 0,0
         return frontier_limits(grid, frontier)
-    return tuple(sorted(table.items()))
+    return (tuple(cells),) + tuple(map(tuple, cols))
 
 
 def placement_problem(grid: Grid, frontier: Iterable[Cell], card: str, cell: Cell,

@@ -7,6 +7,7 @@ goes to the unseen part of its deck. Fields (n = number of players)::
     grid        {(0, 0): "B9", "1,0": "G10"} or [[0, 0, "B9"], ...]  (y grows downwards)
                 text: "0,0=B9 1,0=G10"
     hands       one list of element cards per player      text: "B9 R8 | G2" ("-": none)
+    known       per player, the hand cards everyone saw them take (default: none)
     spirits     one list of unsummoned Spirit cards per player (default: none)
     summoned    one list of summoned Spirit cards per player (each on the grid or gone)
     mana        one number per player (default 8 each); box_mana defaults to the rest
@@ -35,7 +36,7 @@ from .cards import ELEMENT_DECK, SPIRIT_DECK, is_spirit
 from .grid import all_sites, frontier_limits, frontier_of
 from .state import ENDINGS, PHASES, SummonersData
 
-FIELDS = ("grid", "hands", "spirits", "summoned", "mana", "box_mana", "sculptures", "market",
+FIELDS = ("grid", "hands", "known", "spirits", "summoned", "mana", "box_mana", "sculptures", "market",
           "unseen", "bottom", "spirit_box", "gone", "current", "phase", "slot", "window",
           "turn", "passes", "winner", "ended")
 MARKET_SLOTS = 5
@@ -67,7 +68,7 @@ def _text_value(key: str, value: str) -> Any:
                 raise InvalidInput("grid", f"expected 'x,y=CARD', got {item!r}")
             cells[where] = card
         return cells
-    if key in ("hands", "spirits", "summoned"):
+    if key in ("hands", "known", "spirits", "summoned"):
         return [[c for c in part.split() if c != "-"] for part in value.split("|")]
     if key == "sculptures":
         return [None if part.strip() in ("-", "") else part.strip() for part in value.split("|")]
@@ -112,6 +113,7 @@ def scenario_data(players: int, first_player: int, king_over_spirits: bool,
                     in enumerate(_per_player(raw.get("hands", [[]] * n), "hands", n))]
     raw["spirits"] = [list(_cards(h, f"spirits[{p}]", SPIRIT_DECK)) for p, h
                       in enumerate(_per_player(raw.get("spirits", [[]] * n), "spirits", n))]
+    raw.setdefault("known", [[] for _ in range(n)])
     raw.setdefault("summoned", [[] for _ in range(n)])
     raw.setdefault("mana", [MANA_EACH] * n)
     raw.setdefault("sculptures", [None] * n)
@@ -162,6 +164,14 @@ def decode_data(players: int, king_over_spirits: bool, raw: Any) -> SummonersDat
     grid = _grid(raw["grid"])
     hands = tuple(tuple(sorted(_cards(h, f"hands[{p}]", ELEMENT_DECK)))
                   for p, h in enumerate(_per_player(raw["hands"], "hands", n)))
+    known = tuple(tuple(sorted(_cards(h, f"known[{p}]", ELEMENT_DECK)))
+                  for p, h in enumerate(_per_player(raw["known"], "known", n)))
+    for p, (seen, hand) in enumerate(zip(known, hands)):
+        missing = sorted(set(seen) - set(hand))
+        if len(set(seen)) < len(seen):
+            raise InvalidInput(f"known[{p}]", "a card is named twice")
+        if missing:
+            raise InvalidInput(f"known[{p}]", f"{missing[0]} is not in player {p}'s hand")
     spirits = tuple(tuple(sorted(_cards(h, f"spirits[{p}]", SPIRIT_DECK)))
                     for p, h in enumerate(_per_player(raw["spirits"], "spirits", n)))
     summoned = tuple(_cards(h, f"summoned[{p}]", SPIRIT_DECK)
@@ -211,7 +221,7 @@ def decode_data(players: int, king_over_spirits: bool, raw: Any) -> SummonersDat
     frontier = frozenset(frontier_of(cells))
     return SummonersData(grid, frontier, all_sites(cells, frontier, king_over_spirits),
                          frontier_limits(cells, frontier),
-                         hands, spirits, summoned, mana, box_mana, tuple(sculptures),
+                         hands, known, spirits, summoned, mana, box_mana, tuple(sculptures),
                          market, unseen, bottom, spirit_box, gone, current, phase, slot,
                          window, turn, passes, winner, ended)
 

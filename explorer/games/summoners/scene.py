@@ -3,7 +3,8 @@
 The "grid" zone holds the placed cards (ids "cell:x,y", suit colours, sculptures as
 badges) and the empty candidate cells around the layout (kind "cell", same ids), so a
 board can highlight where a selected hand card may go. Cards the viewer may not see are
-drawn face down with no id and no text.
+drawn face down with no id and no text; hand cards everyone saw a player take are drawn
+face up with a "seen" badge.
 """
 from __future__ import annotations
 
@@ -60,8 +61,13 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
     areas = []
     for seat in view["seats"]:
         p = seat["seat"]
-        hand = ([_card_item(c, f"hand:{p}:{c}") for c in seat["hand"]]
-                if seat["hand"] is not None else _hidden(seat["hand_count"], "a hand card"))
+        seen = seat["known"]
+        if seat["hand"] is not None:
+            hand = [_card_item(c, f"hand:{p}:{c}", badges=["seen"] if c in seen else [])
+                    for c in seat["hand"]]
+        else:                  # the cards everyone saw them take, then the secret rest
+            hand = [_card_item(c, "", badges=["seen"], title=f"{card_name(c)}, seen taken")
+                    for c in seen] + _hidden(seat["hand_count"] - len(seen), "a hand card")
         spirits = ([_card_item(c, f"spirit:{p}:{c}", sub="Spirit") for c in seat["spirits"]]
                    if seat["spirits"] is not None
                    else _hidden(seat["spirit_count"], "a secret Spirit card"))

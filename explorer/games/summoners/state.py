@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from itertools import compress
 from typing import Any, NamedTuple
 
 from explorer.core import CHANCE, Event, Move, Outcome, Reason, ScoreLine, State
@@ -32,8 +33,9 @@ class SummonersData(NamedTuple):
     grid: tuple[tuple[int, int, str], ...]     # placed cards (x, y, card), sorted by cell
     frontier: frozenset[Cell]                  # empty cells touching the layout
     sites: frozenset[tuple[Cell, str]]         # (cell, Spirit card) summon sites shown
-    limits: tuple[tuple[Cell, g.Limits], ...]  # frontier cells, sorted, with their limits
+    limits: g.Columns                          # frontier cells, sorted, and their limits
     hands: tuple[tuple[str, ...], ...]         # element cards in hand, sorted (secret)
+    known: tuple[tuple[str, ...], ...]         # hand cards everyone saw taken, sorted (public)
     spirits: tuple[tuple[str, ...], ...]       # spirit cards not yet summoned (secret)
     summoned: tuple[tuple[str, ...], ...]      # spirit cards each player summoned, in order
     mana: tuple[int, ...]
@@ -164,20 +166,26 @@ class SummonersState(State):
         """
         d = self.data
         p = d.current
-        rows = d.limits
+        cells, *columns = d.limits
+        tops = [max(column) for column in columns]
         moves: list = []
         for card in d.hands[p]:
             plays = _plays_of(p, card)
             if card[0] == "X":
-                moves.extend(plays[cell, suit] for cell, limit in rows
+                moves.extend(plays[cell, suit] for cell, *limit in zip(cells, *columns)
                              for suit, bound in zip(SUIT_NAMES, limit) if not bound)
                 continue
             suit, rank = g.SUIT_INDEX[card[0]], g.PLACING_RANK[card]
-            moves.extend([plays[cell] for cell, limit in rows if limit[suit] < rank])
+            if tops[suit] < rank:
+                moves.extend(map(plays.__getitem__, cells))
+            else:
+                moves.extend(compress(map(plays.__getitem__, cells),
+                                      map(rank.__gt__, columns[suit])))
             if card[1] == "A":
                 moves.extend([plays[x, y] for x, y, under in d.grid
                               if under not in SPIRIT_CARDS])
         return moves
+
     def _summon_moves(self, player: int) -> tuple:
         d = self.data
         moves: list = []
@@ -340,6 +348,7 @@ class SummonersState(State):
                 "sculpture": None if d.sculptures[p] is None else list(d.sculptures[p]),
                 "hand": list(d.hands[p]) if sees else None,
                 "hand_count": len(d.hands[p]),
+                "known": list(d.known[p]),
                 "spirits": list(d.spirits[p]) if sees else None,
                 "spirit_count": len(d.spirits[p]),
                 "summoned": list(d.summoned[p]),
@@ -372,20 +381,26 @@ class SummonersState(State):
         }
 
     def determinize(self, viewer: int | None, rng: random.Random) -> "SummonersState":
-        """Reshuffle what `viewer` cannot see: other hands, other spirit hands, the unseen
-        deck and the spirit box, keeping every count."""
+        """Redeal what `viewer` cannot see: the secret part of other hands, other Spirit
+        hands, the unseen deck and the Spirit box, keeping every count.
+
+        Depends on `view(viewer)` only: the pools are the cards the viewer has not seen,
+        in sorted order, before the shuffle; cards everyone saw a player take stay in
+        that hand [S-HIDDEN-2].
+        """
         if viewer is None:
             return self
         d = self.data
         others = [p for p in range(self.game.players) if p != viewer]
-        cards = list(d.unseen) + [c for p in others for c in d.hands[p]]
-        spirits = list(d.spirit_box) + [c for p in others for c in d.spirits[p]]
+        secret = {p: [c for c in d.hands[p] if c not in d.known[p]] for p in others}
+        cards = sorted(d.unseen + tuple(c for p in others for c in secret[p]))
+        spirits = sorted(d.spirit_box + tuple(c for p in others for c in d.spirits[p]))
         rng.shuffle(cards)
         rng.shuffle(spirits)
         hands, spirit_hands = list(d.hands), list(d.spirits)
         for p in others:
-            n, k = len(d.hands[p]), len(d.spirits[p])
-            hands[p], cards = tuple(sorted(cards[:n])), cards[n:]
+            n, k = len(secret[p]), len(d.spirits[p])
+            hands[p], cards = tuple(sorted(d.known[p] + tuple(cards[:n]))), cards[n:]
             spirit_hands[p], spirits = tuple(sorted(spirits[:k])), spirits[k:]
         data = d._replace(hands=tuple(hands), spirits=tuple(spirit_hands),
                           unseen=tuple(sorted(cards)), spirit_box=tuple(sorted(spirits)))
@@ -396,6 +411,7 @@ class SummonersState(State):
         return {
             "grid": [[x, y, c] for x, y, c in d.grid],
             "hands": [list(h) for h in d.hands],
+            "known": [list(h) for h in d.known],
             "spirits": [list(h) for h in d.spirits],
             "summoned": [list(h) for h in d.summoned],
             "mana": list(d.mana),

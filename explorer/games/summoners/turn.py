@@ -72,14 +72,19 @@ class Turn:
         self.events: list[Event] = []
         self.cells: dict[Cell, str] | None = None
         self.frontier: set[Cell] | None = None
-        self.mana = list(self.d.mana)
+        self.mana: tuple[int, ...] | list[int] = self.d.mana
         self.box_mana = self.d.box_mana
-        self.sculptures = list(self.d.sculptures)
+        self.sculptures: tuple[Cell | None, ...] | list[Cell | None] = self.d.sculptures
         self.bottom = self.d.bottom
         self.changes: dict[str, Any] = {}
         self.changed: list[Cell] = []
 
     # --------------------------------------------------------------- helpers
+    def _writable(self) -> None:
+        """Working lists of mana and sculptures, for the moves that change them."""
+        self.mana = list(self.mana)
+        self.sculptures = list(self.sculptures)
+
     def _grid(self) -> dict[Cell, str]:
         if self.cells is None:
             self.cells = dict(self.state.cells)
@@ -99,10 +104,14 @@ class Turn:
                                                      self.changed)
             self.changes["sites"] = self._sites()
             g.remember_cells(grid, self.cells)
-        self.changes["mana"] = tuple(self.mana)
-        self.changes["box_mana"] = self.box_mana
-        self.changes["sculptures"] = tuple(self.sculptures)
-        self.changes["bottom"] = self.bottom
+        d = self.d
+        if self.mana is not d.mana:
+            self.changes["mana"] = tuple(self.mana)
+            self.changes["box_mana"] = self.box_mana
+        if self.sculptures is not d.sculptures:
+            self.changes["sculptures"] = tuple(self.sculptures)
+        if self.bottom is not d.bottom:
+            self.changes["bottom"] = self.bottom
         return self.d._replace(**self.changes), tuple(self.events)
 
     def _sites(self) -> frozenset[tuple[Cell, str]]:
@@ -120,20 +129,36 @@ class Turn:
         card, self.bottom = self.bottom[0], self.bottom[1:]
         return card
 
+    def _hand_loses(self, p: int, card: str) -> None:
+        """`card` leaves player `p`'s hand (and the public part of it, if it was there)."""
+        hands = self._get("hands")
+        self.changes["hands"] = _set(hands, p, _without(hands[p], card))
+        known = self._get("known")
+        if card in known[p]:
+            self.changes["known"] = _set(known, p, _without(known[p], card))
+
+    def _hand_gains(self, p: int, card: str, public: bool) -> None:
+        """`card` joins player `p`'s hand; `public` when every player saw which card it
+        is (a market buy, a known card from the bottom of the deck) [S-HIDDEN-2]."""
+        hands = self._get("hands")
+        self.changes["hands"] = _set(hands, p, _with(hands[p], card))
+        if public:
+            known = self._get("known")
+            self.changes["known"] = _set(known, p, _with(known[p], card))
+
     # --------------------------------------------------------------- turn actions
     def cycle(self, move: Cycle) -> tuple[SummonersData, tuple[Event, ...]]:
         p = move.player
-        hand = _without(self.d.hands[p], move.card)
+        self._hand_loses(p, move.card)
         self.bottom = self.bottom + (move.card,)
         self._event("cycle", "S-CYCLE-1", f"Player {p} puts the {card_name(move.card)} on the "
                                           f"bottom of the deck", p)
         self.changes["passes"] = 0
         if self.d.unseen:
-            self.changes["hands"] = _set(self.d.hands, p, hand)
             self.changes["phase"] = "cycle-draw"
             return self._finish()
         card = self._take_known()
-        self.changes["hands"] = _set(self.d.hands, p, _with(hand, card))
+        self._hand_gains(p, card, public=True)
         self._event("draw", "S-DECK-2", f"Player {p} draws the known {card_name(card)}", p)
         self._end_turn()
         return self._finish()
@@ -146,7 +171,7 @@ class Turn:
         self.changes["phase"] = "play"
         if self.bottom:
             card = self._take_known()
-            self.changes["hands"] = _set(self.d.hands, p, _with(self.d.hands[p], card))
+            self._hand_gains(p, card, public=True)
             self._event("draw", "S-DECK-2", f"Player {p} draws the known {card_name(card)}", p)
         else:
             self._event("draw", "S-DRAW-2", f"Player {p} plays from hand: the deck is empty", p)
@@ -154,9 +179,10 @@ class Turn:
 
     def buy(self, move: Buy) -> tuple[SummonersData, tuple[Event, ...]]:
         p = move.player
+        self._writable()
         self.mana[p] -= 1
         self.box_mana += 1
-        self.changes["hands"] = _set(self.d.hands, p, _with(self.d.hands[p], move.card))
+        self._hand_gains(p, move.card, public=True)
         market = _set(self.d.market, move.slot, "")
         self.changes["passes"] = 0
         self._event("buy", "S-BUY-1", f"Player {p} pays 1 mana to the box and buys the "
@@ -188,7 +214,7 @@ class Turn:
             self.changes["phase"] = "play"
             self._event("refill", "S-BUY-1", f"The {card_name(card)} refills market slot {d.slot}")
             return self._finish()
-        self.changes["hands"] = _set(d.hands, p, _with(d.hands[p], card))
+        self._hand_gains(p, card, public=False)
         self._event("draw", "S-DECK-2", f"Player {p} draws the {card_name(card)}", p,
                     (p,), f"Player {p} draws a card")
         if d.phase == "draw":
@@ -201,7 +227,8 @@ class Turn:
     def play(self, move: Play) -> tuple[SummonersData, tuple[Event, ...]]:
         p, card, cell = move.player, move.card, move.cell
         cells = self._grid()
-        self.changes["hands"] = _set(self.d.hands, p, _without(self.d.hands[p], card))
+        self._writable()
+        self._hand_loses(p, card)
         covered = cells.get(cell)
         cells[cell] = card
         self.changed.append(cell)
@@ -226,6 +253,7 @@ class Turn:
     def summon(self, move: Summon) -> tuple[SummonersData, tuple[Event, ...]]:
         p, spirit, cell = move.player, move.card, move.cell
         cells = self._grid()
+        self._writable()
         d = self.d
         self.mana[p] -= 2
         self.box_mana += 2

@@ -12,8 +12,9 @@ two cards), "track:<Treasure>" (a token), "stall:<cost>" and "deck". The clicks 
 - a token alone: a Curse of that type;
 - hand cards (or none), then a stall: a Black Market visit paying those cards;
 - the deck: a Draw (any hand cards clicked first only say whose: a draw uses no cards);
-- hand cards alone: a Bribe when they name a type (the first treasure clicked), since
-  only a bribe can hold more cards than a payment; wilds alone say too little.
+- hand cards alone (a selection no legal move can complete): a Bribe onto the first
+  treasure type clicked, the one action that takes any number of cards; wilds alone
+  say too little.
 
 The seat acting is the owner of the clicked hand cards, else the seat whose turn it is.
 Anything else (cards of two hands, two tokens, a token and a stall, ...) means nothing

@@ -71,7 +71,8 @@ def _stall_moves(key: tuple) -> tuple[Move, ...]:
     p, stall, clipped = key
     visits = _VISITS.get((p, stall))
     if visits is None:
-        visits = _VISITS[(p, stall)] = {pay: buy_move(p, stall, pay) for pay in rules.PAYMENTS[stall]}
+        visits = _VISITS[(p, stall)] = {pay: buy_move(p, stall, pay)
+                                        for pay in rules.PAYMENTS[stall]}
     moves = tuple(map(visits.__getitem__, rules.payments(clipped, stall)))
     _BUY_CACHE[key] = moves
     return moves

@@ -156,14 +156,12 @@ class VillageState(State):
         return d
 
     def _reveal(self, d: VillageData, card: int, events: list[Event]) -> VillageData:
-        deck = d.deck
-        deck = deck[:card] + (deck[card] - 1,) + deck[card + 1:]
+        deck = _put(d.deck, card, d.deck[card] - 1)
         if d.phase == DRAW:
             return self._take_top(d, deck, d.deck_top, card, events)
         stall = d.next_stall
-        stalls = d.stalls
-        row = stalls[stall]
-        stalls = stalls[:stall] + (row[:card] + (row[card] + 1,) + row[card + 1:],) + stalls[stall + 1:]
+        row = d.stalls[stall]
+        stalls = _put(d.stalls, stall, _put(row, card, row[card] + 1))
         if card == WILD or card == d.refill_type:
             events.append(deal_event(card, stall, True, d.active))
             return VillageData(ACT, (d.active + 1) % len(d.hands), d.turn + 1, d.track, d.hands,
@@ -199,9 +197,9 @@ class VillageState(State):
         got = d.stalls[stall]
         hand = tuple(map(add, map(sub, d.hands[p], pay), got))
         known = d.known[p]
-        # paid cards leave the known ones first; the stall's cards become known (V-MARKET-5)
-        # (per kind: max(known - paid, 0) + got)
-        known = got if known == EMPTY else tuple(map(add, map(max, map(sub, known, pay), EMPTY), got))
+        # paid cards leave the known ones first, then the stall's cards join them
+        # (V-MARKET-5): per kind, max(known - paid, 0) + got
+        known = tuple(map(add, map(max, map(sub, known, pay), EMPTY), got)) if any(known) else got
         hands, knowns, stalls = _put(d.hands, p, hand), _put(d.known, p, known), _put(d.stalls, stall, EMPTY)
         events.append(buy_event(p, stall, pay, got))
         if stall == 0:
