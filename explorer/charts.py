@@ -16,7 +16,7 @@ import polars as pl
 
 from .core.simulate import Simulation, compare_variants, with_wilson
 
-__all__ = ["compare_variants", "enable_offline", "game_length", "move_evaluation",
+__all__ = ["compare_variants", "enable_offline", "end_reasons", "game_length", "move_evaluation",
            "score_distribution", "variant_comparison", "win_rates"]
 
 WIDTH = 420
@@ -153,6 +153,28 @@ def game_length(data: Simulation | pl.DataFrame) -> alt.Chart:
         chart = alt.Chart(counts).mark_bar().encode(
             x=x, y=alt.Y("games:Q", title="games"), tooltip=tooltip)
     return chart.properties(width=WIDTH, height=HEIGHT, title="Game length")
+
+
+def end_reasons(data: Simulation | pl.DataFrame) -> alt.Chart:
+    """How the games ended: the share of games per `ended_by` sentence, most common
+    first (bars side by side per variant when comparing rule variants)."""
+    games = _games(data)
+    keys = _variant_keys(games)
+    total = pl.col("games").sum().over(keys) if keys else pl.col("games").sum()
+    counts = (games.group_by(keys + ["ended_by"]).agg(pl.len().alias("games"))
+              .with_columns((pl.col("games") / total).alias("share"))
+              .sort(keys + ["games"], descending=[False] * len(keys) + [True]))
+    encoding: dict[str, Any] = {
+        "y": alt.Y("ended_by:N", title=None, sort="-x"),
+        "x": alt.X("share:Q", title="share of games", axis=alt.Axis(format="%")),
+        "tooltip": ["ended_by:N", "games:Q", alt.Tooltip("share:Q", format=".1%")]
+                   + [f"{k}:N" for k in keys],
+    }
+    if keys:
+        encoding["yOffset"] = alt.YOffset("variant:N")
+        encoding["color"] = alt.Color("variant:N")
+    return alt.Chart(counts).mark_bar().encode(**encoding).properties(
+        width=WIDTH, title=f"How {games.height} games ended")
 
 
 def variant_comparison(sim: Simulation) -> alt.HConcatChart:

@@ -125,3 +125,18 @@ def test_every_option_names_its_rule_and_source(name: str) -> None:
         assert row["rule"] in book, row
         assert row["source"] in ("seed", "public", "assumed", "stand-in"), row
         assert row["doc"], row
+
+
+@pytest.mark.parametrize("name,players", GAMES)
+def test_determinize_depends_only_on_the_view(name: str, players: int) -> None:
+    """Two positions that look the same to a player give that player's bots the same
+    samples: a sample can reveal nothing the view does not."""
+    game = explorer.load(name, players=players)
+    for state in random_line(game, 31)[::15]:
+        if state.is_over:
+            continue
+        for viewer in range(players):
+            twin = state.determinize(viewer, random.Random(1))
+            assert twin.view(viewer) == state.view(viewer)
+            assert (state.determinize(viewer, random.Random(2))
+                    == twin.determinize(viewer, random.Random(2)))

@@ -137,3 +137,25 @@ def test_enable_offline_in_a_kernel_uses_the_bundled_jupyter_renderer(monkeypatc
         assert alt.renderers.options.get("offline") is True
     finally:
         alt.renderers.enable(before)
+
+
+def test_end_reasons_shares_summoners_endings_most_common_first(tmp_path) -> None:
+    summoners = simulate(explorer.load("summoners", players=2, max_turns=40), "random", 12,
+                         seed=2, workers=1, log_turns=False)
+    chart = charts.end_reasons(summoners)
+    assert {"ended_by", "share", "games"} <= fields(chart.to_dict())
+    (rows,) = datasets(chart)
+    counts = summoners.games["ended_by"].value_counts()
+    assert {r["ended_by"]: r["games"] for r in rows} == dict(counts.iter_rows())
+    assert sum(r["share"] for r in rows) == pytest.approx(1.0)
+    assert [r["games"] for r in rows] == sorted((r["games"] for r in rows), reverse=True)
+    chart.save(tmp_path / "ends.svg")
+    assert (tmp_path / "ends.svg").read_text().startswith("<svg")
+
+
+def test_end_reasons_splits_rule_variants(variants: Simulation) -> None:
+    (rows,) = datasets(charts.end_reasons(variants))
+    assert {r["variant"] for r in rows} == {"printed", "steep"}
+    for name in ("printed", "steep"):
+        assert sum(r["share"] for r in rows if r["variant"] == name) == pytest.approx(1.0)
+    assert "yOffset" in charts.end_reasons(variants).to_dict()["encoding"]

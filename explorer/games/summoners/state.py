@@ -322,7 +322,7 @@ class SummonersState(State):
                                        f"summoned the {card_name(s)}", "S-SCORE-1"))
         if d.ended == "spirits":
             return Outcome((d.winner,), scores, tuple(lines),
-                           f"player {d.winner} summoned all three Spirit cards", "S-END-1")
+                           "a player summoned all three of their Spirit cards", "S-END-1")
         best = max(scores)
         winners = tuple(p for p, s in enumerate(scores) if s == best)
         tie = "tied players share the win [S-SCORE-2]" if len(winners) > 1 else ""

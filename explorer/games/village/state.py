@@ -285,7 +285,11 @@ class VillageState(State):
         return build_view(self, viewer)
 
     def determinize(self, viewer: int | None, rng: random.Random) -> "VillageState":
-        """Redeal what `viewer` cannot see: the deck and the unknown cards of other hands."""
+        """Redeal what `viewer` cannot see: the deck and the unknown cards of other hands.
+
+        The result depends only on `view(viewer)` and `rng`: two positions that look the
+        same to the viewer give the same redeal, so a bot's sample reveals nothing.
+        """
         d = self.data
         if viewer is None or d.phase == OVER:
             return self
@@ -299,6 +303,7 @@ class VillageState(State):
                 hidden[q] = sum(unknown)
                 for k, n in enumerate(unknown):
                     pool += [k] * n
+        pool.sort()  # the order of the pool must not tell where its cards really are
         rng.shuffle(pool)
         hands = list(d.hands)
         at = 0
