@@ -56,22 +56,32 @@ class GreedySummonersAgent:
 
     def _value(self, move: Play, cells: dict, spirits: list[str], can_summon: bool,
                owners: dict, me: int) -> float:
+        """The worth of `move`, judged on `cells` with the card put down (the card is
+        put on the agent's own copy of the layout and taken back afterwards: copying
+        the layout for every legal play would cost more than the judging)."""
         cell = move.cell
-        after = dict(cells)
+        covered = cells.get(cell)
         value = 0.0
-        if cell in after and owners.get(cell, me) != me:
+        if covered is not None and owners.get(cell, me) != me:
             value += DISPLACE
-        after[cell] = move.card
-        for c in g.flank_candidates(cell):
-            if c in after and g.flanked(after, c, True):
-                if c == cell:
-                    value += FLANKED_SELF
-                elif not is_spirit(after[c]):
-                    value += FLANK_OTHER + (DISPLACE if owners.get(c, me) != me else 0.0)
-        if can_summon:
-            x, y = cell
-            for loc in [cell] + [(x + dx, y + dy) for dx, dy, _ in g.ORTHOGONAL]:
-                for spirit in spirits:
-                    if next(g.sites_at(after, loc, spirit, True), None) is not None:
-                        value += OPEN_SUMMON * SPIRIT_ORDER[spirit[1:]]
+        cells[cell] = move.card
+        try:
+            for c in g.flank_candidates(cell):
+                if c in cells and g.flanked(cells, c, True):
+                    if c == cell:
+                        value += FLANKED_SELF
+                    elif not is_spirit(cells[c]):
+                        value += FLANK_OTHER + (DISPLACE if owners.get(c, me) != me else 0.0)
+            if can_summon:
+                x, y = cell
+                for loc in [cell] + [(x + dx, y + dy) for dx, dy, _ in g.ORTHOGONAL]:
+                    found = g.spirits_at(cells, loc, True)
+                    for spirit in spirits:
+                        if spirit in found:
+                            value += OPEN_SUMMON * SPIRIT_ORDER[spirit[1:]]
+        finally:
+            if covered is None:
+                del cells[cell]
+            else:
+                cells[cell] = covered
         return value
