@@ -62,9 +62,17 @@ def beats(a: str, b: str) -> bool:
     return STRONGER[b] == a
 
 
-def card_name(card: str) -> str:
-    """'red 8', 'blue Ace', 'green Queen', 'Joker'."""
+def _spelled(card: str) -> str:
     if is_joker(card):
         return "Joker"
     r = card[1:]
     return f"{SUIT_NAMES[card[0]]} {RANK_NAMES.get(r, r)}"
+
+
+_NAMES = {card: _spelled(card) for card in ELEMENT_DECK + SPIRIT_DECK}
+
+
+def card_name(card: str) -> str:
+    """'red 8', 'blue Ace', 'green Queen', 'Joker' (looked up: every event names cards)."""
+    name = _NAMES.get(card)
+    return name if name is not None else _spelled(card)

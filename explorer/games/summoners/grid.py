@@ -2,12 +2,14 @@
 
 The grid is a dict {(x, y): card} (y grows downwards). The frontier is the set of empty
 cells that touch a card orthogonally or diagonally: the only cells where a card may be
-placed [S-PLACE-1]. It is kept incrementally (`add_card`, `remove_card`) so finding the
-legal placements never scans the whole layout.
+placed [S-PLACE-1]. It is kept incrementally (`add_card`, `remove_card`), and so are
+each frontier cell's per-suit limits (`update_limits`), so finding the legal placements
+never scans the whole layout.
 """
 from __future__ import annotations
 
 from bisect import bisect_left
+from functools import lru_cache
 from itertools import combinations
 from typing import Iterable, Iterator, Mapping
 
@@ -61,21 +63,24 @@ def remove_card(frontier: set[Cell], grid: Grid, cell: Cell) -> None:
 
 
 # ------------------------------------------------------------------ cell tables
-_recent: list = [(), {}]
-"""The layout a `Turn` built last: (its grid tuple, its cells dict)."""
+_recent: tuple[tuple[tuple[int, int, str], ...], dict[Cell, str]] = ((), {})
+"""The layout a `Turn` built last: (its grid tuple, its cells dict), swapped as one
+value so a reader never pairs one layout's tuple with another's dict."""
 
 
 def remember_cells(grid: tuple[tuple[int, int, str], ...], cells: dict[Cell, str]) -> None:
     """Keep the cells dict a move built for `grid`, so the next state need not rebuild
     it. The dict is read-only from here on (a `Turn` copies before changing)."""
-    _recent[0], _recent[1] = grid, cells
+    global _recent
+    _recent = (grid, cells)
 
 
 def cells_of(grid: tuple[tuple[int, int, str], ...]) -> dict[Cell, str]:
     """The layout as a dict {(x, y): card}: the remembered one if it is for this very
     tuple (an identity test: the remembered tuple is kept alive), else built anew."""
-    if _recent[0] is grid:
-        return _recent[1]
+    recent = _recent
+    if recent[0] is grid:
+        return recent[1]
     return {(x, y): c for x, y, c in grid}
 
 
@@ -124,8 +129,9 @@ def frontier_limits(grid: Grid, frontier: Iterable[Cell]) -> Columns:
     return _columns({cell: limits_at(grid, cell) for cell in frontier})
 
 
-_DIAGONAL = tuple((dx, dy) for dx, dy in AROUND if dx and dy)
-_NEAR = ((0, 0),) + tuple((dx, dy) for dx, dy, _ in ORTHOGONAL)
+_RING = tuple((dx, dy, dx == 0 or dy == 0) for dx, dy in ((0, 0),) + AROUND)
+"""A cell and its eight neighbours, each marked True when a card on the centre cell
+would be an orthogonal neighbour of it (or the cell itself)."""
 
 
 def update_limits(columns: Columns, grid: Grid, frontier: set[Cell],
@@ -139,7 +145,7 @@ def update_limits(columns: Columns, grid: Grid, frontier: set[Cell],
     cells = list(columns[0])
     cols = [list(column) for column in columns[1:]]
     for x, y in set(changed):
-        for dx, dy in _NEAR + _DIAGONAL:
+        for dx, dy, near in _RING:
             cell = (x + dx, y + dy)
             i = bisect_left(cells, cell)
             here = i < len(cells) and cells[i] == cell
@@ -152,7 +158,7 @@ def update_limits(columns: Columns, grid: Grid, frontier: set[Cell],
                 cells.insert(i, cell)
                 for column, bound in zip(cols, limits_at(grid, cell)):
                     column.insert(i, bound)
-            elif dx == 0 or dy == 0:
+            elif near:
                 for column, bound in zip(cols, limits_at(grid, cell)):
                     column[i] = bound
     if len(cells) != len(frontier):          # the layout emptied: the frontier is 0,0
@@ -281,23 +287,30 @@ def sites_at(grid: Grid, cell: Cell, spirit: str,
     yield from combinations(good, 3 if rank == "Q" else 4)
 
 
-def spirits_at(grid: Grid, cell: Cell, king_over_spirits: bool) -> list[str]:
+def spirits_at(grid: Grid, cell: Cell, king_over_spirits: bool) -> tuple[str, ...]:
     """Every Spirit card (of all twelve) whose pattern the table shows around `cell`.
 
     The same rules as `sites_at`, for all suits and ranks in one pass: a summon site
     depends only on the cell and its four orthogonal neighbours, so a change to the
-    grid touches the sites of that cell and its neighbours only.
+    grid touches the sites of that cell and its neighbours only. The same five cards
+    recur all over the table, so the answer for them is remembered (`_spirits_around`).
     """
-    occupant = grid.get(cell)
+    x, y = cell
+    get = grid.get
+    left, right, up, down = get((x - 1, y)), get((x + 1, y)), get((x, y - 1)), get((x, y + 1))
+    if (left is None or right is None) and (up is None or down is None):
+        return ()                     # no pair of opposite cards, so not three neighbours
+    return _spirits_around(get(cell), (left, right, up, down), king_over_spirits)
+
+
+@lru_cache(maxsize=1 << 16)
+def _spirits_around(occupant: str | None, around: tuple[str | None, ...],
+                    king_over_spirits: bool) -> tuple[str, ...]:
+    """`spirits_at` for a cell holding `occupant` with the orthogonal neighbours
+    `around` (left, right, above, below)."""
     held = "" if occupant is None or occupant[1:] not in SPIRIT_ORDER else occupant[1:]
     if held == "K":
-        return []
-    x, y = cell
-    around = [grid.get((x - 1, y)), grid.get((x + 1, y)), grid.get((x, y - 1)),
-              grid.get((x, y + 1))]
-    present = [c is not None for c in around]
-    if sum(present) < 3 and not ((present[0] and present[1]) or (present[2] and present[3])):
-        return []                     # no pair of opposite cards, no three neighbours
+        return ()
     suits = {c[0] for c in around if c is not None}
     found = []
     for suit in (("B", "R", "G", "Y") if "X" in suits else sorted(suits, key="BRGY".index)):
@@ -312,7 +325,7 @@ def spirits_at(grid: Grid, cell: Cell, king_over_spirits: bool) -> list[str]:
         if (not held or king_over_spirits) and all(
                 with_jacks[i] or around[i] == suit + "Q" for i in range(4)):
             found.append(suit + "K")
-    return found
+    return tuple(found)
 
 
 def all_sites(grid: Grid, frontier: Iterable[Cell],

@@ -34,7 +34,8 @@ from explorer.core import InvalidInput
 
 from .cards import ELEMENT_DECK, SPIRIT_DECK, is_spirit
 from .grid import all_sites, frontier_limits, frontier_of
-from .state import ENDINGS, PHASES, SummonersData
+from .data import SummonersData
+from .state import ENDINGS, PHASES
 
 FIELDS = ("grid", "hands", "known", "spirits", "summoned", "mana", "box_mana", "sculptures", "market",
           "unseen", "bottom", "spirit_box", "gone", "current", "phase", "slot", "window",

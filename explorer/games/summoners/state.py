@@ -1,25 +1,26 @@
 """The position of a Piri Piri Summoners game: its data, legal moves, refusals, scores
 and views (applying a move is in `turn`).
 
-`SummonersData` holds everything as tuples, ints and strings, plus two frozensets
-derived from the grid and kept incrementally: the frontier (where cards may go) and the
-summon sites (where each Spirit card's pattern is on the table). A turn runs in phases:
-"action" (choose cycle, draw, buy or pass), a chance phase when the deck gives a card
-("draw", "cycle-draw", "refill"), "play" (place a hand card after a draw or a buy),
-"summon" (the summon window) and "over".
+`SummonersData` holds everything as tuples, ints and strings, plus parts derived from
+the grid and kept incrementally: the frontier (where cards may go), its cells' placement
+limits per suit, and the summon sites (where each Spirit card's pattern is on the
+table). A turn runs in phases: "action" (choose cycle, draw, buy or pass), a chance
+phase when the deck gives a card ("draw", "cycle-draw", "refill"), "play" (place a hand
+card after a draw or a buy), "summon" (the summon window) and "over".
 """
 from __future__ import annotations
 
 import random
 from functools import lru_cache
 from itertools import compress
-from typing import Any, NamedTuple
+from typing import Any
 
 from explorer.core import CHANCE, Event, Move, Outcome, Reason, ScoreLine, State
 
 from . import grid as g
 from .cards import SPIRIT_DECK, SPIRIT_POINTS, SUIT_NAMES, card_name
 from .clicks import meant_move
+from .data import SummonersData
 from .moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal, Summon, cell_text
 from .turn import Turn
 
@@ -29,39 +30,12 @@ PHASES = ("action", "play", "summon", "over") + CHANCE_PHASES
 ENDINGS = ("", "spirits", "passes", "turns")
 
 
-class SummonersData(NamedTuple):
-    grid: tuple[tuple[int, int, str], ...]     # placed cards (x, y, card), sorted by cell
-    frontier: frozenset[Cell]                  # empty cells touching the layout
-    sites: frozenset[tuple[Cell, str]]         # (cell, Spirit card) summon sites shown
-    limits: g.Columns                          # frontier cells, sorted, and their limits
-    hands: tuple[tuple[str, ...], ...]         # element cards in hand, sorted (secret)
-    known: tuple[tuple[str, ...], ...]         # hand cards everyone saw taken, sorted (public)
-    spirits: tuple[tuple[str, ...], ...]       # spirit cards not yet summoned (secret)
-    summoned: tuple[tuple[str, ...], ...]      # spirit cards each player summoned, in order
-    mana: tuple[int, ...]
-    box_mana: int                              # mana spent or never dealt: out of the game
-    sculptures: tuple[Cell | None, ...]        # where each sculpture stands (None: supply)
-    market: tuple[str, ...]                    # five face-up slots ("" = empty)
-    unseen: tuple[str, ...]                    # the shuffled top of the deck, sorted
-    bottom: tuple[str, ...]                    # cards put on the bottom, top first (public)
-    spirit_box: tuple[str, ...]                # spirit cards never dealt, sorted (unseen)
-    gone: tuple[str, ...]                      # consumed spirit cards, out of the game
-    current: int                               # whose turn it is
-    phase: str
-    slot: int                                  # market slot waiting for a refill, else -1
-    window: tuple[int, ...]                    # seats still to be asked in the summon window
-    turn: int                                  # turns completed
-    passes: int                                # consecutive passes
-    winner: int                                # instant winner [S-END-1], else -1
-    ended: str                                 # why the game ended ("" while it goes on)
-
-
 # Moves are values, and looking one up costs less than making it: the move generators
 # share instances through these caches.
 class _Plays(dict):
-    """The `Play` moves of one player's card, by cell (a Joker's by (cell, suit)), made
-    on first use. Cells are unbounded, so a table that grows past a few thousand
-    entries starts afresh."""
+    """The `Play` moves of one player's card by cell, made on first use; for a Joker,
+    the four moves of a cell, one per declared suit in `SUIT_NAMES` order. Cells are
+    unbounded, so a table that grows past a few thousand entries starts afresh."""
 
     __slots__ = ("player", "card")
 
@@ -69,13 +43,14 @@ class _Plays(dict):
         super().__init__()
         self.player, self.card = player, card
 
-    def __missing__(self, key: Cell | tuple[Cell, str]) -> Play:
+    def __missing__(self, cell: Cell) -> Play | tuple[Play, ...]:
         if len(self) > 4096:
             self.clear()
         if self.card[0] == "X":
-            move = self[key] = Play(self.player, self.card, key[0], key[1])
+            move = self[cell] = tuple(Play(self.player, self.card, cell, suit)
+                                      for suit in SUIT_NAMES)
         else:
-            move = self[key] = Play(self.player, self.card, key)
+            move = self[cell] = Play(self.player, self.card, cell)
         return move
 
 
@@ -98,18 +73,16 @@ class SummonersState(State):
 
     __slots__ = ("_cells",)
 
-    def __init__(self, game, data, events=()) -> None:
-        super().__init__(game, data, events)
-        object.__setattr__(self, "_cells", None)
-
     @property
     def cells(self) -> dict[Cell, str]:
-        """The grid as a dict {(x, y): card} (built once per state)."""
-        cells = object.__getattribute__(self, "_cells")
-        if cells is None:
+        """The grid as a dict {(x, y): card} (built on first use, once per state: the
+        slot stays unset until then, which spares every new state an __init__)."""
+        try:
+            return self._cells
+        except AttributeError:
             cells = g.cells_of(self.data.grid)
-            object.__setattr__(self, "_cells", cells)
-        return cells
+            _SET_CELLS(self, cells)
+            return cells
 
     # ------------------------------------------------------------------ turn order
     @property
@@ -172,8 +145,9 @@ class SummonersState(State):
         for card in d.hands[p]:
             plays = _plays_of(p, card)
             if card[0] == "X":
-                moves.extend(plays[cell, suit] for cell, *limit in zip(cells, *columns)
-                             for suit, bound in zip(SUIT_NAMES, limit) if not bound)
+                for cell, blue, red, green, yellow in zip(cells, *columns):
+                    each = plays[cell]
+                    moves.extend(compress(each, (not blue, not red, not green, not yellow)))
                 continue
             suit, rank = g.SUIT_INDEX[card[0]], g.PLACING_RANK[card]
             if tops[suit] < rank:
@@ -431,3 +405,6 @@ class SummonersState(State):
             "winner": d.winner,
             "ended": d.ended,
         }
+
+
+_SET_CELLS = SummonersState.__dict__["_cells"].__set__

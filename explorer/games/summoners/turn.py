@@ -14,10 +14,11 @@ from explorer.core import Event
 
 from . import grid as g
 from .cards import SUIT_NAMES, card_name, is_ace, is_joker, is_spirit
+from .data import FIELD_INDEX, SummonersData
 from .moves import Buy, Cycle, Play, Summon, cell_text
 
 if TYPE_CHECKING:
-    from .state import SummonersData, SummonersState
+    from .state import SummonersState
 
 Cell = tuple[int, int]
 
@@ -57,6 +58,14 @@ def _patched(grid: tuple[tuple[int, int, str], ...], cells: dict[Cell, str],
     return tuple(rows)
 
 
+def _rebuilt(data: SummonersData, changes: dict[str, Any]) -> SummonersData:
+    """`data._replace(**changes)` at a third of the cost: this runs on every step."""
+    values = list(data)
+    for name, value in changes.items():
+        values[FIELD_INDEX[name]] = value
+    return tuple.__new__(SummonersData, values)
+
+
 class Turn:
     """One play being applied: mutable working copies of the parts it changes.
 
@@ -64,18 +73,21 @@ class Turn:
     with the events it caused. Only the parts touched are rebuilt.
     """
 
+    __slots__ = ("state", "game", "options", "d", "events", "cells", "frontier", "mana",
+                 "box_mana", "sculptures", "bottom", "changes", "changed")
+
     def __init__(self, state: SummonersState) -> None:
         self.state = state
-        self.game = state.game
-        self.options = state.game.options
-        self.d = state.data
+        self.game = game = state.game
+        self.options = game.options
+        self.d = d = state.data
         self.events: list[Event] = []
         self.cells: dict[Cell, str] | None = None
         self.frontier: set[Cell] | None = None
-        self.mana: tuple[int, ...] | list[int] = self.d.mana
-        self.box_mana = self.d.box_mana
-        self.sculptures: tuple[Cell | None, ...] | list[Cell | None] = self.d.sculptures
-        self.bottom = self.d.bottom
+        self.mana: tuple[int, ...] | list[int] = d.mana
+        self.box_mana = d.box_mana
+        self.sculptures: tuple[Cell | None, ...] | list[Cell | None] = d.sculptures
+        self.bottom = d.bottom
         self.changes: dict[str, Any] = {}
         self.changed: list[Cell] = []
 
@@ -112,7 +124,7 @@ class Turn:
             self.changes["sculptures"] = tuple(self.sculptures)
         if self.bottom is not d.bottom:
             self.changes["bottom"] = self.bottom
-        return self.d._replace(**self.changes), tuple(self.events)
+        return _rebuilt(d, self.changes), tuple(self.events)
 
     def _sites(self) -> frozenset[tuple[Cell, str]]:
         """The summon sites after this play's grid changes (computed once)."""
