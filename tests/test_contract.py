@@ -12,21 +12,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import explorer
 from explorer.core import CHANCE, CORE_RULES, IllegalMove, State
 from explorer.core.game import game_class
+from gameplay import random_states
 
 GAMES = [(name, players) for name in explorer.games()
          for players in sorted({game_class(name).min_players, game_class(name).max_players})]
-
-
-def random_line(game: explorer.Game, seed: int, limit: int = 5000) -> list[State]:
-    rng = random.Random(seed)
-    state = game.new(seed=seed)
-    line = [state]
-    while not state.is_over and len(line) < limit:
-        moves = state.legal_moves()
-        state = state.play(state.sample_chance(rng) if state.to_move == CHANCE
-                           else moves[rng.randrange(len(moves))])
-        line.append(state)
-    return line
 
 
 def check_state(state: State, rng: random.Random) -> None:
@@ -62,7 +51,7 @@ def check_state(state: State, rng: random.Random) -> None:
 @given(seed=st.integers(0, 2**31 - 1))
 def test_random_games_keep_the_contract(name: str, players: int, seed: int) -> None:
     game = explorer.load(name, players=players)
-    line = random_line(game, seed)
+    line = random_states(game, seed)
     assert line[-1].is_over, "a random game must end"
     assert line[-1].outcome() is not None
     assert len(line[-1].scores()) == players
@@ -76,7 +65,7 @@ def test_random_games_keep_the_contract(name: str, players: int, seed: int) -> N
 def test_same_seed_same_game(name: str, players: int) -> None:
     game = explorer.load(name, players=players)
     assert game.new(seed=3) == game.new(seed=3)
-    assert [s.to_json() for s in random_line(game, 11)] == [s.to_json() for s in random_line(game, 11)]
+    assert [s.to_json() for s in random_states(game, 11)] == [s.to_json() for s in random_states(game, 11)]
 
 
 @pytest.mark.parametrize("name,players", GAMES)
@@ -96,7 +85,7 @@ def test_illegal_moves_are_refused_with_a_known_rule(name: str, players: int) ->
     """A move legal somewhere in a game but not here is refused, citing a real rule."""
     game = explorer.load(name, players=players)
     book = game.rules()
-    line = random_line(game, 21, limit=200)
+    line = random_states(game, 21, limit=200)
     seen = {m for s in line for m in s.legal_moves()}
     for state in line[::10]:
         for move in sorted(seen - set(state.legal_moves()), key=str)[:30]:
@@ -132,7 +121,7 @@ def test_determinize_depends_only_on_the_view(name: str, players: int) -> None:
     """Two positions that look the same to a player give that player's bots the same
     samples: a sample can reveal nothing the view does not."""
     game = explorer.load(name, players=players)
-    for state in random_line(game, 31)[::15]:
+    for state in random_states(game, 31)[::15]:
         if state.is_over:
             continue
         for viewer in range(players):

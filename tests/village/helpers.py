@@ -1,7 +1,6 @@
 """Position builders and small readers shared by the village tests."""
 from __future__ import annotations
 
-import random
 
 import explorer
 from explorer.games.village.cards import NAMES
@@ -48,18 +47,3 @@ def all_cards(state) -> list[int]:
     for k in d.deck_top:
         total[k] += 1
     return total
-
-
-def random_states(game, seed: int, limit: int = 2000) -> list:
-    """The states of one random game from `seed` (chance sampled, moves uniform)."""
-    rng = random.Random(seed)
-    state = game.new(seed=seed)
-    states = [state]
-    while not state.is_over and len(states) < limit:
-        if state.is_chance:
-            state = state.play(state.sample_chance(rng))
-        else:
-            legal = state.legal_moves()
-            state = state.play(legal[int(rng.random() * len(legal))])
-        states.append(state)
-    return states

@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 from explorer.core import InvalidInput
 
-from .helpers import load, random_states
+from gameplay import random_states
+
+from .helpers import load
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 JUNK = st.recursive(

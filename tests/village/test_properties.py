@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from explorer.games.village.encoding import box_counts
 
-from .helpers import all_cards, load, random_states
+from gameplay import random_states
+
+from .helpers import all_cards, load
 from .test_views import swap_hidden
 
 SEEDS = st.integers(0, 2**31 - 1)
