@@ -1,0 +1,14 @@
+"""The code stays free of dead imports, unused names and undefined names (ruff's pyflakes)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_ruff_finds_nothing() -> None:
+    result = subprocess.run([sys.executable, "-m", "ruff", "check", "explorer", "tests", "benchmarks"],
+                            cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
