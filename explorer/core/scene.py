@@ -156,3 +156,49 @@ def scene_html(scene: Mapping[str, Any]) -> str:
     narration = (f'<ul style="margin:4px 0 0;padding-left:18px;font-size:12px;color:#333">{events}</ul>'
                  if events else "")
     return f'<div class="rx-scene" style="{BOARD_STYLE}">{head}{zones}{narration}</div>'
+
+
+# --------------------------------------------------------------------------- in words
+def describe(scene: Mapping[str, Any]) -> dict[str, str]:
+    """What a scene shows, in words: zone label (path) -> its cards, tokens and note.
+
+    Grid zones are described cell by cell ("Valley › 1,0"), empty cells left out. This is
+    what `scene_diff` compares, so a diff reads like the board: "Stall 3: Scroll → Egg".
+    """
+    described = {"status": str(scene.get("status", ""))}
+
+    def walk(zone: Mapping[str, Any], path: str) -> None:
+        name = str(zone.get("label") or zone.get("id") or "?")
+        key = f"{path} › {name}" if path else name
+        if zone.get("layout") == "grid":
+            for item in zone.get("items", ()):
+                if item.get("text") or item.get("face") == "down":
+                    described[f"{key} › {item.get('x')},{item.get('y')}"] = _item_words(item)
+        else:
+            shown = ", ".join(_item_words(i) for i in zone.get("items", ()))
+            note = str(zone.get("note") or "")
+            if shown or note:
+                described[key] = "; ".join(part for part in (shown, note) if part)
+        for sub in zone.get("zones", ()):
+            walk(sub, key)
+
+    for zone in scene.get("zones", ()):
+        walk(zone, "")
+    return described
+
+
+def _item_words(item: Mapping[str, Any]) -> str:
+    if item.get("face") == "down":
+        words = f"face down {item.get('sub') or ''}".strip()
+    else:
+        words = " ".join(str(item[k]) for k in ("text", "sub") if item.get(k))
+    badges = item.get("badges") or ()
+    return f"{words} [{', '.join(map(str, badges))}]" if badges else words
+
+
+def scene_diff(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """What changed between two scenes, one sentence per zone or cell, in board order."""
+    a, b = describe(before), describe(after)
+    keys = list(a) + [k for k in b if k not in a]
+    return [f"{key}: {a.get(key, '(nothing)')} → {b.get(key, '(nothing)')}"
+            for key in keys if a.get(key) != b.get(key)]

@@ -21,6 +21,7 @@ from .errors import IllegalMove, InvalidInput, Reason
 from .game import Game
 from .jsonio import read_object
 from .move import Move
+from .scene import scene_diff
 from .state import CHANCE, State
 
 TREE_FORMAT = "rules-explorer/tree"
@@ -228,16 +229,9 @@ class Explorer:
         return rows
 
     def diff(self, a: int, b: int, viewer: int | None = None) -> list[str]:
-        """What differs between two nodes' positions, as sentences a teacher can read."""
-        va = _flatten(self.nodes[a].state.view(viewer))
-        vb = _flatten(self.nodes[b].state.view(viewer))
-        changes = []
-        for key in sorted(set(va) | set(vb), key=_natural):
-            if key.startswith("events"):
-                continue
-            if va.get(key, _MISSING) != vb.get(key, _MISSING):
-                changes.append(f"{key}: {_show(va.get(key, _MISSING))} → {_show(vb.get(key, _MISSING))}")
-        return changes
+        """What differs between two nodes' positions, in the board's words, as `viewer`
+        sees them (None = teacher): e.g. "Black Market › Stall 3: Scroll ×1 → Egg ×1"."""
+        return scene_diff(self.nodes[a].state.scene(viewer), self.nodes[b].state.scene(viewer))
 
     # -------------------------------------------------------------- files
     def to_json(self, indent: int | None = None) -> str:
@@ -305,33 +299,3 @@ def _not_chance() -> Reason:
 
 def _is_id(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-_MISSING = object()
-
-
-def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
-    """Nested view dicts as 'a › b › 0' paths; lists of plain values stay whole."""
-    if isinstance(value, dict):
-        out: dict[str, Any] = {}
-        for k, v in value.items():
-            out.update(_flatten(v, f"{prefix} › {k}" if prefix else str(k)))
-        return out
-    if isinstance(value, list) and any(isinstance(v, (dict, list)) for v in value):
-        out = {}
-        for i, v in enumerate(value):
-            out.update(_flatten(v, f"{prefix} › {i}" if prefix else str(i)))
-        return out
-    return {prefix: value}
-
-
-def _natural(key: str) -> list[tuple[int, Any]]:
-    return [(0, int(p)) if p.isdigit() else (1, p) for p in key.split(" › ")]
-
-
-def _show(value: Any) -> str:
-    if value is _MISSING:
-        return "(none)"
-    if isinstance(value, list):
-        return "[" + ", ".join(map(str, value)) + "]"
-    return str(value)

@@ -149,3 +149,14 @@ def test_fuzzed_tree_nodes_are_refused_cleanly(junk, key) -> None:
         explorer.Explorer.from_json(json.dumps(doc))
     except InvalidInput:
         pass
+
+
+def test_diff_speaks_the_board_and_hides_what_the_viewer_cannot_see(tree: explorer.Explorer) -> None:
+    tree.play("P0 draw")
+    teacher = "\n".join(tree.diff(0, tree.current))
+    player1 = "\n".join(tree.diff(0, tree.current, viewer=1))
+    assert "status:" in teacher and "→" in teacher
+    drawn = tree.state.view(None)["hands"][0]["cards"]
+    assert "face down ×8" in player1, "player 1 sees only that P0's hand grew"
+    assert not any(f"{card} ×{n}" in line for line in player1.splitlines() if "P0" in line
+                   for card, n in drawn.items())

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from itertools import compress
-from typing import Any
+from itertools import chain, compress
+from operator import itemgetter, not_
+from typing import Any, Callable
 
 from explorer.core import CHANCE, Event, Move, Outcome, Reason, ScoreLine, State
 
@@ -57,6 +58,20 @@ class _Plays(dict):
 @lru_cache(maxsize=None)
 def _plays_of(player: int, card: str) -> _Plays:
     return _Plays(player, card)
+
+
+def _picker(cells: tuple[Cell, ...]) -> Callable[[_Plays], tuple]:
+    """A function taking a `_Plays` table to the tuple of its moves on `cells`, in order:
+    one C-level call per hand card instead of a lookup per cell. The frontier of the
+    last state asked is remembered (the same tuple is asked again by identity)."""
+    global _picked
+    if _picked[0] is not cells:
+        _picked = (cells, itemgetter(*cells) if len(cells) > 1
+                   else lambda plays: (plays[cells[0]],))
+    return _picked[1]
+
+
+_picked: tuple[tuple[Cell, ...], Callable[[_Plays], tuple]] = ((), lambda plays: ())
 
 
 SPIRIT_CARDS = frozenset(SPIRIT_DECK)
@@ -140,21 +155,20 @@ class SummonersState(State):
         d = self.data
         p = d.current
         cells, *columns = d.limits
-        tops = [max(column) for column in columns]
+        pick = _picker(cells)
         moves: list = []
         for card in d.hands[p]:
             plays = _plays_of(p, card)
             if card[0] == "X":
-                for cell, blue, red, green, yellow in zip(cells, *columns):
-                    each = plays[cell]
-                    moves.extend(compress(each, (not blue, not red, not green, not yellow)))
+                moves.extend(chain.from_iterable(map(
+                    compress, pick(plays), zip(*(map(not_, column) for column in columns)))))
                 continue
             suit, rank = g.SUIT_INDEX[card[0]], g.PLACING_RANK[card]
-            if tops[suit] < rank:
-                moves.extend(map(plays.__getitem__, cells))
+            column = columns[suit]
+            if max(column) < rank:
+                moves.extend(pick(plays))
             else:
-                moves.extend(compress(map(plays.__getitem__, cells),
-                                      map(rank.__gt__, columns[suit])))
+                moves.extend(compress(pick(plays), map(rank.__gt__, column)))
             if card[1] == "A":
                 moves.extend([plays[x, y] for x, y, under in d.grid
                               if under not in SPIRIT_CARDS])
