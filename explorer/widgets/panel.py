@@ -111,6 +111,9 @@ class Panel(w.VBox):
         self.history = w.Select(options=[], rows=10, layout=w.Layout(width="100%"))
         self.note_text = w.Text(placeholder="a note on this position", layout=w.Layout(width="220px"))
         self.note_button = w.Button(description="annotate", layout=small)
+        self.compare_with = w.Dropdown(options=[], description="compare with",
+                                       layout=w.Layout(width="100%"))
+        self.compare_result = w.HTML()
         self.status = w.HTML()
 
         controls = w.VBox([
@@ -120,6 +123,7 @@ class Panel(w.VBox):
             section("History", w.HBox([self.undo_button, self.redo_button]),
                     w.HBox([self.branch_same, self.branch_fresh]), self.history,
                     w.HBox([self.note_text, self.note_button])),
+            section("What changed", self.compare_with, self.compare_result),
             self.chance_box,
             self.status,
         ], layout=w.Layout(flex="2 1 340px", min_width="300px", max_width="480px"))
@@ -131,6 +135,7 @@ class Panel(w.VBox):
         self._syncing = False
         self.perspective.observe(self._on_perspective, "value")
         self.history.observe(self._on_history, "value")
+        self.compare_with.observe(lambda _: self._draw_compare(self.viewer), "value")
         self.chance_mode.observe(self._on_chance_mode, "value")
         self.seed.observe(self._on_seed, "value")
         self.undo_button.on_click(lambda _: self._act(self.explorer.undo))
@@ -283,6 +288,23 @@ class Panel(w.VBox):
             options.append((f"{mark}{'│ ' * level[node.id]}{luck}{text}{fork}{note}", row["id"]))
         self.history.options = options
         self.history.value = self.explorer.current
+        chosen = self.compare_with.value
+        self.compare_with.options = [("(pick a position)", None)] + [
+            (label.strip("▶ ").replace("│ ", ""), node_id) for label, node_id in options]
+        self.compare_with.value = chosen if chosen in self.explorer.nodes else None
+        self._draw_compare(viewer)
+
+    def _draw_compare(self, viewer: int | None) -> None:
+        """The differences between the chosen position and the current one, as `viewer` sees them."""
+        other = self.compare_with.value
+        if other is None:
+            self.compare_result.value = ""
+            return
+        changes = self.explorer.diff(other, self.explorer.current, viewer)
+        items = "".join(f"<li>{html.escape(change)}</li>" for change in changes)
+        self.compare_result.value = (f'<ul class="rx-diff" style="font-size:12px;margin:2px 0;'
+                                     f'padding-left:16px">{items}</ul>' if changes
+                                     else "<small>the same position</small>")
 
     def _draw_chance(self, state: State, viewer: int | None) -> None:
         teacher = viewer is None

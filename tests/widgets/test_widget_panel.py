@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 from widget_toy import toy_game
 
+import explorer
 from explorer.core.tree import Explorer
 from explorer.widgets import Panel
 
@@ -143,3 +144,16 @@ def test_a_panel_shares_an_explorer_and_refuses_other_sources() -> None:
     assert panel.explorer is explorer and panel.board.explorer is explorer
     with pytest.raises(ValueError, match="source"):
         Panel(42)  # type: ignore[arg-type]
+
+
+def test_what_changed_compares_a_chosen_position_with_the_current_one() -> None:
+    panel = Panel(explorer.load("village", players=3).new(seed=1), seed=0)
+    panel.play("P0 draw")
+    assert panel.compare_result.value == ""
+    panel.compare_with.value = 0
+    teacher = panel.compare_result.value
+    assert "rx-diff" in teacher and "status" in teacher and "→" in teacher
+    panel.perspective.value = 1          # player 1 reads P0's hand face down only
+    assert "face down ×8" in panel.compare_result.value
+    panel.compare_with.value = panel.explorer.current
+    assert "the same position" in panel.compare_result.value
