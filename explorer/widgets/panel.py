@@ -67,6 +67,10 @@ def section(title: str, *children: w.Widget) -> w.VBox:
     return w.VBox([head, *children], layout=w.Layout(margin="0 0 8px 0"))
 
 
+NO_NODE = -1
+"""The "compare with" choice that picks no position."""
+
+
 class Panel(w.VBox):
     """Board + move list + why-not + history + perspective + chance + undo/redo/branch."""
 
@@ -112,6 +116,7 @@ class Panel(w.VBox):
         self.note_text = w.Text(placeholder="a note on this position", layout=w.Layout(width="220px"))
         self.note_button = w.Button(description="annotate", layout=small)
         self.compare_with = w.Dropdown(options=[], description="compare with",
+                                       style={"description_width": "initial"},
                                        layout=w.Layout(width="100%"))
         self.compare_result = w.HTML()
         self.status = w.HTML()
@@ -289,15 +294,15 @@ class Panel(w.VBox):
         self.history.options = options
         self.history.value = self.explorer.current
         chosen = self.compare_with.value
-        self.compare_with.options = [("(pick a position)", None)] + [
+        self.compare_with.options = [("(pick a position)", NO_NODE)] + [
             (label.strip("▶ ").replace("│ ", ""), node_id) for label, node_id in options]
-        self.compare_with.value = chosen if chosen in self.explorer.nodes else None
+        self.compare_with.value = chosen if chosen in self.explorer.nodes else NO_NODE
         self._draw_compare(viewer)
 
     def _draw_compare(self, viewer: int | None) -> None:
         """The differences between the chosen position and the current one, as `viewer` sees them."""
         other = self.compare_with.value
-        if other is None:
+        if other not in self.explorer.nodes:
             self.compare_result.value = ""
             return
         changes = self.explorer.diff(other, self.explorer.current, viewer)

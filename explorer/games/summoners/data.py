@@ -21,6 +21,7 @@ class SummonersData(NamedTuple):
     frontier: frozenset[Cell]                  # empty cells touching the layout
     sites: frozenset[tuple[Cell, str]]         # (cell, Spirit card) summon sites shown
     limits: g.Columns                          # frontier cells, sorted, and their limits
+                                               # per suit (bytes columns)
     hands: tuple[tuple[str, ...], ...]         # element cards in hand, sorted (secret)
     known: tuple[tuple[str, ...], ...]         # hand cards everyone saw taken, sorted (public)
     spirits: tuple[tuple[str, ...], ...]       # spirit cards not yet summoned (secret)

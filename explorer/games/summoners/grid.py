@@ -2,7 +2,7 @@
 
 The grid is a dict {(x, y): card} (y grows downwards). The frontier is the set of empty
 cells that touch a card orthogonally or diagonally: the only cells where a card may be
-placed [S-PLACE-1]. It is kept incrementally (`add_card`, `remove_card`), and so are
+placed [S-PLACE-1]. It is kept incrementally (`update_frontier`), and so are
 each frontier cell's per-suit limits (`update_limits`), so finding the legal placements
 never scans the whole layout.
 """
@@ -36,30 +36,25 @@ def frontier_of(grid: Grid) -> set[Cell]:
             if (x + dx, y + dy) not in grid}
 
 
-def add_card(frontier: set[Cell], grid: Grid, cell: Cell) -> None:
-    """Update `frontier` after a card was put on the empty `cell` (already in `grid`)."""
-    frontier.discard(cell)
-    x, y = cell
-    for dx, dy in AROUND:
-        n = (x + dx, y + dy)
-        if n not in grid:
-            frontier.add(n)
-
-
-def remove_card(frontier: set[Cell], grid: Grid, cell: Cell) -> None:
-    """Update `frontier` after the card at `cell` left the layout (already gone from `grid`)."""
-    x, y = cell
-    for c in ((x + dx, y + dy) for dx, dy in AROUND + ((0, 0),)):
+def update_frontier(frontier: frozenset[Cell], grid: Grid,
+                    changed: Iterable[Cell]) -> frozenset[Cell]:
+    """`frontier_of(grid)` after the cards on `changed` cells changed (incremental): only
+    those cells and their eight neighbours can enter or leave the frontier."""
+    if not grid:
+        return frozenset(((0, 0),))
+    entering, leaving = [], []
+    for c in {(x + dx, y + dy) for x, y in changed for dx, dy in AROUND + ((0, 0),)}:
         if c in grid:
+            leaving.append(c)
             continue
         cx, cy = c
-        if any((cx + dx, cy + dy) in grid for dx, dy in AROUND):
-            frontier.add(c)
+        for ax, ay in AROUND:
+            if (cx + ax, cy + ay) in grid:
+                entering.append(c)
+                break
         else:
-            frontier.discard(c)
-    if not grid:
-        frontier.clear()
-        frontier.add((0, 0))
+            leaving.append(c)
+    return frontier.difference(leaving).union(entering)
 
 
 # ------------------------------------------------------------------ cell tables
@@ -116,12 +111,13 @@ def limits_at(grid: Grid, cell: Cell) -> Limits:
 
 Columns = tuple[tuple, ...]
 """The frontier with its limits, column by column: (sorted cells, then per suit the
-limit of each of those cells)."""
+limit of each of those cells as `bytes`, which `bytes.translate` turns into a mask of
+the cells a card may go on in one C-level step)."""
 
 
 def _columns(table: Mapping[Cell, Limits]) -> Columns:
     cells = tuple(sorted(table))
-    return (cells,) + tuple(zip(*(table[cell] for cell in cells)))
+    return (cells,) + tuple(map(bytes, zip(*(table[cell] for cell in cells))))
 
 
 def frontier_limits(grid: Grid, frontier: Iterable[Cell]) -> Columns:
@@ -142,28 +138,72 @@ def update_limits(columns: Columns, grid: Grid, frontier: set[Cell],
     only it and its orthogonal neighbours can see their limits change. The sorted
     columns are patched in place by binary search, not rebuilt.
     """
-    cells = list(columns[0])
-    cols = [list(column) for column in columns[1:]]
-    for x, y in set(changed):
+    ring: dict[Cell, bool] = {}
+    for x, y in changed:
         for dx, dy, near in _RING:
             cell = (x + dx, y + dy)
-            i = bisect_left(cells, cell)
-            here = i < len(cells) and cells[i] == cell
-            if cell not in frontier:
-                if here:
-                    del cells[i]
-                    for column in cols:
-                        del column[i]
-            elif not here:
-                cells.insert(i, cell)
-                for column, bound in zip(cols, limits_at(grid, cell)):
-                    column.insert(i, bound)
-            elif near:
-                for column, bound in zip(cols, limits_at(grid, cell)):
-                    column[i] = bound
+            ring[cell] = near or ring.get(cell, False)
+    cells = list(columns[0])
+    cols = [bytearray(column) for column in columns[1:]]
+    for cell, near in ring.items():
+        i = bisect_left(cells, cell)
+        here = i < len(cells) and cells[i] == cell
+        if cell not in frontier:
+            if here:
+                del cells[i]
+                for column in cols:
+                    del column[i]
+        elif not here:
+            cells.insert(i, cell)
+            for column, bound in zip(cols, limits_at(grid, cell)):
+                column.insert(i, bound)
+        elif near:
+            for column, bound in zip(cols, limits_at(grid, cell)):
+                column[i] = bound
     if len(cells) != len(frontier):          # the layout emptied: the frontier is 0,0
         return frontier_limits(grid, frontier)
-    return (tuple(cells),) + tuple(map(tuple, cols))
+    return (tuple(cells),) + tuple(map(bytes, cols))
+
+
+_NEAR = tuple((dx, dy, dx == 0 or dy == 0) for dx, dy in AROUND)
+"""The eight neighbours of a cell, each marked True when it is an orthogonal one."""
+
+
+def place_limits(columns: Columns, frontier: frozenset[Cell], grid: Grid,
+                 cell: Cell) -> tuple[Columns, frozenset[Cell]]:
+    """`update_limits` and the new frontier for the commonest change, a card put on the
+    frontier `cell` (now in `grid`) and nothing else: `cell` leaves the frontier, its
+    empty orthogonal neighbours take its demand, and any neighbour new to the frontier
+    touches no other card, so its limits are that demand (a side) or nothing (a corner)."""
+    cells = list(columns[0])
+    cols = [bytearray(column) for column in columns[1:]]
+    i = bisect_left(cells, cell)
+    del cells[i]
+    for column in cols:
+        del column[i]
+    demand = LIMITS.get(grid[cell])
+    x, y = cell
+    added = []
+    for dx, dy, side in _NEAR:
+        near = (x + dx, y + dy)
+        if near in grid:
+            continue
+        if near in frontier:
+            if side and demand is not None:
+                i = bisect_left(cells, near)
+                column = cols[demand[0]]
+                if column[i] < demand[1]:
+                    column[i] = demand[1]
+            continue
+        added.append(near)
+        i = bisect_left(cells, near)
+        cells.insert(i, near)
+        for column in cols:
+            column.insert(i, 0)
+        if side and demand is not None:
+            cols[demand[0]][i] = demand[1]
+    return ((tuple(cells),) + tuple(map(bytes, cols)),
+            frontier.difference((cell,)).union(added))
 
 
 def placement_problem(grid: Grid, frontier: Iterable[Cell], card: str, cell: Cell,
@@ -233,6 +273,26 @@ def flank_candidates(cell: Cell) -> tuple[Cell, ...]:
     """The placed card and its orthogonal neighbours, in a fixed order [S-FLANK-2]."""
     x, y = cell
     return ((x, y),) + tuple((x + dx, y + dy) for dx, dy, _ in ORTHOGONAL)
+
+
+def flanked_near(grid: Grid, cell: Cell, jokers_flankable: bool) -> list[Cell]:
+    """The cards among `flank_candidates(cell)` that are `flanked`, in that order: one
+    pass with the cheap test first (a card with no two opposite neighbours is never
+    flanked), as this runs after every placement."""
+    get = grid.get
+    x, y = cell
+    hit = []
+    for c in ((x, y), (x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
+        cx, cy = c
+        if get(c) is None:
+            continue
+        left, right = get((cx - 1, cy)), get((cx + 1, cy))
+        if (left is None or right is None) and (get((cx, cy - 1)) is None
+                                                 or get((cx, cy + 1)) is None):
+            continue
+        if flanked(grid, c, jokers_flankable):
+            hit.append(c)
+    return hit
 
 
 # ------------------------------------------------------------------ summoning
@@ -335,15 +395,45 @@ def all_sites(grid: Grid, frontier: Iterable[Cell],
                      for spirit in spirits_at(grid, cell, king_over_spirits))
 
 
-def update_sites(sites: set[tuple[Cell, str]], grid: Grid, changed: Iterable[Cell],
-                 king_over_spirits: bool) -> None:
-    """Refresh `sites` around the cells whose card changed (incremental `all_sites`)."""
+def place_sites(sites: frozenset[tuple[Cell, str]], grid: Grid, cell: Cell,
+                king_over_spirits: bool) -> frozenset[tuple[Cell, str]]:
+    """`update_sites` for a card put on `cell` and nothing else: the sites of `cell` and
+    its orthogonal neighbours, read from the thirteen cells around them at once."""
+    get = grid.get
+    x, y = cell
+    here, left, right, up, down = get(cell), get((x - 1, y)), get((x + 1, y)), \
+        get((x, y - 1)), get((x, y + 1))
+    rings = (
+        (cell, here, left, right, up, down),
+        ((x - 1, y), left, get((x - 2, y)), here, get((x - 1, y - 1)), get((x - 1, y + 1))),
+        ((x + 1, y), right, here, get((x + 2, y)), get((x + 1, y - 1)), get((x + 1, y + 1))),
+        ((x, y - 1), up, get((x - 1, y - 1)), get((x + 1, y - 1)), get((x, y - 2)), here),
+        ((x, y + 1), down, get((x - 1, y + 1)), get((x + 1, y + 1)), here, get((x, y + 2))),
+    )
+    found = []
+    for c, occupant, a, b, u, d in rings:
+        if (a is None or b is None) and (u is None or d is None):
+            continue
+        for spirit in _spirits_around(occupant, (a, b, u, d), king_over_spirits):
+            found.append((c, spirit))
+    touched = (cell, rings[1][0], rings[2][0], rings[3][0], rings[4][0])
+    stale = [site for site in sites if site[0] in touched]
+    if not found and not stale:
+        return sites
+    return sites.difference(stale).union(found)
+
+
+def update_sites(sites: frozenset[tuple[Cell, str]], grid: Grid, changed: Iterable[Cell],
+                 king_over_spirits: bool) -> frozenset[tuple[Cell, str]]:
+    """`sites` refreshed around the cells whose card changed (incremental `all_sites`);
+    the very same set when no site there came or went, as after most plays."""
     touched = set()
     for x, y in changed:
         touched.add((x, y))
         touched.update((x + dx, y + dy) for dx, dy, _ in ORTHOGONAL)
-    for site in [s for s in sites if s[0] in touched]:
-        sites.discard(site)
-    for cell in touched:
-        for spirit in spirits_at(grid, cell, king_over_spirits):
-            sites.add((cell, spirit))
+    found = [(cell, spirit) for cell in touched
+             for spirit in spirits_at(grid, cell, king_over_spirits)]
+    stale = [site for site in sites if site[0] in touched]
+    if not found and not stale:
+        return sites
+    return sites.difference(stale).union(found)

@@ -13,16 +13,16 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from itertools import chain, compress
-from operator import itemgetter, not_
-from typing import Any, Callable
+from typing import Any
 
 from explorer.core import CHANCE, Event, Move, Outcome, Reason, ScoreLine, State
 
 from . import grid as g
-from .cards import SPIRIT_DECK, SPIRIT_POINTS, SUIT_NAMES, card_name
+from .cards import SPIRIT_DECK, SPIRIT_POINTS, card_name
 from .clicks import meant_move
 from .data import SummonersData
 from .moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal, Summon, cell_text
+from .placements import plays_at, plays_on
 from .turn import Turn
 
 Cell = tuple[int, int]
@@ -31,49 +31,16 @@ PHASES = ("action", "play", "summon", "over") + CHANCE_PHASES
 ENDINGS = ("", "spirits", "passes", "turns")
 
 
+_BELOW = {rank: bytes(limit < rank for limit in range(256))
+          for rank in set(g.PLACING_RANK.values())}
+"""Per placing rank, a `bytes.translate` table taking a limit to 1 if the rank beats it:
+a frontier limit column becomes the mask of the cells a card may go on [S-PLACE-4]."""
+_UNBOUND = bytes(limit == 0 for limit in range(256))
+"""A `bytes.translate` table taking a limit to 1 if there is none (a Joker's suit may go
+only where no card demands anything of it [S-JOKER-1])."""
+
 # Moves are values, and looking one up costs less than making it: the move generators
-# share instances through these caches.
-class _Plays(dict):
-    """The `Play` moves of one player's card by cell, made on first use; for a Joker,
-    the four moves of a cell, one per declared suit in `SUIT_NAMES` order. Cells are
-    unbounded, so a table that grows past a few thousand entries starts afresh."""
-
-    __slots__ = ("player", "card")
-
-    def __init__(self, player: int, card: str) -> None:
-        super().__init__()
-        self.player, self.card = player, card
-
-    def __missing__(self, cell: Cell) -> Play | tuple[Play, ...]:
-        if len(self) > 4096:
-            self.clear()
-        if self.card[0] == "X":
-            move = self[cell] = tuple(Play(self.player, self.card, cell, suit)
-                                      for suit in SUIT_NAMES)
-        else:
-            move = self[cell] = Play(self.player, self.card, cell)
-        return move
-
-
-@lru_cache(maxsize=None)
-def _plays_of(player: int, card: str) -> _Plays:
-    return _Plays(player, card)
-
-
-def _picker(cells: tuple[Cell, ...]) -> Callable[[_Plays], tuple]:
-    """A function taking a `_Plays` table to the tuple of its moves on `cells`, in order:
-    one C-level call per hand card instead of a lookup per cell. The frontier of the
-    last state asked is remembered (the same tuple is asked again by identity)."""
-    global _picked
-    if _picked[0] is not cells:
-        _picked = (cells, itemgetter(*cells) if len(cells) > 1
-                   else lambda plays: (plays[cells[0]],))
-    return _picked[1]
-
-
-_picked: tuple[tuple[Cell, ...], Callable[[_Plays], tuple]] = ((), lambda plays: ())
-
-
+# share instances through these caches (and `placements` for the `Play` moves).
 SPIRIT_CARDS = frozenset(SPIRIT_DECK)
 _cycle = lru_cache(maxsize=None)(Cycle)
 _buy = lru_cache(maxsize=None)(Buy)
@@ -102,14 +69,15 @@ class SummonersState(State):
     # ------------------------------------------------------------------ turn order
     @property
     def to_move(self) -> int | None:
-        phase = self.data.phase
-        if phase == "over":
-            return None
-        if phase == "summon":
-            return self.data.window[0]
+        d = self.data
+        phase = d.phase
+        if phase == "action" or phase == "play":        # the commonest first
+            return d.current
         if phase in CHANCE_PHASES:
             return CHANCE
-        return self.data.current
+        if phase == "summon":
+            return d.window[0]
+        return None
 
     def deck_size(self) -> int:
         return len(self.data.unseen) + len(self.data.bottom)
@@ -155,23 +123,23 @@ class SummonersState(State):
         d = self.data
         p = d.current
         cells, *columns = d.limits
-        pick = _picker(cells)
+        pick = plays_on(cells)
         moves: list = []
         for card in d.hands[p]:
-            plays = _plays_of(p, card)
             if card[0] == "X":
                 moves.extend(chain.from_iterable(map(
-                    compress, pick(plays), zip(*(map(not_, column) for column in columns)))))
+                    compress, pick(p, card), zip(*(column.translate(_UNBOUND)
+                                                   for column in columns)))))
                 continue
             suit, rank = g.SUIT_INDEX[card[0]], g.PLACING_RANK[card]
             column = columns[suit]
             if max(column) < rank:
-                moves.extend(pick(plays))
+                moves.extend(pick(p, card))
             else:
-                moves.extend(compress(pick(plays), map(rank.__gt__, column)))
+                moves.extend(compress(pick(p, card), column.translate(_BELOW[rank])))
             if card[1] == "A":
-                moves.extend([plays[x, y] for x, y, under in d.grid
-                              if under not in SPIRIT_CARDS])
+                moves.extend(plays_at(p, card, [(x, y) for x, y, under in d.grid
+                                                if under not in SPIRIT_CARDS]))
         return moves
 
     def _summon_moves(self, player: int) -> tuple:

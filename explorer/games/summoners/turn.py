@@ -8,6 +8,7 @@ turn all live here; which moves are legal lives in `state`.
 from __future__ import annotations
 
 from bisect import bisect_left
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import Event
@@ -32,6 +33,31 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 def _with(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     """`cards` plus `card`, kept sorted (hands are sets: their order carries nothing)."""
     return tuple(sorted(cards + (card,)))
+
+
+# The events of the commonest moves, made once per player and card (events are values).
+@lru_cache(maxsize=None)
+def _cycled(p: int, card: str) -> Event:
+    return Event("cycle", "S-CYCLE-1", f"Player {p} puts the {card_name(card)} on the bottom "
+                                       f"of the deck", p)
+
+
+@lru_cache(maxsize=None)
+def _drawn(p: int, card: str) -> Event:
+    """A secret draw: only the drawer reads which card."""
+    return Event("draw", "S-DECK-2", f"Player {p} draws the {card_name(card)}", p,
+                 (p,), f"Player {p} draws a card")
+
+
+@lru_cache(maxsize=None)
+def _passed(p: int) -> Event:
+    return Event("pass", "S-PASS-1", f"Player {p} passes", p)
+
+
+@lru_cache(maxsize=None)
+def _seats_from(first: int, count: int, players: int) -> tuple[int, ...]:
+    """`count` seats clockwise from `first` (of `players`)."""
+    return tuple((first + i) % players for i in range(count))
 
 
 def _set(values: tuple, i: int, value: Any) -> tuple:
@@ -73,8 +99,8 @@ class Turn:
     with the events it caused. Only the parts touched are rebuilt.
     """
 
-    __slots__ = ("state", "game", "options", "d", "events", "cells", "frontier", "mana",
-                 "box_mana", "sculptures", "bottom", "changes", "changed")
+    __slots__ = ("state", "game", "options", "d", "events", "cells", "mana",
+                 "box_mana", "sculptures", "bottom", "changes", "changed", "placed")
 
     def __init__(self, state: SummonersState) -> None:
         self.state = state
@@ -83,13 +109,13 @@ class Turn:
         self.d = d = state.data
         self.events: list[Event] = []
         self.cells: dict[Cell, str] | None = None
-        self.frontier: set[Cell] | None = None
         self.mana: tuple[int, ...] | list[int] = d.mana
         self.box_mana = d.box_mana
         self.sculptures: tuple[Cell | None, ...] | list[Cell | None] = d.sculptures
         self.bottom = d.bottom
         self.changes: dict[str, Any] = {}
         self.changed: list[Cell] = []
+        self.placed: Cell | None = None          # the empty cell a card went on, if any
 
     # --------------------------------------------------------------- helpers
     def _writable(self) -> None:
@@ -99,8 +125,7 @@ class Turn:
 
     def _grid(self) -> dict[Cell, str]:
         if self.cells is None:
-            self.cells = dict(self.state.cells)
-            self.frontier = set(self.d.frontier)
+            self.cells = dict(g.cells_of(self.d.grid))
         return self.cells
 
     def _event(self, kind: str, rule: str, text: str, player: int | None = None,
@@ -111,9 +136,14 @@ class Turn:
         if self.cells is not None:
             grid = _patched(self.d.grid, self.cells, self.changed)
             self.changes["grid"] = grid
-            self.changes["frontier"] = frozenset(self.frontier)
-            self.changes["limits"] = g.update_limits(self.d.limits, self.cells, self.frontier,
-                                                     self.changed)
+            if self.changed == [self.placed]:
+                limits, self.changes["frontier"] = g.place_limits(
+                    self.d.limits, self.d.frontier, self.cells, self.placed)
+            else:
+                frontier = g.update_frontier(self.d.frontier, self.cells, self.changed)
+                limits = g.update_limits(self.d.limits, self.cells, frontier, self.changed)
+                self.changes["frontier"] = frontier
+            self.changes["limits"] = limits
             self.changes["sites"] = self._sites()
             g.remember_cells(grid, self.cells)
         d = self.d
@@ -129,9 +159,12 @@ class Turn:
     def _sites(self) -> frozenset[tuple[Cell, str]]:
         """The summon sites after this play's grid changes (computed once)."""
         if "sites" not in self.changes:
-            sites = set(self.d.sites)
-            g.update_sites(sites, self.cells, self.changed, self.options.king_over_spirits)
-            self.changes["sites"] = frozenset(sites)
+            if self.changed == [self.placed]:
+                self.changes["sites"] = g.place_sites(self.d.sites, self.cells, self.placed,
+                                                      self.options.king_over_spirits)
+            else:
+                self.changes["sites"] = g.update_sites(self.d.sites, self.cells, self.changed,
+                                                       self.options.king_over_spirits)
         return self.changes["sites"]
 
     def _get(self, name: str) -> Any:
@@ -163,8 +196,7 @@ class Turn:
         p = move.player
         self._hand_loses(p, move.card)
         self.bottom = self.bottom + (move.card,)
-        self._event("cycle", "S-CYCLE-1", f"Player {p} puts the {card_name(move.card)} on the "
-                                          f"bottom of the deck", p)
+        self.events.append(_cycled(p, move.card))
         self.changes["passes"] = 0
         if self.d.unseen:
             self.changes["phase"] = "cycle-draw"
@@ -212,7 +244,7 @@ class Turn:
 
     def pass_(self, p: int) -> tuple[SummonersData, tuple[Event, ...]]:
         self.changes["passes"] = self.d.passes + 1
-        self._event("pass", "S-PASS-1", f"Player {p} passes", p)
+        self.events.append(_passed(p))
         self._end_turn()
         return self._finish()
 
@@ -227,8 +259,7 @@ class Turn:
             self._event("refill", "S-BUY-1", f"The {card_name(card)} refills market slot {d.slot}")
             return self._finish()
         self._hand_gains(p, card, public=False)
-        self._event("draw", "S-DECK-2", f"Player {p} draws the {card_name(card)}", p,
-                    (p,), f"Player {p} draws a card")
+        self.events.append(_drawn(p, card))
         if d.phase == "draw":
             self.changes["phase"] = "play"
         else:
@@ -247,7 +278,7 @@ class Turn:
         self.sculptures[p] = cell
         declared = f" declared {SUIT_NAMES[move.declared]}" if move.declared else ""
         if covered is None:
-            g.add_card(self.frontier, cells, cell)
+            self.placed = cell
             rule = "S-JOKER-1" if is_joker(card) else "S-ACE-1" if is_ace(card) else "S-PLACE-3"
             self._event("play", rule, f"Player {p} plays the {card_name(card)}{declared} at "
                                       f"{cell_text(cell)} and moves their sculpture onto it", p)
@@ -294,13 +325,9 @@ class Turn:
                          if self.options.consumed_spirits_count else ""), p)
         for c in move.using:
             del cells[c]
-            g.remove_card(self.frontier, cells, c)
         self.changed.extend(move.using)
         self.changed.append(cell)
-        was_empty = cell not in cells
         cells[cell] = spirit
-        if was_empty:
-            g.add_card(self.frontier, cells, cell)
         self.sculptures[p] = cell
         for c in consumed:
             self._displace_at(c, p, keep=p)
@@ -343,12 +370,11 @@ class Turn:
     def _flank(self, placed: Cell, causer: int) -> None:
         """Remove flanked playing cards; strip flanked Spirit cards of sculptures."""
         cells = self.cells
-        if self.options.flank_scope == "all":
-            candidates = sorted(cells)
-        else:
-            candidates = [c for c in g.flank_candidates(placed) if c in cells]
         jokers = self.options.jokers_flankable
-        hit = [c for c in candidates if g.flanked(cells, c, jokers)]
+        if self.options.flank_scope == "all":
+            hit = [c for c in sorted(cells) if g.flanked(cells, c, jokers)]
+        else:
+            hit = g.flanked_near(cells, placed, jokers)
         for c in hit:
             card = cells[c]
             if is_spirit(card):
@@ -361,7 +387,6 @@ class Turn:
             self._event("flank", rule, f"The {card_name(card)} at {cell_text(c)} is flanked "
                                        f"and goes to the bottom of the deck", causer)
             del cells[c]
-            g.remove_card(self.frontier, cells, c)
             self.changed.append(c)
             self.bottom = self.bottom + (card,)
             self._displace_at(c, causer)
@@ -370,12 +395,14 @@ class Turn:
         """Ask for summons: the current player, then clockwise [S-WINDOW-1]; skip those
         who cannot summon by what the table shows [S-WINDOW-2]."""
         d = self.d
-        n = self.game.players
-        order = [(d.current + i) % n for i in range(n if self.options.others_summon else 1)]
-        spirits = self._get("spirits")
-        able = [q for q in order if self.mana[q] >= 2 and spirits[q]]
+        sites = self._sites() if self.cells is not None else d.sites
+        able: list[int] = []
+        if sites:                       # no site shown: nobody can summon (the usual case)
+            n = self.game.players
+            spirits, mana = self._get("spirits"), self.mana
+            able = [q for q in _seats_from(d.current, n if self.options.others_summon else 1, n)
+                    if mana[q] >= 2 and spirits[q]]
         if able:
-            sites = self._sites() if self.cells is not None else d.sites
             public = set(self._get("gone"))
             for s in self._get("summoned"):
                 public.update(s)
