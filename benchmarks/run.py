@@ -26,7 +26,7 @@ from pathlib import Path
 
 import explorer
 from explorer.core import CHANCE, State
-from explorer.core.agents import MCTSAgent, observe
+from explorer.core.agents import MCTSAgent, make_agent, observe
 from explorer.core.simulate import simulate
 
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
@@ -121,6 +121,16 @@ def mcts_decision_ms(game: explorer.Game, count: int) -> float:
     return (time.perf_counter() - start) / len(states) * 1e3
 
 
+def greedy_decision_us(game: explorer.Game, count: int) -> float:
+    """Mean microseconds of one decision of the game's greedy agent (it reads the view)."""
+    agent = make_agent("greedy", game)
+    states = positions(game, count)
+    start = time.perf_counter()
+    for i, state in enumerate(states):
+        agent.choose(observe(state), random.Random(i))
+    return (time.perf_counter() - start) / len(states) * 1e6
+
+
 def simulate_seconds(game: explorer.Game, n: int, log_turns: bool) -> float:
     start = time.perf_counter()
     simulate(game, "random", n, seed=0, progress=False, log_turns=log_turns)
@@ -151,6 +161,8 @@ def measure(seconds: float, sim_games: int, micro: int) -> list[str]:
                 else "– | – |"))
         for what, micros in micro_costs(game, micro).items():
             emit(f"| {name} ({game.players}p) | {what}, µs | {micros:,.1f} | – | – |")
+        emit(f"| {name} ({game.players}p) | greedy agent decision, µs | "
+             f"{greedy_decision_us(game, micro):,.0f} | – | – |")
         emit(f"| {name} ({game.players}p) | MCTS decision ({MCTSAgent().iterations} iterations), "
              f"ms | {mcts_decision_ms(game, 4 if seconds < 1 else 12):,.0f} | – | – |")
         if name == "village":

@@ -242,21 +242,21 @@ class SummonersState(State):
 
     # ------------------------------------------------------------------ apply
     def _apply(self, move) -> tuple[SummonersData, tuple[Event, ...]]:
-        kind = type(move)
-        if kind is Play:
-            return Turn(self).play(move)
-        if kind is Reveal:
-            return Turn(self).reveal(move.card)
-        if kind is Decline:
-            return Turn(self).decline(move.player)
-        if kind is Summon:
-            return Turn(self).summon(move)
+        kind = type(move)                  # the commonest kinds of random play first
         if kind is Cycle:
             return Turn(self).cycle(move)
-        if kind is Draw:
-            return Turn(self).draw(move.player)
+        if kind is Reveal:
+            return Turn(self).reveal(move.card)
+        if kind is Play:
+            return Turn(self).play(move)
         if kind is Buy:
             return Turn(self).buy(move)
+        if kind is Decline:
+            return Turn(self).decline(move.player)
+        if kind is Draw:
+            return Turn(self).draw(move.player)
+        if kind is Summon:
+            return Turn(self).summon(move)
         return Turn(self).pass_(move.player)
 
     # ------------------------------------------------------------------ scoring
