@@ -192,3 +192,23 @@ def test_window_asks_current_then_clockwise_and_skips_by_public_facts(game):
     s3 = solo.scenario(grid=grid, hands=[["B6"], [], []], spirits=[["GJ"], ["BJ"], ["RQ"]],
                        phase="play")
     assert s3.play(Play(0, "B6", (2, 0))).data.window == (0,)
+
+
+@pytest.mark.rules("S-WINDOW-1", "S-HIDDEN-1", "S-JACK-1")
+def test_the_board_shows_who_may_summon_what_where_to_those_who_may_know(game):
+    s = window(game, {(0, 0): "B5", (2, 0): "B7"}, [["BJ", "RQ"], ["GK"]], window=[0, 1])
+
+    def zone(viewer):
+        return next(z for z in s.scene(viewer)["zones"] if z["id"] == "window")
+
+    for viewer in (None, 0):          # the teacher and the asked player see the summon
+        shown = zone(viewer)
+        assert shown["note"] == "asking player 0, then player 1"
+        assert [(i["text"], i["sub"]) for i in shown["items"]] == [("J", "at 1,0")]
+        assert "Summon the blue Jack at 1,0" in shown["items"][0]["title"]
+    other = zone(1)                    # player 1 learns only that player 0 is deciding
+    assert [(i["text"], i["sub"]) for i in other["items"]] == [("P0", "deciding")]
+    assert "BJ" not in str(s.scene(1)) and "Jack" not in str(other)
+    grid = next(z for z in s.scene(1)["zones"] if z["id"] == "grid")
+    marked = {(i["x"], i["y"]) for i in grid["items"] if "✦ summon" in i.get("badges", [])}
+    assert (1, 0) in marked, "the public pattern site is marked for everyone"

@@ -39,6 +39,29 @@ def _status(view: Mapping[str, Any]) -> str:
     return f"Turn {view['turn'] + 1}: player {who} {doing}"
 
 
+def _window_zone(view: Mapping[str, Any], grid_items: list[dict[str, Any]]) -> dict[str, Any]:
+    """The open summon window: who is asked, in priority order, and, for the teacher and
+    the asked player, every summon open to them (what, where, consuming which cards).
+    Other players see only the public pattern sites, marked on the grid."""
+    asked, later = view["window"][0], view["window"][1:]
+    note = f"asking player {asked}" + (
+        f", then {', '.join(f'player {p}' for p in later)}" if later else "")
+    summons = view["summons"]
+    if summons is None:
+        shown = {(x, y) for x, y, _ in view["sites"]}
+        items = [{"id": "", "kind": "counter", "text": f"P{asked}", "sub": "deciding",
+                  "color": "#f6d68b", "title": f"player {asked} may summon or decline"}]
+    else:
+        shown = {tuple(s["cell"]) for s in summons}
+        items = [_card_item(s["spirit"], "", sub=f"at {s['cell'][0]},{s['cell'][1]}",
+                            title=s["label"], badges=["2 mana"]) for s in summons]
+    for item in grid_items:
+        if (item["x"], item["y"]) in shown:
+            item["badges"] = [*item.get("badges", []), "✦ summon"]
+    return {"id": "window", "label": "Summon window", "note": note, "layout": "row",
+            "items": items, "highlight": True}
+
+
 def scene(view: Mapping[str, Any]) -> dict[str, Any]:
     """The board for `view`: layout grid, market, deck and one area per player."""
     badges: dict[tuple[int, int], list[str]] = {}
@@ -78,11 +101,16 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
                       "note": f"score {seat['score']:g}", "layout": "row",
                       "items": [mana] + hand + spirits + summoned,
                       "highlight": view["to_move"] == p})
+    zones = [
+        {"id": "grid", "label": "Valley", "note": "empty cells: where a card may go",
+         "layout": "grid", "items": grid_items},
+    ]
+    if view["phase"] == "summon" and view["window"]:
+        zones.append(_window_zone(view, grid_items))
     return {
         "game": view["game"], "title": TITLE, "viewer": view["viewer"], "status": _status(view),
-        "zones": [
-            {"id": "grid", "label": "Valley", "note": "empty cells: where a card may go",
-             "layout": "grid", "items": grid_items},
+        "zones": zones + [
+
             {"id": "market", "label": "Market", "note": "1 mana a card", "layout": "row",
              "items": market},
             {"id": "deck", "label": "Deck", "note": f"box: {view['box_mana']} mana",

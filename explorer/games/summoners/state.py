@@ -331,10 +331,22 @@ class SummonersState(State):
             "gone": list(d.gone),
             "box_mana": d.box_mana,
             "window": list(d.window),
+            "sites": [[x, y, spirit] for (x, y), spirit in sorted(d.sites)],
+            "summons": self._visible_summons(viewer),
             "passes": d.passes,
             "max_turns": self.game.options.max_turns,
             "outcome": None if outcome is None else outcome.to_jsonable(),
         }
+
+    def _visible_summons(self, viewer: int | None) -> list[dict[str, Any]] | None:
+        """The summons open to the player asked in the summon window, for the teacher and
+        that player only: they name the player's secret Spirit cards [S-HIDDEN-1]."""
+        d = self.data
+        if d.phase != "summon" or not d.window or viewer not in (None, d.window[0]):
+            return None
+        return [{"spirit": m.card, "cell": list(m.cell), "using": [list(c) for c in m.using],
+                 "label": m.label, "rule": m.rule}
+                for m in self.legal_moves() if isinstance(m, Summon)]
 
     def determinize(self, viewer: int | None, rng: random.Random) -> "SummonersState":
         """Redeal what `viewer` cannot see: the secret part of other hands, other Spirit
