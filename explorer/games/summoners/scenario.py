@@ -306,35 +306,35 @@ def _grid(value: Any) -> tuple[tuple[int, int, str], ...]:
 # ------------------------------------------------------------------ whole-state checks
 def _check_elements(grid, hands, market, unseen, bottom) -> None:
     """Every element card exactly once across grid, hands, market and deck."""
-    where: dict[str, str] = {}
     places = [("grid", [c for _, _, c in grid if not is_spirit(c)])]
     places += [(f"hands[{p}]", h) for p, h in enumerate(hands)]
     places += [("market", [c for c in market if c]), ("unseen", unseen), ("bottom", bottom)]
+    _place_each_once(places, ELEMENT_DECK, "unseen", "element cards")
+
+
+def _place_each_once(places: list[tuple[str, Any]], deck: Iterable[str], missing_field: str,
+                     what: str) -> dict[str, str]:
+    """Where each card of `deck` lies (field by card); InvalidInput naming the field when a
+    card lies in two places or in none."""
+    where: dict[str, str] = {}
     for field, cards in places:
         for card in cards:
             if card in where:
                 raise InvalidInput(field, f"the {card} is also in {where[card]}")
             where[card] = field
-    missing = [c for c in ELEMENT_DECK if c not in where]
+    missing = [c for c in deck if c not in where]
     if missing:
-        raise InvalidInput("unseen", f"element cards missing from the game: {' '.join(missing)}")
+        raise InvalidInput(missing_field, f"{what} missing from the game: {' '.join(missing)}")
+    return where
 
 
 def _check_spirits(grid, spirits, summoned, spirit_box, gone) -> None:
     """Every Spirit card exactly once across grid, spirit hands, box and gone; the summoned
     lists name only cards on the grid or gone, each once."""
-    where: dict[str, str] = {}
     places = [("grid", [c for _, _, c in grid if is_spirit(c)])]
     places += [(f"spirits[{p}]", h) for p, h in enumerate(spirits)]
     places += [("spirit_box", spirit_box), ("gone", gone)]
-    for field, cards in places:
-        for card in cards:
-            if card in where:
-                raise InvalidInput(field, f"the {card} is also in {where[card]}")
-            where[card] = field
-    missing = [c for c in SPIRIT_DECK if c not in where]
-    if missing:
-        raise InvalidInput("spirit_box", f"Spirit cards missing from the game: {' '.join(missing)}")
+    where = _place_each_once(places, SPIRIT_DECK, "spirit_box", "Spirit cards")
     claimed: set[str] = set()
     for p, cards in enumerate(summoned):
         for card in cards:
