@@ -1,14 +1,9 @@
-"""Shared helpers for the Piri Piri Summoners tests."""
+"""The game fixture of the Piri Piri Summoners tests (the `rules` marker is in pyproject)."""
 from __future__ import annotations
 
 import pytest
 
 import explorer
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers",
-                            "rules(*ids): the rule ids of seeds/<game>.md a test exercises")
 
 
 @pytest.fixture
