@@ -113,6 +113,7 @@ class Panel(w.VBox):
         self.why_button = w.Button(description="why not?", layout=small)
         self.why_result = w.HTML()
         self.history = w.Select(options=[], rows=10, layout=w.Layout(width="100%"))
+        self.history.add_class("rx-history")
         self.note_text = w.Text(placeholder="a note on this position", layout=w.Layout(width="220px"))
         self.note_button = w.Button(description="annotate", layout=small)
         self.compare_with = w.Dropdown(options=[], description="compare with",

@@ -113,5 +113,9 @@ def test_panel_move_list_plays_on_its_board(page: Page, lab: Any, notebook: Call
     panel.locator(".rx-move-button").first.click()
     expect(board).not_to_have_attribute("data-node", "0")
     expect(board.locator(".rx-message")).to_have_attribute("data-kind", "played")
-    expect(panel.locator("select option").nth(1)).to_be_attached()    # the history grew
+    expect(panel.locator(".rx-history select option").nth(1)).to_be_attached()  # the history grew
     shot(panel, "panel-after-move.png")
+    # the outcome charts render offline (Vega bundled, no CDN)
+    charts = page.locator(".jp-OutputArea-output .vega-embed")
+    expect(charts.first.locator("canvas, svg").first).to_be_visible()
+    expect(charts).to_have_count(3)
