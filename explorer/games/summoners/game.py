@@ -58,7 +58,16 @@ class SummonersGame(Game):
 
     def scenario(self, spec: Mapping[str, Any] | str | None = None,
                  **fields: Any) -> SummonersState:
-        """A position from a dict or text description (see `scenario` module doc)."""
+        """A position from a dict or text description, validated like a saved file.
+
+        Fields (all optional): grid, hands, known, spirits, summoned, mana, sculptures,
+        market, deck, unseen, bottom, spirit_box, gone, and the turn state (current,
+        phase, slot, window, turn, passes, winner, ended); their formats are in
+        `explorer.games.summoners.scenario`. Example::
+
+            game.scenario(grid={(0, 0): "B9", (2, 0): "B2"}, hands=[["R8"], []], phase="play")
+            game.scenario("grid: 0,0=B9 2,0=B2\nhands: R8 | -\nphase: play")
+        """
         if isinstance(spec, str):
             spec = parse_text(spec)
         if spec is not None and not isinstance(spec, Mapping):
