@@ -19,7 +19,7 @@ from .core.errors import InvalidInput
 from .core.events import Outcome
 from .core.game import Game, games, load
 from .core.rulebook import rulebook
-from .core.state import CHANCE, State
+from .core.state import CHANCE, STATE_FORMAT, State
 from .core.tree import TREE_FORMAT, Explorer
 
 TOUR = Path(__file__).resolve().parent.parent / "notebooks" / "00_tour.ipynb"
@@ -138,9 +138,13 @@ def _replay(args: argparse.Namespace, extra: list[str]) -> int:
             note = f"   # {node.comment}" if node.comment else ""
             print(f"{ply:>4}. {who:<9} {node.move}   ({node.label}){note}")
         state = tree.state
-    else:
+    elif isinstance(doc, dict) and doc.get("format") == STATE_FORMAT:
         state = Game.from_json(text)
         print(f"{state.game!r}: a saved position")
+    else:
+        found = doc.get("format") if isinstance(doc, dict) else None
+        raise InvalidInput("format", f"expected a saved tree ({TREE_FORMAT!r}) or state "
+                                     f"({STATE_FORMAT!r}), got {found!r}")
     _print_end(state)
     return 0
 

@@ -94,6 +94,9 @@ def test_replay_refuses_a_broken_file(capsys, tmp_path) -> None:
     assert code == 2 and "json:" in err
     code, _, err = run(capsys, "replay", str(tmp_path / "missing.json"))
     assert code == 2 and "cannot read" in err
+    path.write_text('{"format": "something else"}')
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2 and "format:" in err and "something else" in err
 
 
 def test_rules_prints_every_rule_with_its_id_and_tag(capsys) -> None:
