@@ -117,11 +117,13 @@ def test_every_option_names_its_rule_and_source(name: str) -> None:
 
 
 @pytest.mark.parametrize("name,players", GAMES)
-def test_determinize_depends_only_on_the_view(name: str, players: int) -> None:
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31 - 1))
+def test_determinize_depends_only_on_the_view(name: str, players: int, seed: int) -> None:
     """Two positions that look the same to a player give that player's bots the same
     samples: a sample can reveal nothing the view does not."""
     game = explorer.load(name, players=players)
-    for state in random_states(game, 31)[::15]:
+    for state in random_states(game, seed)[::10]:
         if state.is_over:
             continue
         for viewer in range(players):

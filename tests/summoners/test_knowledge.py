@@ -5,13 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import strategies as st
 
 import explorer
 from explorer import InvalidInput
 from explorer.games.summoners.moves import Buy, Cycle, Draw, Play, Reveal
 
-from .helpers import random_states
 
 games = st.sampled_from([2, 3, 4]).map(lambda n: explorer.load("summoners", players=n))
 seeds = st.integers(0, 10**6)
@@ -79,21 +78,3 @@ def test_known_cards_must_be_in_the_hand(game):
     assert err.value.field == "known[0]"
     s = game.scenario(hands=[["Y3"], []], known=[["Y3"], []])
     assert game.state_from_json(s.to_json()) == s
-
-
-@pytest.mark.rules("S-HIDDEN-1", "S-HIDDEN-2")
-@settings(max_examples=10, deadline=None)
-@given(games, seeds)
-def test_determinize_depends_only_on_the_view(game, seed):
-    """Two states that `p` cannot tell apart give the same determinized state."""
-    rng = random.Random(seed)
-    for state in random_states(game, seed)[::5]:
-        for p in range(game.players):
-            twin = state.determinize(p, rng)
-            assert twin.view(p) == state.view(p)
-            k = rng.randrange(1000)
-            assert state.determinize(p, random.Random(k)) == \
-                twin.determinize(p, random.Random(k))
-            assert all(set(twin.data.known[q]) <= set(twin.data.hands[q])
-                       for q in range(game.players))
-            assert twin.data.known == state.data.known
