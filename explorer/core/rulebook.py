@@ -90,7 +90,3 @@ def parse(game: str, text: str) -> RuleBook:
 def rulebook(game: str) -> RuleBook:
     path = seeds_dir() / f"{game}.md"
     return parse(game, path.read_text(encoding="utf-8"))
-
-
-def rule_ids(game: str) -> tuple[str, ...]:
-    return rulebook(game).ids()

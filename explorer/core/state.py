@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import IllegalMove, Reason
 from .events import Event, Outcome
@@ -215,11 +215,3 @@ def resolve_chance(state: State, rng: random.Random) -> State:
     while state.to_move == CHANCE:
         state = state.play(state.sample_chance(rng), check=False)
     return state
-
-
-def pick(moves: Sequence[Move], text: str) -> Move:
-    """The move in `moves` whose text form is `text` (KeyError if none)."""
-    for move in moves:
-        if str(move) == text:
-            return move
-    raise KeyError(text)
