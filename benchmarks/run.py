@@ -150,7 +150,7 @@ def measure(seconds: float, sim_games: int, micro: int) -> list[str]:
         print(row, flush=True)
         rows.append(row)
 
-    for name in explorer.games():
+    for name in explorer.list_games():
         game = explorer.load(name, PLAYERS.get(name))
         games_per_s, steps_per_s = games_and_steps(game, seconds)
         target_games = TARGET_GAMES if name == "village" and game.players == 3 else None

@@ -7,16 +7,25 @@
 
 See README.md and notebooks/00_tour.ipynb.
 """
-from .core import (CHANCE, Event, Explorer, Game, IllegalMove, InvalidInput, Move, Outcome, Reason,
-                   State, games, load)
+import importlib
+
+from .core import (CHANCE, Event, Explorer, Game, IllegalMove, InvalidInput, Move, Outcome, Pending,
+                   Reason, State, list_games, load)
 
 __all__ = ["CHANCE", "Event", "Explorer", "Game", "IllegalMove", "InvalidInput", "Move", "Outcome",
-           "Reason", "State", "games", "load", "simulate"]
+           "Pending", "Reason", "State", "charts", "list_games", "load", "simulate", "widgets"]
+
+_LAZY_MODULES = ("charts", "widgets")
+"""Submodules imported on first use: `explorer.widgets.Panel(tree)` works after a plain
+`import explorer`, and neither altair nor ipywidgets slows that import."""
 
 
 def __getattr__(name: str) -> object:
-    """`explorer.simulate` imports polars only when first used (a fast `import explorer`)."""
+    """`explorer.simulate`, `explorer.charts` and `explorer.widgets` load when first used
+    (polars, altair and ipywidgets stay out of a plain `import explorer`)."""
     if name == "simulate":
         from .core.simulate import simulate
         return simulate
+    if name in _LAZY_MODULES:
+        return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'explorer' has no attribute {name!r}")

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .core.errors import InvalidInput
+from .core.pending import seat_name
 from .core.events import Outcome
-from .core.game import Game, games, load
+from .core.game import Game, list_games, load
 from .core.rulebook import rulebook
 from .core.state import CHANCE, STATE_FORMAT, State
 from .core.tree import TREE_FORMAT, Explorer
@@ -50,7 +51,7 @@ def _parser() -> argparse.ArgumentParser:
     lab.set_defaults(run=_lab)
 
     sim = sub.add_parser("simulate", help="play many games and print a summary table")
-    sim.add_argument("game", choices=games())
+    sim.add_argument("game", choices=list_games())
     sim.add_argument("--players", type=int, default=None, help="number of players")
     sim.add_argument("--agents", default="random",
                      help="one agent for all seats or one per seat, comma-separated: "
@@ -70,7 +71,7 @@ def _parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=_replay)
 
     rules = sub.add_parser("rules", help="print a game's rules reference with ids and tags")
-    rules.add_argument("game", choices=games())
+    rules.add_argument("game", choices=list_games())
     rules.set_defaults(run=_rules)
     return parser
 
@@ -130,13 +131,15 @@ def _replay(args: argparse.Namespace, extra: list[str]) -> int:
     if isinstance(doc, dict) and doc.get("format") == TREE_FORMAT:
         tree = Explorer.from_json(text)
         line = tree.line()
-        print(f"{tree.game!r}: {len(tree.nodes)} positions saved; the line to the current "
+        whose = "" if tree.viewer is None else f" as {seat_name(tree.viewer)} saw it"
+        print(f"{tree.game!r}: {len(tree.nodes)} positions saved{whose}; the line to the current "
               f"one has {len(line) - 1} moves")
         for ply, node in enumerate(line[1:], start=1):
-            parent = tree.nodes[node.parent] if node.parent is not None else None
-            who = _who(parent.state.to_move if parent is not None else None)
+            who = _who(node.move_by)
             note = f"   # {node.comment}" if node.comment else ""
-            print(f"{ply:>4}. {who:<9} {node.move}   ({node.label}){note}")
+            forced = " (forced)" if node.forced else ""
+            text = "(hidden)" if node.move is None else str(node.move)
+            print(f"{ply:>4}. {who:<9} {text}   ({node.label}){forced}{note}")
         state = tree.state
     elif isinstance(doc, dict) and doc.get("format") == STATE_FORMAT:
         state = Game.from_json(text)
@@ -152,7 +155,7 @@ def _replay(args: argparse.Namespace, extra: list[str]) -> int:
 def _who(player: int | None) -> str:
     if player == CHANCE:
         return "chance"
-    return "-" if player is None else f"player {player}"
+    return "-" if player is None else seat_name(player)
 
 
 def _print_end(state: State) -> None:
@@ -161,7 +164,7 @@ def _print_end(state: State) -> None:
         scores = ", ".join(f"{s:g}" for s in state.scores())
         print(f"not over: {_who(state.to_move)} to move; scores so far {scores}")
         return
-    winners = " and ".join(f"player {p}" for p in outcome.winners) or "nobody"
+    winners = " and ".join(seat_name(p) for p in outcome.winners) or "nobody"
     print(f"over: {outcome.ended_by} [{outcome.rule}]")
     print(f"winner: {winners}; scores {', '.join(f'{s:g}' for s in outcome.scores)}"
           + (f"; tie-break: {outcome.tiebreak}" if outcome.tiebreak else ""))

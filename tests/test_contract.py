@@ -1,6 +1,9 @@
 """The contract battery every game passes (OpenSpiel-style): random games are checked
-step by step for legality, determinism, immutability, JSON and move-text round trips,
-chance probabilities, and views that hide what the viewer may not see."""
+step by step for legality (and the cheap `is_legal` agreeing with it), pending decisions,
+forced moves, determinism, immutability, JSON and move-text round trips, chance
+probabilities and named streams, views that hide what the viewer may not see, samples
+that narrate no more than their viewer saw, same luck replayed per stream, and the
+saved file of one player's view."""
 from __future__ import annotations
 
 import json
@@ -10,15 +13,42 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import explorer
-from explorer.core import CHANCE, CORE_RULES, IllegalMove, State
+from explorer.core import CHANCE, CORE_RULES, Explorer, IllegalMove, Move, State
 from explorer.core.game import game_class
 from gameplay import random_states
 
-GAMES = [(name, players) for name in explorer.games()
+GAMES = [(name, players) for name in explorer.list_games()
          for players in sorted({game_class(name).min_players, game_class(name).max_players})]
 
 
-def check_state(state: State, rng: random.Random) -> None:
+def check_pending(state: State) -> None:
+    """`pending` names the decider, the step, a known rule and a prompt; `to_move` and
+    `forced_move` follow from it."""
+    pending = state.pending
+    book = state.game.rules()
+    assert pending.seat == state.to_move
+    assert isinstance(pending.prompt, str) and pending.prompt
+    if state.is_over:
+        return
+    assert pending.rule in book or pending.rule in CORE_RULES, pending
+    assert pending.step
+    moves = state.legal_moves()
+    if state.to_move == CHANCE:
+        assert pending.stream == pending.step and state.forced_move is None
+    else:
+        assert pending.stream is None
+        assert state.forced_move == (moves[0] if len(moves) == 1 else None)
+
+
+def check_cheap_legality(state: State, near_misses: set[Move]) -> None:
+    """`is_legal` (a game's hook, without the set of all moves) agrees with `legal_moves`."""
+    fresh = state.game.state_from_json(state.to_json())     # no cached move set
+    legal = set(state.legal_moves())
+    for move in sorted(legal | near_misses, key=str):
+        assert fresh.is_legal(move) == (move in legal), move
+
+
+def check_state(state: State, rng: random.Random, near_misses: set[Move] = frozenset()) -> None:
     game = state.game
     moves = state.legal_moves()
     assert state.is_over == (not moves)
@@ -28,6 +58,8 @@ def check_state(state: State, rng: random.Random) -> None:
         assert game.parse_move(str(move)) == move
         assert isinstance(move.label, str) and move.label
         assert all(isinstance(t, str) for t in move.targets)
+    check_pending(state)
+    check_cheap_legality(state, set(near_misses))
     if state.to_move == CHANCE:
         outcomes = state.chance_outcomes()
         assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
@@ -43,7 +75,9 @@ def check_state(state: State, rng: random.Random) -> None:
         view = state.view(viewer)
         json.dumps(view)
         json.dumps(game.scene(view))
-        assert state.determinize(viewer, rng).view(viewer) == view
+        sample = state.determinize(viewer, rng)
+        assert sample.view(viewer) == view
+        assert sample.visible_events(None) == state.visible_events(viewer), "a sample narrates a secret"
 
 
 @pytest.mark.parametrize("name,players", GAMES)
@@ -57,8 +91,10 @@ def test_random_games_keep_the_contract(name: str, players: int, seed: int) -> N
     assert len(line[-1].scores()) == players
     rng = random.Random(seed)
     step = max(1, len(line) // 25)
+    seen = {m for s in line for m in s.legal_moves()}
     for state in line[::step] + [line[-1]]:
-        check_state(state, rng)
+        near = set(rng.sample(sorted(seen, key=str), min(40, len(seen))))
+        check_state(state, rng, near)
 
 
 @pytest.mark.parametrize("name,players", GAMES)
@@ -97,7 +133,7 @@ def test_illegal_moves_are_refused_with_a_known_rule(name: str, players: int) ->
             assert err.value.reason == reason
 
 
-@pytest.mark.parametrize("name", explorer.games())
+@pytest.mark.parametrize("name", explorer.list_games())
 def test_bad_player_counts_and_options_are_refused(name: str) -> None:
     cls = game_class(name)
     with pytest.raises(explorer.InvalidInput, match="players"):
@@ -106,7 +142,7 @@ def test_bad_player_counts_and_options_are_refused(name: str) -> None:
         explorer.load(name, players=cls.min_players, no_such_option=1)
 
 
-@pytest.mark.parametrize("name", explorer.games())
+@pytest.mark.parametrize("name", explorer.list_games())
 def test_every_option_names_its_rule_and_source(name: str) -> None:
     game = explorer.load(name)
     book = game.rules()
@@ -131,3 +167,39 @@ def test_determinize_depends_only_on_the_view(name: str, players: int, seed: int
             assert twin.view(viewer) == state.view(viewer)
             assert (state.determinize(viewer, random.Random(2))
                     == twin.determinize(viewer, random.Random(2)))
+
+
+@pytest.mark.parametrize("name,players", GAMES)
+def test_same_luck_replays_the_line_and_a_players_file_hides_the_rest(name: str, players: int) -> None:
+    """A branch from the start with the same luck and the same decisions gives the same
+    line, state for state; each player's saved file loads back to their own views."""
+    game = explorer.load(name, players=players)
+    tree = Explorer(game.new(seed=8), seed=8)
+    for _ in range(30):
+        if tree.state.is_over:
+            break
+        moves = tree.state.legal_moves()
+        tree.play(moves[len(moves) // 2])
+    line = tree.line()
+    decisions = [n.move for n in line[1:] if not n.chance and not n.forced]
+    again = Explorer.with_luck_of(tree, 0, seed=12345)     # a fresh tree, other sampler
+    for move in decisions:
+        again.play(move)
+    assert [n.state for n in again.line()] == [n.state for n in line]
+    for viewer in range(players):
+        mine = Explorer.from_json(tree.to_json(viewer=viewer))
+        assert mine.viewer == viewer
+        for node in tree.line():
+            assert mine.nodes[node.id].state.view(viewer) == node.state.view(viewer)
+
+
+@pytest.mark.parametrize("name,players", GAMES)
+def test_forced_moves_are_played_for_the_player(name: str, players: int) -> None:
+    """The explorer never stops at a position whose only move is forced."""
+    game = explorer.load(name, players=players)
+    tree = Explorer(game.new(seed=2), seed=2)
+    for _ in range(80):
+        if tree.state.is_over:
+            break
+        assert tree.state.forced_move is None
+        tree.play(tree.state.legal_moves()[-1])

@@ -21,3 +21,13 @@ def test_readme_python_blocks_run() -> None:
     summoners, red8 = namespace["summoners"], namespace["red8"]
     assert red8.why_not(summoners.parse_move("p0 play R8 at -1,0")).rule == "S-PLACE-4"
     assert isinstance(namespace["tree"], explorer.Explorer)
+
+
+def test_the_widgets_and_charts_need_no_import_of_their_own() -> None:
+    """The README writes `explorer.widgets.Panel(tree)` after a plain `import explorer`;
+    and that import loads neither ipywidgets nor altair."""
+    import subprocess
+    import sys
+    code = ("import sys, explorer; assert 'altair' not in sys.modules; "
+            "assert 'ipywidgets' not in sys.modules; explorer.widgets.Panel; explorer.charts")
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -36,7 +36,7 @@ def marked_rule_ids() -> set[str]:
     return ids
 
 
-@pytest.mark.parametrize("game", explorer.games())
+@pytest.mark.parametrize("game", explorer.list_games())
 def test_rulebook_parses_with_one_prefix(game: str) -> None:
     book = rulebook(game)
     assert len(book) >= 10
@@ -51,11 +51,11 @@ def test_duplicate_ids_are_refused() -> None:
 
 
 def test_seeds_dir_holds_one_file_per_game() -> None:
-    assert {p.stem for p in seeds_dir().glob("*.md")} >= set(explorer.games())
+    assert {p.stem for p in seeds_dir().glob("*.md")} >= set(explorer.list_games())
 
 
 def test_code_cites_only_existing_rule_ids() -> None:
-    prefixes = {prefix_of(g): rulebook(g) for g in explorer.games()}
+    prefixes = {prefix_of(g): rulebook(g) for g in explorer.list_games()}
     unknown = []
     for path in (ROOT / "explorer").rglob("*.py"):
         for rule_id in CITED.findall(path.read_text(encoding="utf-8")):
@@ -73,10 +73,10 @@ def test_code_cites_only_existing_rule_ids() -> None:
 
 def test_every_rule_is_exercised_by_a_test() -> None:
     marked = marked_rule_ids()
-    missing = [rule.id for g in explorer.games() for rule in rulebook(g) if rule.id not in marked]
+    missing = [rule.id for g in explorer.list_games() for rule in rulebook(g) if rule.id not in marked]
     assert not missing, f"rules no test names in @pytest.mark.rules: {missing}"
 
 
 def test_markers_name_existing_rules() -> None:
-    known = {rule.id for g in explorer.games() for rule in rulebook(g)} | set(CORE_RULES)
+    known = {rule.id for g in explorer.list_games() for rule in rulebook(g)} | set(CORE_RULES)
     assert not sorted(marked_rule_ids() - known)

@@ -4,13 +4,17 @@
 """
 from .errors import CORE_RULES, IllegalMove, InvalidInput, Reason
 from .events import Event, Outcome, ScoreLine
-from .game import Game, games, load
+from .chance import BLANK, Cup, Deck, Die, redeal
+from .game import Game, list_games, load
 from .move import Move, exact, narrow
 from .options import option
-from .state import CHANCE, State, resolve_chance
+from .pending import CHANCE, OVER, Pending, Window, WindowRule, decision, luck, seat_name
+from .state import State, resolve_chance
 from .tree import Explorer, Node
 
 __all__ = [
-    "CHANCE", "CORE_RULES", "Event", "Explorer", "Node", "Game", "IllegalMove", "InvalidInput", "Move", "Outcome",
-    "Reason", "ScoreLine", "State", "exact", "games", "load", "narrow", "option", "resolve_chance",
+    "BLANK", "CHANCE", "CORE_RULES", "Cup", "Deck", "Die", "Event", "Explorer", "Game", "IllegalMove",
+    "InvalidInput", "Move", "Node", "OVER", "Outcome", "Pending", "Reason", "ScoreLine", "State", "Window",
+    "WindowRule", "decision", "exact", "list_games", "load", "luck", "narrow", "option", "redeal",
+    "resolve_chance", "seat_name",
 ]

@@ -7,10 +7,8 @@ search agents. The true state never reaches an agent, so an agent cannot peek.
 """
 from __future__ import annotations
 
-import importlib
-import inspect
 import random
-from typing import Any, Protocol
+from typing import Any, Iterable, Protocol
 
 from .errors import InvalidInput
 from .game import Game, game_class
@@ -20,35 +18,55 @@ from .state import State
 
 
 class Observation:
-    """What one seat may know of a state. The view is built only if an agent reads it."""
+    """What one seat may know of a state, and nothing more: the true state is not kept.
 
-    __slots__ = ("player", "legal", "_state", "_view")
+    `legal` (the seat's legal moves) always; `view` (the seat's view) and a `base`
+    sample for `sample(rng)` only when the agent asks for them (its `observes`), so a
+    random agent costs no view. The base sample is drawn from the view alone
+    (`determinize` depends only on the view), so every later sample is as well.
+    """
 
-    def __init__(self, state: State, player: int) -> None:
+    __slots__ = ("player", "legal", "_view", "_base")
+
+    def __init__(self, state: State, player: int,
+                 observes: Iterable[str] = ("view", "sample")) -> None:
+        wants = set(observes)
         self.player = player
         self.legal: tuple[Move, ...] = state.legal_moves()
-        self._state = state
-        self._view: dict[str, Any] | None = None
+        self._view: dict[str, Any] | None = state.view(player) if "view" in wants else None
+        self._base: State | None = (state.determinize(player, random.Random(_BASE_SEED))
+                                    if "sample" in wants else None)
 
     @property
     def view(self) -> dict[str, Any]:
         """The seat's view: the same dict a board shows that player."""
         if self._view is None:
-            self._view = self._state.view(self.player)
+            raise InvalidInput("observes", "this agent did not ask for the view: "
+                                           "add 'view' to its `observes`")
         return self._view
 
     def sample(self, rng: random.Random) -> State:
-        """A full state consistent with the view (hidden parts resampled), for search."""
-        return self._state.determinize(self.player, rng)
+        """A full state consistent with the view (hidden parts drawn again), for search."""
+        if self._base is None:
+            raise InvalidInput("observes", "this agent did not ask for samples: "
+                                           "add 'sample' to its `observes`")
+        return self._base.determinize(self.player, rng)
 
 
-def observe(state: State, player: int | None = None) -> Observation:
+_BASE_SEED = 0x5EED
+"""The base sample of an observation is drawn with a fixed seed: it depends on the view
+only, so it tells an agent nothing, and the same view always gives the same base."""
+
+
+def observe(state: State, player: int | None = None,
+            observes: Iterable[str] = ("view", "sample")) -> Observation:
     """What the player to move (or `player`) may know of `state`, for an agent."""
-    return Observation(state, state.to_move if player is None else player)
+    return Observation(state, state.to_move if player is None else player, observes)
 
 
 class Agent(Protocol):
     name: str
+    observes: tuple[str, ...]   # what its Observation holds: "view", "sample" (default both)
 
     def choose(self, obs: Observation, rng: random.Random) -> Move:
         """One of `obs.legal`."""
@@ -59,49 +77,41 @@ class RandomAgent:
     """Picks a legal move uniformly at random: the baseline every other agent must beat."""
 
     name = "random"
+    observes = ()
 
     def choose(self, obs: Observation, rng: random.Random) -> Move:
         return obs.legal[int(rng.random() * len(obs.legal))]
 
 
-AGENT_NAMES = ("random", "greedy", "mcts")
-"""The agent names `make_agent` knows ("mcts:400" sets MCTS iterations)."""
+BUILT_IN = ("random", "mcts")
+"""Agents every game has; a game adds its own through `Game.agents` (e.g. "greedy")."""
+
+
+def agent_names(game: Game | str) -> tuple[str, ...]:
+    """The agent names `make_agent` knows for `game` ("mcts:400" sets MCTS iterations)."""
+    cls = game_class(game) if isinstance(game, str) else type(game)
+    return BUILT_IN + tuple(cls.agents)
 
 
 def make_agent(name: str, game: Game | str) -> Agent:
     """An agent by name for `game` (a Game or a game name).
 
     "random" is `RandomAgent`; "mcts" is `MCTSAgent` ("mcts:400" for 400 iterations);
-    "greedy" is the game's own rule-aware agent: the class in `explorer.games.<game>.agent`
-    whose `name` is "greedy".
+    any other name is looked up in the game's own `Game.agents` ("greedy").
     """
     if not isinstance(name, str):
         raise InvalidInput("agent", f"expected an agent name, got {name!r}")
-    game_name = game if isinstance(game, str) else game.name
+    cls = game_class(game) if isinstance(game, str) else type(game)
     kind, _, arg = name.strip().partition(":")
     if kind == "random" and not arg:
         return RandomAgent()
     if kind == "mcts":
         if not arg:
             return MCTSAgent()
-        if not arg.isdigit() or int(arg) < 1:
+        if not arg.isdigit() or not 1 <= int(arg) <= 10**7:
             raise InvalidInput("agent", f"{name!r}: MCTS iterations must be a whole number >= 1")
         return MCTSAgent(iterations=int(arg))
-    if kind == "greedy" and not arg:
-        return greedy_agent_class(game_name)()
-    raise InvalidInput("agent", f"unknown agent {name!r}; known: {', '.join(AGENT_NAMES)}")
-
-
-def greedy_agent_class(game_name: str) -> type:
-    """The rule-aware agent class of a game (its `name` is "greedy")."""
-    game_class(game_name)  # refuses unknown games with the list of known ones
-    try:
-        module = importlib.import_module(f"explorer.games.{game_name}.agent")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"explorer.games.{game_name}.agent":
-            raise
-        raise InvalidInput("agent", f"{game_name} has no greedy agent (no agent module)") from exc
-    for _, cls in inspect.getmembers(module, inspect.isclass):
-        if cls.__module__ == module.__name__ and getattr(cls, "name", None) == "greedy":
-            return cls
-    raise InvalidInput("agent", f"{game_name} has no agent class named 'greedy'")
+    if kind in cls.agents and not arg:
+        return cls.agents[kind]()
+    raise InvalidInput("agent", f"unknown agent {name!r} for {cls.name}; "
+                                f"known: {', '.join(agent_names(cls.name))}")

@@ -31,11 +31,21 @@ class Event(NamedTuple):
         return [self.kind, self.rule, self.text, self.player,
                 None if self.visible_to is None else list(self.visible_to), self.public_text]
 
-    @classmethod
-    def from_jsonable(cls, raw: Any) -> "Event":
-        kind, rule, text, player, visible, public = raw
-        return cls(str(kind), str(rule), str(text), player,
-                   None if visible is None else tuple(int(p) for p in visible), public)
+
+
+def narrate_for(events: tuple[Event, ...], viewer: int) -> tuple[Event, ...]:
+    """The events as `viewer` read them, as events anyone may read: a secret detail
+    becomes its public text, an event the viewer could not see is gone. A determinized
+    sample carries these, so it narrates no more than its viewer saw."""
+    out = []
+    for e in events:
+        if e.visible_to is None:
+            out.append(e)
+        elif viewer in e.visible_to:
+            out.append(e._replace(visible_to=None, public_text=None))
+        elif e.public_text is not None:
+            out.append(e._replace(text=e.public_text, visible_to=None, public_text=None))
+    return tuple(out)
 
 
 class ScoreLine(NamedTuple):

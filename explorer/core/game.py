@@ -1,4 +1,4 @@
-"""The game contract (`Game`) and the registry behind `explorer.games()` / `explorer.load()`.
+"""The game contract (`Game`) and the registry behind `explorer.list_games()` / `explorer.load()`.
 
 A `Game` is a value: its name, number of players and rule options. It makes states
 (`new`, `scenario`, `state_from_json`), reads move texts (`parse_move`) and turns a
@@ -12,10 +12,13 @@ import importlib
 import random
 from typing import Any, ClassVar, Mapping
 
+import msgspec
+
 from . import options as opts
 from .errors import InvalidInput
 from .events import Event
 from .jsonio import read_object
+from .typed import convert
 from .move import Move
 from .rulebook import RuleBook, rulebook
 from .state import FORMAT_VERSION, STATE_FORMAT, State
@@ -24,10 +27,10 @@ REGISTRY: dict[str, str] = {
     "summoners": "explorer.games.summoners:SummonersGame",
     "village": "explorer.games.village:VillageGame",
 }
-"""Game name -> "module:class". Order is the order of `explorer.games()`."""
+"""Game name -> "module:class". Order is the order of `explorer.list_games()`."""
 
 
-def games() -> tuple[str, ...]:
+def list_games() -> tuple[str, ...]:
     """The names of the games this explorer plays."""
     return tuple(REGISTRY)
 
@@ -45,6 +48,18 @@ def load(name: str, players: int | None = None, **options: Any) -> "Game":
     return cls(players if players is not None else cls.default_players, **options)
 
 
+class StateFile(msgspec.Struct, forbid_unknown_fields=True):
+    """The saved form of a state (`State.to_json`); `data` is checked by the game."""
+
+    format: str
+    version: int
+    game: str
+    players: int
+    data: Any
+    options: dict[str, Any] = {}
+    events: list[tuple[str, str, str, int | None, tuple[int, ...] | None, str | None]] = []
+
+
 class Game:
     """Base class of the four games. Subclasses set the class attributes and hooks."""
 
@@ -55,10 +70,12 @@ class Game:
     default_players: ClassVar[int]
     Options: ClassVar[type]
     move_types: ClassVar[tuple[type[Move], ...]]
+    agents: ClassVar[dict[str, type]] = {}
+    """The game's own agents by name (e.g. {"greedy": VillageGreedyAgent}); "random" and
+    "mcts" work for every game (`core.agents.make_agent`)."""
 
     def __init__(self, players: int, **options: Any) -> None:
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise InvalidInput("players", f"expected a whole number, got {players!r}")
+        players = convert(players, int, "players")
         if not self.min_players <= players <= self.max_players:
             raise InvalidInput("players", f"{self.title} is for {self.min_players}"
                                           f"-{self.max_players} players, not {players}")
@@ -99,41 +116,33 @@ class Game:
             if move is not None:
                 return move
         detail = "; ".join(errors) if errors else "no move of this game reads like that"
-        raise InvalidInput("move", f"cannot read {text!r}: {detail}")
+        shown = text if len(text) <= 60 else text[:57] + "..."
+        raise InvalidInput("move", f"cannot read {shown!r}: {detail}")
 
     def state_from_json(self, text: str | bytes | Mapping[str, Any]) -> State:
         """A state from `State.to_json()` output; InvalidInput with the reason if malformed."""
-        doc = read_object(text)
-        if doc.get("format") != STATE_FORMAT:
-            raise InvalidInput("format", f"expected {STATE_FORMAT!r}, got {doc.get('format')!r}")
-        if doc.get("version") != FORMAT_VERSION:
-            raise InvalidInput("version", f"expected {FORMAT_VERSION}, got {doc.get('version')!r}")
-        if doc.get("game") != self.name:
-            raise InvalidInput("game", f"this is a {doc.get('game')!r} state, not {self.name!r}")
-        if doc.get("players") != self.players:
-            raise InvalidInput("players", f"the state is for {doc.get('players')!r} players, "
+        doc = convert(read_object(text), StateFile, "")
+        if doc.format != STATE_FORMAT:
+            raise InvalidInput("format", f"expected {STATE_FORMAT!r}, got {doc.format!r}")
+        if doc.version != FORMAT_VERSION:
+            raise InvalidInput("version", f"expected {FORMAT_VERSION}, got {doc.version!r}")
+        if doc.game != self.name:
+            raise InvalidInput("game", f"this is a {doc.game!r} state, not {self.name!r}")
+        if doc.players != self.players:
+            raise InvalidInput("players", f"the state is for {doc.players!r} players, "
                                           f"this game has {self.players}")
-        if opts.build(self.Options, doc.get("options", {})) != self.options:
+        if opts.build(self.Options, doc.options) != self.options:
             raise InvalidInput("options", "the state was saved with other rule options; "
                                           "load it with a game made with those options")
-        raw_events = doc.get("events", [])
-        try:
-            events = tuple(Event.from_jsonable(e) for e in raw_events)
-        except (TypeError, ValueError) as exc:
-            raise InvalidInput("events", f"malformed event list: {exc}") from exc
-        if "data" not in doc:
-            raise InvalidInput("data", "missing")
-        return self.state_class(self, self._decode(doc["data"]), events)
+        events = tuple(Event(*e) for e in doc.events)
+        return self.state_class(self, self._decode(doc.data), events)
 
     @classmethod
     def from_json(cls, text: str | bytes | Mapping[str, Any]) -> State:
         """A state from JSON, with the game (name, players, options) read from the file."""
-        doc = read_object(text)
-        options = doc.get("options") or {}
-        if not isinstance(options, dict):
-            raise InvalidInput("options", "expected a mapping of option names")
-        game = load(str(doc.get("game")), doc.get("players"), **options)
-        return game.state_from_json(doc)
+        doc = convert(read_object(text), StateFile, "")
+        game = load(doc.game, doc.players, **doc.options)
+        return game.state_from_json(read_object(text))
 
     def rules(self) -> RuleBook:
         """This game's rules reference (`seeds/<name>.md`)."""

@@ -77,6 +77,8 @@ class MCTSAgent:
         self.rollout_limit = rollout_limit
         self.name = name
 
+    observes = ("sample",)
+
     def __repr__(self) -> str:
         return (f"MCTSAgent(iterations={self.iterations}, exploration={self.exploration}, "
                 f"rollout_limit={self.rollout_limit}, name={self.name!r})")

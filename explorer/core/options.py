@@ -8,9 +8,12 @@ standing in for a part of the printed game that is not public). The explorer mar
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Literal
+from typing import Any, Literal, Mapping
+
+import msgspec
 
 from .errors import InvalidInput
+from .typed import convert
 
 Source = Literal["seed", "public", "assumed", "stand-in"]
 SOURCES = ("seed", "public", "assumed", "stand-in")
@@ -39,41 +42,22 @@ def describe(options: Any) -> list[dict[str, Any]]:
     return rows
 
 
-def build(cls: type, raw: dict[str, Any], where: str = "options") -> Any:
-    """Build an options dataclass from a mapping, refusing unknown names and wrong types."""
-    if not isinstance(raw, dict):
+def build(cls: type, raw: Any, where: str = "options") -> Any:
+    """The options dataclass from a mapping of names to values, checked by its types.
+
+    Unknown names are refused with the list of known ones; values are converted strictly
+    by their annotations (a JSON list becomes a tuple, a name becomes an enum member),
+    and the dataclass's own checks (`__post_init__`) run; every error names the field.
+    """
+    if not isinstance(raw, Mapping):
         raise InvalidInput(where, f"expected a mapping of option names, got {type(raw).__name__}")
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    for name, value in raw.items():
-        if name not in fields:
-            raise InvalidInput(f"{where}.{name}",
-                               f"unknown option; known: {', '.join(sorted(fields))}")
-        default = fields[name].default
-        expected = type(default)
-        if expected is tuple and isinstance(value, list):
-            continue
-        if isinstance(default, bool) and not isinstance(value, bool):
-            raise InvalidInput(f"{where}.{name}", f"expected true/false, got {value!r}")
-        if expected is float and isinstance(value, int) and not isinstance(value, bool):
-            continue
-        if not isinstance(value, expected) or (isinstance(value, bool) and expected is not bool):
-            raise InvalidInput(f"{where}.{name}",
-                               f"expected {expected.__name__}, got {value!r}")
-    values = {k: tuple(_freeze(v)) if isinstance(v, list) else v for k, v in raw.items()}
-    try:
-        return cls(**values)
-    except (TypeError, ValueError) as exc:
-        raise InvalidInput(where, str(exc)) from exc
-
-
-def _freeze(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    return value
+    known = {f.name for f in dataclasses.fields(cls)}
+    for name in raw:
+        if name not in known:
+            raise InvalidInput(f"{where}.{name}", f"unknown option; known: {', '.join(sorted(known))}")
+    return convert(dict(raw), cls, where)
 
 
 def to_jsonable(options: Any) -> dict[str, Any]:
-    """Options as JSON-able values (tuples become lists)."""
-    def thaw(v: Any) -> Any:
-        return [thaw(x) for x in v] if isinstance(v, tuple) else v
-    return {f.name: thaw(getattr(options, f.name)) for f in dataclasses.fields(options)}
+    """Options as JSON-able values (tuples become lists, enums their values)."""
+    return {f.name: msgspec.to_builtins(getattr(options, f.name)) for f in dataclasses.fields(options)}

@@ -42,11 +42,11 @@ AUTO_PROGRESS_GAMES = 500
 """`progress=None` shows a progress bar from this many games on."""
 
 GAMES_SCHEMA = {"game_id": pl.Int64, "seed": pl.Int64, "turns": pl.Int64,
-                "chance_steps": pl.Int64, "winners": pl.List(pl.Int64), "ended_by": pl.String}
+                "forced_steps": pl.Int64, "chance_steps": pl.Int64, "winners": pl.List(pl.Int64), "ended_by": pl.String}
 PLAYERS_SCHEMA = {"game_id": pl.Int64, "seat": pl.Int64, "agent": pl.String,
                   "score": pl.Float64, "won": pl.Float64, "winner": pl.Boolean, "rank": pl.Int64}
 TURNS_SCHEMA = {"game_id": pl.Int64, "ply": pl.Int64, "seat": pl.Int64,
-                "move": pl.String, "rule": pl.String}
+                "move": pl.String, "rule": pl.String, "forced": pl.Boolean}
 
 
 # ----------------------------------------------------------------------------- results
@@ -54,11 +54,13 @@ TURNS_SCHEMA = {"game_id": pl.Int64, "ply": pl.Int64, "seat": pl.Int64,
 class Simulation:
     """The frames of a run, with what produced them.
 
-    `games`: game_id, seed, turns (decisions), chance_steps, winners (list of seats),
+    `games`: game_id, seed, turns (decisions an agent made), forced_steps (moves that
+    were a player's only legal move, played without asking), chance_steps, winners (list of seats),
     ended_by, then one `opt_<name>` column per rule option (and `variant` when the run
     compares rule variants). `players`: game_id, seat, agent, score, won (the seat's
     share of the win: 1/k when k players share it), winner, rank (1 = won).
-    `turns`: game_id, ply, seat, move (text form), rule; empty if `log_turns=False`.
+    `turns`: game_id, ply, seat, move (text form), rule, forced; one row per player
+    move (forced ones included); empty if `log_turns=False`.
     """
 
     game: Game
@@ -165,41 +167,53 @@ def _play_game(chunk: _Chunk, game_id: int, seed: int, games: dict[str, list],
         state = start.determinize(chunk.viewer, random.Random(f"{seed}:deal"))
     else:
         state = start
-    chance_rng = random.Random(f"{seed}:chance")
+    streams: dict[str, random.Random] = {}
     seat_rngs = [random.Random(f"{seed}:seat:{p}") for p in range(state.game.players)]
     agents = chunk.agents
+    wants = [getattr(agent, "observes", ("view", "sample")) for agent in agents]
     log = chunk.log_turns
-    decisions = chance_steps = 0
+    decisions = chance_steps = forced_steps = 0
     while True:
         who = state.to_move
         if who is None:
             break
-        if decisions + chance_steps >= MAX_STEPS:
+        if decisions + chance_steps + forced_steps >= MAX_STEPS:
             raise RuntimeError(f"{state.game!r} game with seed {seed} did not end after "
                                f"{MAX_STEPS} plays: the game engine never ends it")
         if who == CHANCE:
-            state = state.play(state.sample_chance(chance_rng), check=False)
+            stream = state.pending.step
+            rng = streams.get(stream)
+            if rng is None:   # one stream of luck per name: common random numbers per stream
+                rng = streams[stream] = random.Random(f"{seed}:chance:{stream}")
+            state = state.play(state.sample_chance(rng), check=False)
             chance_steps += 1
             continue
-        obs = Observation(state, who)
-        move = agents[who].choose(obs, seat_rngs[who])
-        if not any(m is move for m in obs.legal) and move not in obs.legal:
-            raise RuntimeError(f"agent {agents[who].name!r} in seat {who} chose {move}, "
-                               f"which is not a legal move (game seed {seed})")
+        move = state.forced_move
+        forced = move is not None
+        if forced:
+            forced_steps += 1
+        else:
+            obs = Observation(state, who, wants[who])
+            move = agents[who].choose(obs, seat_rngs[who])
+            if not any(m is move for m in obs.legal) and move not in obs.legal:
+                raise RuntimeError(f"agent {agents[who].name!r} in seat {who} chose {move}, "
+                                   f"which is not a legal move (game seed {seed})")
+            decisions += 1
         if log:
             turns["game_id"].append(game_id)
-            turns["ply"].append(decisions)
+            turns["ply"].append(decisions + forced_steps - 1)
             turns["seat"].append(who)
             turns["move"].append(str(move))
             turns["rule"].append(move.rule)
+            turns["forced"].append(forced)
         state = state.play(move, check=False)
-        decisions += 1
     outcome = state.outcome()
     winners = tuple(outcome.winners) if outcome is not None else ()
     scores = tuple(float(s) for s in (outcome.scores if outcome is not None else state.scores()))
     games["game_id"].append(game_id)
     games["seed"].append(seed)
     games["turns"].append(decisions)
+    games["forced_steps"].append(forced_steps)
     games["chance_steps"].append(chance_steps)
     games["winners"].append(list(winners))
     games["ended_by"].append(outcome.ended_by if outcome is not None else "")
@@ -362,7 +376,9 @@ def compare_variants(game_name: str, players: int, variants: Mapping[str, Mappin
 
     `variants` maps a label to rule options, e.g. two Dragon's Favor value tables
     ``{"printed": {}, "flat": {"track_values": (1, 2, 3, 4, 5, 6)}}``. Every variant
-    plays the same game seeds (common random numbers sharpen the comparison). The
+    plays the same game seeds, and within a game each named stream of luck ("deck",
+    "battle P2") has its own random numbers, so a rule that rolls one more die does not
+    shift every later card (common random numbers per stream sharpen the comparison). The
     frames gain a `variant` column; `game` is the game with default options. `run`
     passes workers/executor/progress/log_turns to `simulate`.
     """

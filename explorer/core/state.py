@@ -8,7 +8,8 @@ data compare equal and hash alike (the events of the last play are narration, no
 position, so they do not take part).
 
 A game subclasses `State` and fills in the hooks marked "game hook". The rest
-(`legal_moves` caching, `play` with its legality check, `why_not`, JSON, HTML) is here.
+(`pending` and `to_move`, `legal_moves` caching, `play` with its legality check,
+`why_not`, forced moves, `determinize` with its narration, JSON, HTML) is here.
 """
 from __future__ import annotations
 
@@ -17,14 +18,14 @@ import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import IllegalMove, Reason
-from .events import Event, Outcome
+from .events import Event, Outcome, narrate_for
 from .move import Move
+from .pending import CHANCE, Pending
 
 if TYPE_CHECKING:
     from .game import Game
 
-CHANCE = -1
-"""`State.to_move` at a chance node: a shuffle, draw or roll is to be resolved."""
+__all__ = ["CHANCE", "State", "resolve_chance"]
 
 STATE_FORMAT = "rules-explorer/state"
 FORMAT_VERSION = 1
@@ -33,7 +34,7 @@ FORMAT_VERSION = 1
 class State:
     """An immutable game position. Subclasses implement the game hooks."""
 
-    __slots__ = ("game", "data", "events", "_legal", "_legal_set")
+    __slots__ = ("game", "data", "events", "_legal", "_legal_set", "_pend")
 
     def __init__(self, game: "Game", data: NamedTuple, events: tuple[Event, ...] = ()) -> None:
         # Slot descriptors set the fields directly: half the cost of object.__setattr__,
@@ -43,6 +44,7 @@ class State:
         _SET_EVENTS(self, events)
         _SET_LEGAL(self, None)
         _SET_LEGAL_SET(self, None)
+        _SET_PEND(self, None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a State is immutable: play a move to get a new one")
@@ -54,10 +56,23 @@ class State:
         return (type(self), (self.game, self.data, self.events))
 
     # ----------------------------------------------------------------- game hooks
-    @property
-    def to_move(self) -> int | None:
-        """Player index to decide, `CHANCE` for a chance node, None when over. Game hook."""
+    def _find_pending(self) -> Pending:
+        """Who decides now, at which step and under which rule; at a chance node the
+        named stream of luck; `pending.OVER` when the game is over. Game hook."""
         raise NotImplementedError
+
+    def _is_legal(self, move: Move) -> bool:
+        """Whether `move` is legal here, for a `Move` of this game while it goes on.
+
+        Game hook: a game answers without building every legal move where it can
+        (a test checks that it agrees with `legal_moves`). The default looks the
+        move up in the set of legal moves.
+        """
+        legal = self._legal_set
+        if legal is None:
+            legal = frozenset(self.legal_moves())
+            _SET_LEGAL_SET(self, legal)
+        return move in legal
 
     def _generate_moves(self) -> tuple[Move, ...]:
         """All legal moves (chance outcomes at a chance node), in a fixed order. Game hook."""
@@ -95,19 +110,39 @@ class State:
         """What `viewer` may see, as a JSON-able dict (None = teacher). Game hook."""
         raise NotImplementedError
 
-    def determinize(self, viewer: int | None, rng: random.Random) -> "State":
-        """A state consistent with what `viewer` knows, hidden parts resampled. Game hook.
+    def _redeal(self, viewer: int, rng: random.Random) -> NamedTuple:
+        """`data` with what `viewer` cannot see drawn again from what they know. Game hook.
 
-        Always ``s.view(p) == s.determinize(p, rng).view(p)``. Games with no hidden
-        information keep this default.
+        It must depend only on `view(viewer)` and `rng` (pools sorted before a shuffle,
+        `chance.redeal`), so a sample reveals nothing. Games with no hidden information
+        keep this default.
         """
-        return self
+        return self.data
 
     def _encode(self) -> Any:
         """`data` as JSON-able values (the game's `_decode` reads it back). Game hook."""
         raise NotImplementedError
 
     # ----------------------------------------------------------- generic contract
+    @property
+    def pending(self) -> Pending:
+        """What this position waits for: who decides, at which step, under which rule,
+        with a prompt; at a chance node the stream of luck (see `core.pending`)."""
+        pend = self._pend
+        if pend is None:
+            pend = self._find_pending()
+            _SET_PEND(self, pend)
+        return pend
+
+    @property
+    def to_move(self) -> int | None:
+        """Player index to decide, `CHANCE` for a chance node, None when over."""
+        pend = self._pend
+        if pend is None:
+            pend = self._find_pending()
+            _SET_PEND(self, pend)
+        return pend.seat
+
     @property
     def is_over(self) -> bool:
         return self.to_move is None
@@ -125,11 +160,35 @@ class State:
         return moves
 
     def is_legal(self, move: Move) -> bool:
+        """Whether `move` may be played here (cheap: see the `_is_legal` hook)."""
+        if not isinstance(move, Move) or self.is_over:
+            return False
         legal = self._legal_set
-        if legal is None:
-            legal = frozenset(self.legal_moves())
-            _SET_LEGAL_SET(self, legal)
-        return move in legal
+        if legal is not None:
+            return move in legal
+        return self._is_legal(move)
+
+    @property
+    def forced_move(self) -> Move | None:
+        """The move a player must make, when it is their only legal one (e.g. "summon
+        nothing now"); None at a real choice, at chance and at the end. The explorer,
+        the panel and `simulate` play forced moves without asking."""
+        who = self.to_move
+        if who is None or who == CHANCE:
+            return None
+        moves = self.legal_moves()
+        return moves[0] if len(moves) == 1 else None
+
+    def determinize(self, viewer: int | None, rng: random.Random) -> "State":
+        """A state consistent with what `viewer` knows, the hidden parts drawn again.
+
+        Always ``s.view(p) == s.determinize(p, rng).view(p)``, and the sample narrates
+        no more than the viewer read: its events are the viewer's versions of the true
+        ones (``s.determinize(p, rng).visible_events(None) == s.visible_events(p)``).
+        """
+        if viewer is None:
+            return self
+        return type(self)(self.game, self._redeal(viewer, rng), narrate_for(self.events, viewer))
 
     def why_not(self, move: Move) -> Reason | None:
         """None if `move` is legal here, else the Reason (rule id and sentence)."""
@@ -155,7 +214,8 @@ class State:
         return type(self)(self.game, data, events)
 
     def sample_chance(self, rng: random.Random) -> Move:
-        """One chance outcome drawn by its probability (games may override for speed)."""
+        """One chance outcome drawn by its probability (games may override for speed:
+        a `Deck` or a `Die` samples with one random number)."""
         outcomes = self.chance_outcomes()
         r = rng.random()
         acc = 0.0
@@ -206,7 +266,7 @@ class State:
         return f"<{type(self).__name__} {self.game.name} {self.game.players}p: {status}>"
 
 
-_SET_GAME, _SET_DATA, _SET_EVENTS, _SET_LEGAL, _SET_LEGAL_SET = (
+_SET_GAME, _SET_DATA, _SET_EVENTS, _SET_LEGAL, _SET_LEGAL_SET, _SET_PEND = (
     State.__dict__[name].__set__ for name in State.__slots__)
 
 

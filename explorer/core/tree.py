@@ -7,7 +7,20 @@ nodes like any other, so a what-if can replay or change the luck:
 - normal play reuses a chance outcome already explored below a node (undo then replay
   shows the same card) and samples with the explorer's seeded RNG otherwise;
 - `branch(node, luck="same")` replays the chance outcomes recorded on the line below
-  `node`, in order, while they are still possible; `luck="resample"` draws fresh ones.
+  `node` *per named stream* ("deck", "battle P3"), each stream in its own order, while
+  they are still possible, so a branch that rolls one more die does not shift every
+  later card; `luck="resample"` draws fresh ones. A branch made from a player's point of
+  view (`viewer=p`) replays only the outcomes that player saw: a card another player
+  drew in secret is never dealt face up in the what-if.
+
+Forced moves (a player's only legal move, such as "summon nothing now") are played at
+once after every move, like automatic chance; the tree records them (`Node.forced`),
+undo and redo step over them, and `tree_rows` folds them into the move before.
+
+A tree saves as JSON in two ways: the teacher's file (every move, replayed and checked
+when loaded) and one player's file (`to_json(viewer=p)`): each position as that player
+may know it (a `determinize` sample), moves they could not see written only as they saw
+them, so the file holds nothing hidden from them.
 """
 from __future__ import annotations
 
@@ -17,14 +30,18 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Literal
 
+import msgspec
+
 from .errors import IllegalMove, InvalidInput, Reason
 from .game import Game
 from .jsonio import read_object
 from .move import Move
 from .scene import scene_diff
 from .state import CHANCE, State
+from .typed import convert
 
 TREE_FORMAT = "rules-explorer/tree"
+TREE_VERSION = 2
 Luck = Literal["same", "resample"]
 
 
@@ -38,17 +55,28 @@ class Node:
     state: State
     children: list[int] = field(default_factory=list)
     comment: str = ""
+    move_by: int | None = None  # who made `move`: a player, CHANCE, or None at the root
+    forced: bool = False        # `move` was the mover's only legal move, played at once
+    stream: str | None = None   # at a chance outcome: the stream of luck it came from
+    hidden: str = ""            # in a player's saved tree: how they saw a move they could not read
 
     @property
     def chance(self) -> bool:
         """True when the move into this node was a chance outcome."""
-        return self.move is not None and self.move_by == CHANCE
-
-    move_by: int | None = None  # who made `move`: a player, CHANCE, or None at the root
+        return self.move_by == CHANCE and self.parent is not None
 
     @property
     def label(self) -> str:
-        return "start" if self.move is None else self.move.label
+        if self.parent is None:
+            return "start"
+        return self.hidden if self.move is None else self.move.label
+
+    def seen_by(self, viewer: int | None) -> bool:
+        """Whether `viewer` could read everything the move into this node did."""
+        if viewer is None:
+            return True
+        return self.move is not None and all(
+            e.visible_to is None or viewer in e.visible_to for e in self.state.events)
 
 
 class Explorer:
@@ -61,8 +89,9 @@ class Explorer:
         self.auto_chance = auto_chance
         self._rng = random.Random(seed)
         self._last_child: dict[int, int] = {}
-        self._luck: deque[Move] | None = None      # outcomes to replay ("same" luck)
+        self._luck: dict[str, deque[Move]] = {}    # outcomes to replay per stream ("same" luck)
         self._fresh_luck = False                    # True after branch(..., "resample")
+        self.viewer: int | None = None              # set for a tree loaded from a player's file
 
     # -------------------------------------------------------------- where we are
     @property
@@ -108,10 +137,21 @@ class Explorer:
         if reason is not None:
             raise IllegalMove(reason, move)
         self._step(move)
-        if self.auto_chance:
-            while self.state.to_move == CHANCE:
-                self.resolve_chance()
+        self._settle()
         return self.node
+
+    def _settle(self, chance: bool = True) -> None:
+        """Play what needs no decision: forced moves always, chance when `auto_chance`
+        (and `chance`)."""
+        while True:
+            state = self.state
+            who = state.to_move
+            if who == CHANCE and chance and self.auto_chance:
+                self._step(self._choose_luck(state))
+            elif who is not None and who != CHANCE and state.forced_move is not None:
+                self._step(state.forced_move, forced=True)
+            else:
+                return
 
     def resolve_chance(self, move: Move | str | None = None) -> Node:
         """At a chance node: play outcome `move`, or choose one by the luck policy."""
@@ -125,25 +165,32 @@ class Explorer:
         reason = state.why_not(move)
         if reason is not None:
             raise IllegalMove(reason, move)
-        return self._step(move)
+        node = self._step(move)
+        self._settle(chance=False)   # forced moves follow; the next chance waits its turn
+        return node
 
     def _choose_luck(self, state: State) -> Move:
-        while self._luck:
-            recorded = self._luck.popleft()
+        queue = self._luck.get(state.pending.step)
+        while queue:
+            recorded = queue.popleft()
             if state.is_legal(recorded):
                 return recorded
         if not self._fresh_luck and self.current in self._last_child:
-            return self.nodes[self._last_child[self.current]].move  # type: ignore[return-value]
+            move = self.nodes[self._last_child[self.current]].move
+            if move is not None:
+                return move
         return state.sample_chance(self._rng)
 
-    def _step(self, move: Move) -> Node:
+    def _step(self, move: Move, forced: bool = False) -> Node:
         here = self.node
         for child_id in here.children:
             if self.nodes[child_id].move == move:
                 return self._enter(child_id)
         new_id = max(self.nodes) + 1
-        self.nodes[new_id] = Node(new_id, here.id, move, here.state.play(move, check=False),
-                                  move_by=here.state.to_move)
+        before = here.state
+        self.nodes[new_id] = Node(new_id, here.id, move, before.play(move, check=False),
+                                  move_by=before.to_move, forced=forced,
+                                  stream=before.pending.stream)
         here.children.append(new_id)
         return self._enter(new_id)
 
@@ -162,21 +209,29 @@ class Explorer:
     def can_redo(self) -> bool:
         return self.current in self._last_child
 
+    def _passes_over(self, node: Node) -> bool:
+        """Whether undo and redo step over `node`'s position: one where no decision is
+        asked (a forced move, or chance resolved automatically)."""
+        state = node.state
+        if state.to_move == CHANCE:
+            return self.auto_chance
+        return state.forced_move is not None
+
     def undo(self) -> Node:
-        """Back to the previous decision (over chance nodes resolved automatically)."""
+        """Back to the previous decision (over forced moves and automatic chance)."""
         if not self.can_undo:
             return self.node
         self.current = self.node.parent  # type: ignore[assignment]
-        while self.auto_chance and self.node.parent is not None and self.state.to_move == CHANCE:
+        while self.node.parent is not None and self._passes_over(self.node):
             self.current = self.node.parent  # type: ignore[assignment]
         return self.node
 
     def redo(self) -> Node:
-        """Forward along the line last visited (and over its chance nodes)."""
+        """Forward along the line last visited (and over forced moves and chance)."""
         if not self.can_redo:
             return self.node
         self.current = self._last_child[self.current]
-        while self.auto_chance and self.state.to_move == CHANCE and self.can_redo:
+        while self.can_redo and self._passes_over(self.node):
             self.current = self._last_child[self.current]
         return self.node
 
@@ -186,25 +241,50 @@ class Explorer:
         for node in self.line(node_id)[1:]:
             self._last_child[node.parent] = node.id  # type: ignore[index]
         self.current = node_id
-        self._luck, self._fresh_luck = None, False
+        self._luck, self._fresh_luck = {}, False
         return self.node
 
-    def branch(self, node_id: int | None = None, luck: Luck = "same") -> Node:
+    def branch(self, node_id: int | None = None, luck: Luck = "same",
+               viewer: int | None = None) -> Node:
         """Go to `node_id` to start a what-if; its chance keeps the same luck or resamples.
 
         With "same", the chance outcomes recorded on the line that continued from the
-        node are replayed in order while possible (a card already gone is resampled).
+        node are replayed per stream, in order, while possible (a card already gone is
+        drawn afresh). With `viewer` (a player's point of view), only the outcomes that
+        player saw are replayed; the others are drawn afresh.
         """
         if luck not in ("same", "resample"):
             raise InvalidInput("luck", f"expected 'same' or 'resample', got {luck!r}")
         start = self.current if node_id is None else node_id
-        recorded = [n.move for n in self._continuation(start) if n.chance]
+        recorded = self.recorded_luck(start, viewer)
         self.goto(start)
         if luck == "same":
-            self._luck = deque(recorded)  # type: ignore[arg-type]
+            self._luck = {stream: deque(moves) for stream, moves in recorded.items()}
         else:
             self._fresh_luck = True
         return self.node
+
+    @classmethod
+    def with_luck_of(cls, other: "Explorer", node_id: int = 0, viewer: int | None = None,
+                     seed: int | None = 0) -> "Explorer":
+        """A new tree from `other`'s position `node_id` whose chance replays the luck
+        recorded below it, per stream (only what `viewer` saw): a what-if in a tree of
+        its own."""
+        tree = cls(other.nodes[node_id].state, seed=seed, auto_chance=other.auto_chance)
+        tree._luck = {stream: deque(moves)
+                      for stream, moves in other.recorded_luck(node_id, viewer).items()}
+        return tree
+
+    def recorded_luck(self, node_id: int, viewer: int | None = None) -> dict[str, list[Move]]:
+        """The chance outcomes on the line that continued from `node_id`, per stream, in
+        order: what a branch with the same luck replays (only those `viewer` saw)."""
+        if node_id not in self.nodes:
+            raise InvalidInput("node", f"no node {node_id}; nodes are 0..{max(self.nodes)}")
+        streams: dict[str, list[Move]] = {}
+        for node in self._continuation(node_id):
+            if node.chance and node.move is not None and node.seen_by(viewer):
+                streams.setdefault(node.stream or "", []).append(node.move)
+        return streams
 
     def _continuation(self, node_id: int) -> Iterator[Node]:
         while node_id in self._last_child:
@@ -216,16 +296,29 @@ class Explorer:
         self.nodes[self.current if node_id is None else node_id].comment = str(text)
 
     def tree_rows(self) -> list[dict[str, Any]]:
-        """The tree in display order: one row per node with its depth and label."""
+        """The tree in display order: one row per node with its depth and label.
+
+        A forced move is folded into the row of the move before it: that row's `then`
+        lists the labels of the forced moves that followed, and `folded` the node ids
+        (the row's `current` is true when the current node is any of them)."""
         rows: list[dict[str, Any]] = []
         stack = [(0, 0)]
         while stack:
             node_id, depth = stack.pop()
             node = self.nodes[node_id]
-            rows.append({"id": node.id, "depth": depth, "label": node.label,
-                         "current": node.id == self.current, "comment": node.comment,
-                         "chance": node.chance, "branches": len(node.children)})
-            stack.extend((c, depth + 1) for c in reversed(node.children))
+            then: list[str] = []
+            folded: list[int] = []
+            tail = node
+            while len(tail.children) == 1 and self.nodes[tail.children[0]].forced:
+                tail = self.nodes[tail.children[0]]
+                then.append(tail.label)
+                folded.append(tail.id)
+            rows.append({"id": node.id, "depth": depth, "label": node.label, "then": then,
+                         "folded": folded,
+                         "current": self.current == node.id or self.current in folded,
+                         "comment": node.comment, "chance": node.chance,
+                         "by": node.move_by, "branches": len(tail.children)})
+            stack.extend((c, depth + 1) for c in reversed(tail.children))
         return rows
 
     def diff(self, a: int, b: int, viewer: int | None = None) -> list[str]:
@@ -234,68 +327,128 @@ class Explorer:
         return scene_diff(self.nodes[a].state.scene(viewer), self.nodes[b].state.scene(viewer))
 
     # -------------------------------------------------------------- files
-    def to_json(self, indent: int | None = None) -> str:
-        nodes = [{"id": n.id, "parent": n.parent, "move": None if n.move is None else str(n.move),
-                  "comment": n.comment} for n in self.nodes.values()]
-        return json.dumps({"format": TREE_FORMAT, "version": 1, "seed": self.seed,
-                           "root": json.loads(self.root.state.to_json()), "nodes": nodes,
+    def to_json(self, indent: int | None = None, viewer: int | None = None) -> str:
+        """The tree as JSON. `viewer=None`: the teacher's file, every move (replayed and
+        checked by `from_json`). `viewer=p`: player p's file, holding nothing hidden from
+        p: each position is a sample of what p may know (`determinize`, whose events are
+        p's narration), and a move p could not read is kept only as p saw it."""
+        if viewer is not None and (isinstance(viewer, bool) or viewer not in range(self.game.players)):
+            raise InvalidInput("viewer", f"expected None or a seat 0-{self.game.players - 1}, "
+                                         f"got {viewer!r}")
+        nodes = []
+        for n in self.nodes.values():
+            doc: dict[str, Any] = {"id": n.id, "parent": n.parent, "comment": n.comment,
+                                   "forced": n.forced}
+            if viewer is None:
+                doc["move"] = None if n.move is None else str(n.move)
+            else:
+                seen = n.parent is not None and n.seen_by(viewer)
+                doc["move"] = str(n.move) if seen else None
+                if n.parent is not None and not seen:
+                    doc["hidden"] = _as_seen(n, viewer)
+                sample = n.state.determinize(viewer, random.Random(f"{self.seed}:{n.id}"))
+                doc["state"] = json.loads(sample.to_json())
+            nodes.append(doc)
+        root = self.root.state if viewer is None else self.root.state.determinize(
+            viewer, random.Random(f"{self.seed}:0"))
+        return json.dumps({"format": TREE_FORMAT, "version": TREE_VERSION, "seed": self.seed,
+                           "viewer": viewer, "root": json.loads(root.to_json()), "nodes": nodes,
                            "current": self.current}, indent=indent)
 
     @classmethod
-    def from_json(cls, text: str) -> "Explorer":
-        """Load a saved tree, replaying every move; refuse a malformed file with the reason."""
-        doc = read_object(text)
-        if doc.get("format") != TREE_FORMAT:
-            raise InvalidInput("format", f"expected a {TREE_FORMAT!r} file")
-        if doc.get("version") != 1:
-            raise InvalidInput("version", f"expected 1, got {doc.get('version')!r}")
-        seed = doc.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise InvalidInput("seed", f"expected a whole number or null, got {seed!r}")
-        root_doc = doc.get("root")
-        if not isinstance(root_doc, dict):
-            raise InvalidInput("root", "expected the saved root state (an object)")
-        root = Game.from_json(root_doc)
-        tree = cls(root, seed=seed)
-        raw_nodes = doc.get("nodes")
-        if not isinstance(raw_nodes, list) or not raw_nodes:
+    def from_json(cls, text: str | bytes | dict) -> "Explorer":
+        """Load a saved tree; refuse a malformed file with the field and the reason.
+
+        A teacher's file is replayed move by move (each checked); a player's file holds
+        its positions, each validated as a saved state."""
+        doc = convert(read_object(text), _TreeFile, "")
+        if doc.format != TREE_FORMAT:
+            raise InvalidInput("format", f"expected a {TREE_FORMAT!r} file, got {doc.format!r}")
+        if doc.version not in (1, TREE_VERSION):
+            raise InvalidInput("version", f"expected {TREE_VERSION}, got {doc.version!r}")
+        root = Game.from_json(doc.root)
+        if doc.viewer is not None and doc.viewer not in range(root.game.players):
+            raise InvalidInput("viewer", f"no seat {doc.viewer} in a {root.game.players}-player game")
+        tree = cls(root, seed=doc.seed)
+        tree.viewer = doc.viewer
+        if not doc.nodes:
             raise InvalidInput("nodes", "expected a non-empty list")
-        for i, raw in enumerate(raw_nodes):
+        for i, raw in enumerate(doc.nodes):
             where = f"nodes[{i}]"
-            if not isinstance(raw, dict):
-                raise InvalidInput(where, "expected an object")
-            node_id, parent, move_text = raw.get("id"), raw.get("parent"), raw.get("move")
-            if node_id == 0 and parent is None and i == 0:
-                tree.root.comment = str(raw.get("comment", ""))
+            if i == 0:
+                if raw.id != 0 or raw.parent is not None:
+                    raise InvalidInput(f"{where}.id", "the first node is the root: id 0, no parent")
+                tree.root.comment = raw.comment
                 continue
-            if not _is_id(node_id) or node_id in tree.nodes:
-                raise InvalidInput(f"{where}.id", f"bad or repeated node id {node_id!r}")
-            if not _is_id(parent) or parent not in tree.nodes:
-                raise InvalidInput(f"{where}.parent", f"unknown parent {parent!r} (parents come first)")
-            try:
-                move = tree.game.parse_move(move_text)
-            except InvalidInput as exc:
-                raise InvalidInput(f"{where}.move", exc.problem) from exc
-            before = tree.nodes[parent].state
-            reason = before.why_not(move)
-            if reason is not None:
-                raise InvalidInput(f"{where}.move", f"illegal there: {reason}")
-            tree.nodes[node_id] = Node(node_id, parent, move, before.play(move, check=False),
-                                       comment=str(raw.get("comment", "")), move_by=before.to_move)
-            tree.nodes[parent].children.append(node_id)
-        current = doc.get("current", 0)
-        if not _is_id(current) or current not in tree.nodes:
-            raise InvalidInput("current", f"expected the id of a node, got {current!r}")
-        tree.goto(current)
+            if raw.id < 1 or raw.id in tree.nodes:
+                raise InvalidInput(f"{where}.id", f"bad or repeated node id {raw.id!r}")
+            if raw.parent is None or raw.parent not in tree.nodes:
+                raise InvalidInput(f"{where}.parent", f"unknown parent {raw.parent!r} (parents come first)")
+            before = tree.nodes[raw.parent].state
+            move = None
+            if raw.move is not None:
+                try:
+                    move = tree.game.parse_move(raw.move)
+                except InvalidInput as exc:
+                    raise InvalidInput(f"{where}.move", exc.problem) from exc
+            if doc.viewer is None:
+                if move is None:
+                    raise InvalidInput(f"{where}.move", "a teacher's file names every move")
+                reason = before.why_not(move)
+                if reason is not None:
+                    raise InvalidInput(f"{where}.move", f"illegal there: {reason}")
+                state = before.play(move, check=False)
+            else:
+                if raw.state is None:
+                    raise InvalidInput(f"{where}.state", "a player's file holds every position")
+                try:
+                    state = tree.game.state_from_json(raw.state)
+                except InvalidInput as exc:
+                    raise InvalidInput(f"{where}.state.{exc.field}", exc.problem) from exc
+            tree.nodes[raw.id] = Node(raw.id, raw.parent, move, state, comment=raw.comment,
+                                      move_by=before.to_move, forced=raw.forced,
+                                      stream=before.pending.stream, hidden=raw.hidden)
+            tree.nodes[raw.parent].children.append(raw.id)
+        if doc.current not in tree.nodes:
+            raise InvalidInput("current", f"expected the id of a node, got {doc.current!r}")
+        tree.goto(doc.current)
         return tree
 
     def __repr__(self) -> str:
         return f"<Explorer {self.game!r}: {len(self.nodes)} nodes, at node {self.current}>"
 
 
+class _NodeFile(msgspec.Struct, forbid_unknown_fields=True):
+    """One node of a saved tree."""
+
+    id: int
+    parent: int | None
+    move: str | None = None
+    comment: str = ""
+    forced: bool = False
+    hidden: str = ""
+    state: dict[str, Any] | None = None
+
+
+class _TreeFile(msgspec.Struct, forbid_unknown_fields=True):
+    """A saved tree: the root state, its nodes (parents first) and where the user was."""
+
+    format: str
+    version: int
+    root: dict[str, Any]
+    nodes: list[_NodeFile]
+    seed: int | None = None
+    viewer: int | None = None
+    current: int = 0
+
+
+def _as_seen(node: Node, viewer: int) -> str:
+    """A move `viewer` could not read, as they saw it: the public narration of its events."""
+    texts = [e["text"] for e in node.state.visible_events(viewer)]
+    return "; ".join(texts) if texts else "a move you could not see"
+
+
 def _not_chance() -> Reason:
     return Reason("CORE-LEGAL", "this position is not a chance node: a player decides here")
 
 
-def _is_id(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0

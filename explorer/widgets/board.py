@@ -127,13 +127,14 @@ class Board(anywidget.AnyWidget):
     def narration(self) -> list[dict[str, Any]]:
         """The events since the last decision, as the viewer may read them.
 
-        A move and the chance it triggered (a draw after a bribe) are told together;
-        each event passes through `State.visible_events`, so a secret stays secret.
+        A move and what followed it without a decision (the chance it triggered, a
+        forced move) are told together; each event passes through
+        `State.visible_events`, so a secret stays secret.
         """
         told: list[dict[str, Any]] = []
         for node in reversed(self.explorer.line()):
             told[:0] = node.state.visible_events(self._viewer)
-            if node.move is None or node.move_by != CHANCE:
+            if node.parent is None or (node.move_by != CHANCE and not node.forced):
                 break
         return told
 

@@ -146,9 +146,9 @@ class Panel(w.VBox):
         self.seed.observe(self._on_seed, "value")
         self.undo_button.on_click(lambda _: self._act(self.explorer.undo))
         self.redo_button.on_click(lambda _: self._act(self.explorer.redo))
-        self.branch_same.on_click(lambda _: self._act(lambda: self.explorer.branch(luck="same"),
+        self.branch_same.on_click(lambda _: self._act(lambda: self.explorer.branch(luck="same", viewer=self.viewer),
                                                       "branch started: chance replays the recorded luck"))
-        self.branch_fresh.on_click(lambda _: self._act(lambda: self.explorer.branch(luck="resample"),
+        self.branch_fresh.on_click(lambda _: self._act(lambda: self.explorer.branch(luck="resample", viewer=self.viewer),
                                                        "branch started: chance draws fresh outcomes"))
         self.pick_button.on_click(lambda _: self._resolve(self.outcomes.value))
         self.roll_button.on_click(lambda _: self._resolve(None))
@@ -273,27 +273,39 @@ class Panel(w.VBox):
                                   f"type one in the why-not box or click the board</small>"))
         self.move_list.children = buttons
 
+    @staticmethod
+    def _row_text(node: Any, viewer: int | None) -> str:
+        """A history entry as `viewer` may read it: the move's label for the teacher (and
+        the root), for a player the events they saw, never a hidden move."""
+        if viewer is None or node.parent is None:
+            return node.label
+        return "; ".join(e["text"] for e in node.state.visible_events(viewer))
+
     def _draw_history(self, viewer: int | None) -> None:
         """One row per node; a line is indented only where it branches off (as in a PGN viewer)."""
         options = []
         level: dict[int, int] = {}
+        shown = self.explorer.current
         for row in self.explorer.tree_rows():
             node = self.explorer.nodes[row["id"]]
             parent = node.parent
             level[node.id] = 0 if parent is None else (
                 level[parent] + (self.explorer.nodes[parent].children[0] != node.id))
-            if viewer is None or node.move is None:
-                text = row["label"]
-            else:  # a player reads the history as the events they saw, never a hidden move
-                seen = [e["text"] for e in node.state.visible_events(viewer)]
-                text = "; ".join(seen) if seen else ("chance" if row["chance"] else "a move")
+            for folded in row["folded"]:        # forced moves told with the move before
+                level[folded] = level[node.id]
+            target = row["folded"][-1] if row["folded"] else node.id   # after its forced moves
+            if row["current"]:
+                shown = target
+            parts = [self._row_text(self.explorer.nodes[i], viewer)
+                     for i in (node.id, *row["folded"])]
+            text = "; ".join(p for p in parts if p) or ("chance" if row["chance"] else "a move")
             mark = "▶ " if row["current"] else "  "
             fork = f" ⑂{row['branches']}" if row["branches"] > 1 else ""
             note = f"  ✎ {row['comment']}" if row["comment"] else ""
             luck = "◇ " if row["chance"] else ""
-            options.append((f"{mark}{'│ ' * level[node.id]}{luck}{text}{fork}{note}", row["id"]))
+            options.append((f"{mark}{'│ ' * level[node.id]}{luck}{text}{fork}{note}", target))
         self.history.options = options
-        self.history.value = self.explorer.current
+        self.history.value = shown
         chosen = self.compare_with.value
         self.compare_with.options = [("(pick a position)", NO_NODE)] + [
             (label.strip("▶ ").replace("│ ", ""), node_id) for label, node_id in options]

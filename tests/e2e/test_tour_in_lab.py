@@ -61,9 +61,12 @@ def test_village_board_plays_a_click_and_explains_a_refusal(
     expect(board.locator(".rx-events li").first).to_be_visible()   # narration under the board
     node = board.get_attribute("data-node")
 
-    # a card of a player who is not to move: refused, with the rule, and nothing changes
-    expect(board.locator('[data-id="hand:1:Axe"]')).to_have_attribute("data-legal", "false")
-    board.locator('[data-id="hand:1:Axe"]').click()
+    # the curse had one treasure to choose (forced, played at once): P1 is to move now.
+    # A card of P0, who is not to move: refused, with the rule, and nothing changes
+    expect(board.locator(".rx-status")).to_contain_text("P1 to move")
+    mine = board.locator('[data-id^="hand:0:"]').first
+    expect(mine).to_have_attribute("data-legal", "false")
+    mine.click()
     message = board.locator(".rx-message")
     expect(message).to_have_attribute("data-kind", "why")
     expect(message).to_have_attribute("data-rule", re.compile(r"\S"))

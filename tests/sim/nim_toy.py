@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, NamedTuple
 
-from explorer.core import Event, Game, InvalidInput, Move, Outcome, State, option
+from explorer.core import OVER, Event, Game, InvalidInput, Move, Outcome, Pending, State, decision, luck, option
 from explorer.core.state import CHANCE
 
 
@@ -60,12 +60,13 @@ class NimOptions:
 class NimState(State):
     __slots__ = ()
 
-    @property
-    def to_move(self) -> int | None:
+    def _find_pending(self) -> Pending:
         d = self.data
         if d.pile == 0:
-            return None
-        return CHANCE if d.rolling else d.mover
+            return OVER
+        if d.rolling:
+            return luck("die", "", "the die may add a counter")
+        return decision(d.mover, "take", "", f"P{d.mover} takes 1 to 3 counters")
 
     def _generate_moves(self) -> tuple[Move, ...]:
         if self.data.rolling:

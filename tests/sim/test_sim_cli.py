@@ -73,7 +73,7 @@ def test_replay_a_saved_tree_prints_the_line_and_the_outcome(capsys, tmp_path) -
     assert "chance" in out  # the draws are part of the line
     outcome = tree.state.outcome()
     assert f"over: {outcome.ended_by} [{outcome.rule}]" in out
-    assert "winner: " + " and ".join(f"player {p}" for p in outcome.winners) in out
+    assert "winner: " + " and ".join(f"P{p}" for p in outcome.winners) in out
 
 
 def test_replay_a_saved_state(capsys, tmp_path) -> None:
@@ -84,7 +84,7 @@ def test_replay_a_saved_state(capsys, tmp_path) -> None:
     path.write_text(state.to_json())
     code, out, _ = run(capsys, "replay", str(path))
     assert code == 0
-    assert "a saved position" in out and f"not over: player {state.to_move} to move" in out
+    assert "a saved position" in out and f"not over: P{state.to_move} to move" in out
 
 
 def test_replay_refuses_a_broken_file(capsys, tmp_path) -> None:

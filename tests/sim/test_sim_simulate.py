@@ -78,11 +78,14 @@ def test_frames_have_the_documented_schema(village_runs) -> None:
     assert dict(sim.turns.schema) == TURNS_SCHEMA
     assert sim.players.height == 40 * 3
     assert sim.games["game_id"].to_list() == list(range(40))
-    # every decision is logged, in order, with the rule that allows it
-    per_game = sim.turns.group_by("game_id").agg(pl.len().alias("n"), pl.col("ply").max())
+    # every player move is logged, in order, with the rule that allows it; forced ones
+    # (a curse with one treasure to choose) are marked and counted apart
+    per_game = sim.turns.group_by("game_id").agg(pl.len().alias("n"), pl.col("ply").max(),
+                                                 pl.col("forced").sum().alias("forced"))
     joined = per_game.join(sim.games, on="game_id")
-    assert (joined["n"] == joined["turns"]).all()
-    assert (joined["ply"] == joined["turns"] - 1).all()
+    assert (joined["n"] == joined["turns"] + joined["forced_steps"]).all()
+    assert (joined["forced"] == joined["forced_steps"]).all()
+    assert (joined["ply"] == joined["n"] - 1).all()
     assert sim.turns["rule"].str.starts_with("V-").all()
     assert (sim.games["chance_steps"] > 0).all()
 
@@ -237,19 +240,20 @@ def test_a_what_if_for_one_seat_redraws_what_that_seat_cannot_see() -> None:
     hands: dict[str, set] = {"teacher": set(), "seat": set()}
 
     class Recorder:
-        """Notes the other seat's true hand as its first turn starts (a test-only peek, to
-        see where each game started); plays at random."""
+        """Sits in the other seat and notes its own hand as its first turn starts (where
+        each game started); plays at random."""
 
         name = "recorder"
+        observes = ("view",)
 
         def __init__(self, key: str) -> None:
             self.key = key
             self.previous_turn = -1
 
         def choose(self, obs, rng):
-            turn = obs._state.data.turn
+            turn = obs.view["turn"]
             if turn == state.data.turn + 1 and self.previous_turn != turn:
-                hands[self.key].add(obs._state.data.hands[other])
+                hands[self.key].add(tuple(sorted(obs.view["hands"][other]["cards"].items())))
             self.previous_turn = turn
             return obs.legal[int(rng.random() * len(obs.legal))]
 
@@ -257,7 +261,7 @@ def test_a_what_if_for_one_seat_redraws_what_that_seat_cannot_see() -> None:
         agents = ["random"] * 3
         agents[other] = Recorder(key)
         simulate(state, agents, 12, seed=1, workers=1, viewer=viewer)
-    assert hands["teacher"] == {state.data.hands[other]}
+    assert hands["teacher"] == {tuple(sorted(state.view(other)["hands"][other]["cards"].items()))}
     assert len(hands["seat"]) > 1
     with pytest.raises(InvalidInput, match="^viewer:"):
         simulate(state, "random", 2, viewer=3)

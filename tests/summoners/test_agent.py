@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 import explorer
-from explorer.core.agents import RandomAgent, observe
+from explorer.core.agents import RandomAgent, make_agent, observe
 from explorer.games.summoners import GreedySummonersAgent
 
 from .helpers import random_states
@@ -40,13 +40,14 @@ def test_greedy_beats_random():
     assert greedy_win_rate(60) >= 0.8
 
 
-def test_agent_reads_only_the_observation():
+def test_agent_reads_only_its_view():
     game = explorer.load("summoners", players=3)
+    assert GreedySummonersAgent.observes == ("view",)
+    assert game.agents["greedy"] is GreedySummonersAgent
+    assert isinstance(make_agent("greedy", game), GreedySummonersAgent)
     for state in random_states(game, 2, steps=120):
         if state.is_over or state.is_chance:
             continue
-        obs = observe(state)
-        obs.view                     # built now, from the state
-        obs._state = None            # then the true state is gone: the agent must not need it
+        obs = observe(state, observes=GreedySummonersAgent.observes)
         move = GreedySummonersAgent().choose(obs, random.Random(0))
         assert move in obs.legal

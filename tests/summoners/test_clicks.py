@@ -21,7 +21,7 @@ def test_a_forbidden_cell_is_explained_by_neighbour_and_rule(game):
     assert meant == Play(0, "R8", (1, 0))
     assert s.why_not(meant).text == "red 8 is weaker than the blue 9 to its left and not higher"
     assert s.why_not(s.move_for_targets(("cell:0,0", "hand:0:R8"))).rule == "S-ACE-2"
-    assert s.move_for_targets(("hand:0:X1", "cell:1,0")) == Play(0, "X1", (1, 0), "B")
+    assert s.move_for_targets(("hand:0:X1", "cell:1,0")) == Play(0, "X1", (1, 0))
     message = click_why(Board(s), ["hand:0:R8"], "cell:1,0")
     assert message["kind"] == "why" and message["rule"] == "S-PLACE-4"
     assert "blue 9 to its left" in message["text"]
@@ -52,5 +52,5 @@ def test_every_legal_move_is_what_its_own_clicks_mean(game):
         if state.is_over or state.is_chance:
             continue
         for move in state.legal_moves():
-            if move.targets and not (isinstance(move, Play) and move.declared):
+            if move.targets:
                 assert state.move_for_targets(move.targets) == move

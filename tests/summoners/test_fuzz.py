@@ -47,10 +47,11 @@ def test_scenario_fields_fuzzed(spec):
 @settings(max_examples=200, deadline=None)
 @given(st.one_of(st.text(max_size=30),
                  st.builds(lambda p, v, rest: f"{p} {v} {rest}",
-                           st.sampled_from(["p0", "p1", "p9", "x"]),
+                           st.sampled_from(["p0", "P1", "p9", "x", "p99", "p²"]),
                            st.sampled_from(["cycle", "draw", "buy", "play", "pass", "summon",
                                             "no"]),
-                           st.text(alphabet="BRGYXJQKA0123456789 ,-atsuing", max_size=20))))
+                           st.text(alphabet="BRGYXJQKAbx0123456789² ,-atsuingover",
+                                   max_size=20))))
 def test_move_texts_fuzzed(text):
     refused_cleanly(lambda: GAME.parse_move(text))
 
@@ -64,7 +65,15 @@ def test_move_texts_fuzzed(text):
     ({"phase": "dance"}, "phase"),
     ({"market": ["B2"] * 6}, "market"),
     ({"grid": {(0, 0): "BJ"}}, "summoned"),
-    ({"window": [5], "phase": "summon"}, "window"),
+    ({"window": [5], "phase": "summon"}, "window[0]"),
+    ({"window": [3], "phase": "summon"}, "window[0]"),
+    ({"mana": [8.0, 8]}, "mana[0]"),
+    ({"mana": [True, 8]}, "mana[0]"),
+    ({"turn": -1}, "turn"),
+    ({"deck": {"top": ["B9"], "colour": 1}}, "deck.colour"),
+    ({"deck": {"bottom": ["Z9"]}}, "deck.bottom[0]"),
+    ({"sculptures": [(0, "0"), None]}, "sculptures[0][1]"),
+    ({"phase": "draw", "deck": ["B9"]}, "phase"),
     ({"colour": "blue"}, "colour"),
 ])
 def test_scenario_errors_name_the_field(spec, field):
@@ -73,14 +82,54 @@ def test_scenario_errors_name_the_field(spec, field):
     assert err.value.field == field
 
 
+def test_mana_of_the_wrong_type_names_that_mana():
+    with pytest.raises(InvalidInput) as err:
+        GAME.scenario(mana=[8.0, 8])
+    assert err.value.field == "mana[0]" and "float" in str(err.value)
+
+
 def test_move_errors_name_the_part():
     with pytest.raises(InvalidInput) as err:
-        GAME.parse_move("p0 play Z9 at 1,0")
+        GAME.parse_move("P0 play Z9 at 1,0")
     assert err.value.field == "move" and "move.card" in str(err.value)
     with pytest.raises(InvalidInput):
-        GAME.parse_move("p0 play X1 at 1,0")
-    with pytest.raises(InvalidInput):
         GAME.parse_move("hello")
+
+
+@pytest.mark.parametrize("text", [
+    "p" + "9" * 5000 + " draw", "P0 play B9 at " + "1" * 5000 + ",0", "P²0 draw", "P0 buy ² B9",
+    "P0 play B9 at ²,0", "P0 summon BJ at 1,0 using " + "0,0 " * 2000, "P12 pass",
+])
+def test_odd_or_huge_numbers_are_refused_as_invalid_input(text):
+    with pytest.raises(InvalidInput):
+        GAME.parse_move(text)
+
+
+def test_seats_and_card_names_are_read_in_any_case():
+    assert GAME.parse_move("p0 play b9 at 1,0") == GAME.parse_move("P0 play B9 at 1,0")
+    assert str(GAME.parse_move("p1 cycle x1")) == "P1 cycle X1"
+    assert str(GAME.parse_move("P0 summon bq at 0,0 using 1,0 0,1 -1,0")) == \
+        "P0 summon BQ at 0,0 using -1,0 0,1 1,0"
+    s = GAME.scenario(grid={"0,0": "b9"}, hands=[["r8"], []], phase="play")
+    assert s.cells == {(0, 0): "B9"} and s.data.hands[0] == ("R8",)
+
+
+def test_scenario_grid_shapes_match_the_view():
+    s = GAME.scenario(grid={(0, 0): "B9", "1,0": "G10"}, hands=[["R8"], []])
+    view = s.view(None)
+    assert view["grid"] == {"0,0": "B9", "1,0": "G10"}
+    again = GAME.scenario(grid=view["grid"], hands=[["R8"], []], deck=view["deck"])
+    assert again == s
+    json.dumps(view)
+
+
+def test_help_documents_every_field_the_cards_and_the_phases():
+    doc = GAME.scenario.__doc__
+    for name in FIELDS:
+        assert f"    {name} " in doc, name
+    for word in ("X1", "BA", "BJ", "Joker", "Ace", "action", "cycle-draw", "refill",
+                 "seats still to be asked"):
+        assert word in doc
 
 
 def test_text_scenario():
@@ -104,7 +153,9 @@ def test_text_scenario():
 @pytest.mark.parametrize("options,field", [
     ({"first_player": 2}, "options.first_player"),
     ({"max_turns": 0}, "options"),
-    ({"flank_scope": "diagonal"}, "options"),
+    ({"flank_scope": "diagonal"}, "options.flank_scope"),
+    ({"first_cell": [0, True]}, "options.first_cell[1]"),
+    ({"skip_unable": 1}, "options.skip_unable"),
     ({"max_turns": "ten"}, "options.max_turns"),
     ({"colour": 1}, "options.colour"),
 ])

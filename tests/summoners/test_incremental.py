@@ -2,8 +2,9 @@
 
 `place_limits`, `place_sites` and `update_frontier` patch the derived parts of a layout
 after one change; each is compared with a full scan of the changed layout, for every
-frontier cell of positions taken from random games. `plays_on` and `plays_at` hand out
-shared `Play` moves by numbered cells; they must give the same moves as making them.
+frontier cell of positions taken from random games. The speed caches of `fast` (shared
+`Play` moves by numbered cells, shared moves and events, the remembered site finder and
+layout dict) must give the very values the plain rules make.
 """
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import explorer
-from explorer.games.summoners import placements
-from explorer.games.summoners.cards import SUIT_NAMES
+from explorer.games.summoners import fast, narration
+from explorer.games.summoners.cards import ELEMENT_DECK, SPIRIT_DECK
 from explorer.games.summoners.grid import (all_sites, frontier_limits, frontier_of,
-                                           place_limits, place_sites, update_frontier)
-from explorer.games.summoners.moves import Play
+                                           place_limits, place_sites, spirits_around,
+                                           update_frontier)
+from explorer.games.summoners.moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal
 
 from .helpers import random_states
 
@@ -66,16 +68,45 @@ def test_removing_cards_patches_the_frontier_like_a_full_scan(game, seed):
 
 def test_shared_plays_are_the_moves_on_the_asked_cells_in_order():
     cells = ((-2, 5), (0, 0), (3, -1))
-    assert placements.plays_on(cells)(1, "G7") == tuple(Play(1, "G7", c) for c in cells)
-    assert placements.plays_on(cells[:1])(0, "X2") == (
-        tuple(Play(0, "X2", cells[0], suit) for suit in SUIT_NAMES),)
-    assert placements.plays_at(2, "RA", reversed(cells)) == [Play(2, "RA", c)
-                                                            for c in reversed(cells)]
+    assert fast.plays_on(cells)(1, "G7") == tuple(Play(1, "G7", c) for c in cells)
+    assert fast.plays_on(cells[:1])(0, "X2") == (Play(0, "X2", cells[0]),)
+    assert fast.plays_on(cells[::-1])(2, "RA") == tuple(Play(2, "RA", c) for c in cells[::-1])
 
 
 def test_shared_plays_start_afresh_past_their_bound(monkeypatch):
-    monkeypatch.setattr(placements, "MAX_CELLS", 8)
+    monkeypatch.setattr(fast, "MAX_CELLS", 8)
     for row in range(5):
         cells = tuple((x, row) for x in range(6))
-        assert placements.plays_on(cells)(0, "B9") == tuple(Play(0, "B9", c) for c in cells)
-        assert len(placements._cells) <= 8
+        assert fast.plays_on(cells)(0, "B9") == tuple(Play(0, "B9", c) for c in cells)
+        assert len(fast._cells) <= 8
+
+
+@pytest.mark.parametrize("p", [0, 1, 2, 3])
+def test_shared_moves_and_events_are_the_plain_ones(p):
+    for card in ELEMENT_DECK:
+        assert fast.cycle(p, card) == Cycle(p, card)
+        assert fast.buy(p, 2, card) == Buy(p, 2, card)
+        assert fast.reveal(card) == Reveal(card)
+        assert fast.play_over(p, card, (1, -1)) == Play(p, card, (1, -1), True)
+        assert fast.cycled(p, card) == narration.cycled(p, card)
+        assert fast.drawn(p, card) == narration.drawn(p, card)
+    assert (fast.draw(p), fast.pass_(p), fast.decline(p)) == (Draw(p), Pass(p), Decline(p))
+    assert fast.passed(p) == narration.passed(p)
+    assert fast.seats_from(p, 3, 4) == tuple((p + i) % 4 for i in range(3))
+
+
+NEAR = st.one_of(st.none(), st.sampled_from(ELEMENT_DECK + SPIRIT_DECK))
+
+
+@settings(max_examples=300, deadline=None)
+@given(NEAR, st.tuples(NEAR, NEAR, NEAR, NEAR), st.booleans())
+def test_remembered_site_finder_is_the_plain_one(occupant, around, kos):
+    assert fast.spirits_around(occupant, around, kos) == spirits_around(occupant, around, kos)
+
+
+@settings(max_examples=4, deadline=None)
+@given(games, seeds)
+def test_the_remembered_layout_is_the_grid(game, seed):
+    for state in random_states(game, seed)[::5]:
+        assert fast.cells_of(state.data.grid) == {(x, y): c for x, y, c in state.data.grid}
+        assert state.cells == {(x, y): c for x, y, c in state.data.grid}

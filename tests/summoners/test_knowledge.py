@@ -27,7 +27,7 @@ def seen_in_scene(state, viewer, seat):
 def test_a_bought_card_is_shown_to_everyone_until_it_is_played(game):
     s = game.scenario(grid={(0, 0): "G2"}, hands=[["Y3"], ["R5"]], market=["B9", "R4"])
     s = s.play(Buy(0, 0, "B9"))
-    s = s.play(Reveal(s.data.unseen[0]))                 # the market slot refills
+    s = s.play(Reveal(s.data.deck.unseen[0]))                 # the market slot refills
     assert s.data.known == (("B9",), ())
     assert s.view(1)["seats"][0]["known"] == ["B9"]
     assert s.view(1)["seats"][0]["hand"] is None
@@ -47,14 +47,14 @@ def test_known_bottom_draws_are_public_and_cycling_forgets_them(game):
     s = s.play(Play(1, "Y2", (1, 1)))
     s = s.play(Cycle(0, "R3"))               # R3 goes under, the next known card comes up
     assert s.data.known[0] == s.data.hands[0] and len(s.data.hands[0]) == 1
-    assert "R3" not in s.data.known[0] and s.data.bottom[-1] == "R3"
+    assert "R3" not in s.data.known[0] and s.data.deck.bottom[-1] == "R3"
 
 
 @pytest.mark.rules("S-HIDDEN-2")
 def test_a_secret_draw_is_not_known(game):
     s = game.scenario(grid={(0, 0): "G2"}, hands=[["B5"], []])
     s = s.play(Draw(0))
-    s = s.play(Reveal(s.data.unseen[0]))
+    s = s.play(Reveal(s.data.deck.unseen[0]))
     assert s.data.known == ((), ())
 
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import explorer
-from explorer.games.summoners.cards import ELEMENT_DECK, SPIRIT_DECK, SUIT_NAMES, is_spirit
+from explorer.games.summoners.cards import ELEMENT_DECK, SPIRIT_DECK, is_spirit
 from explorer.games.summoners.grid import (all_sites, frontier_limits, frontier_of,
                                            placement_problem, sites_at)
 from explorer.games.summoners.moves import Play
@@ -28,8 +28,8 @@ def check_conserved(state):
     for hand in d.hands:
         elements.update(hand)
     elements.update(c for c in d.market if c)
-    elements.update(d.unseen)
-    elements.update(d.bottom)
+    elements.update(d.deck.unseen)
+    elements.update(d.deck.bottom)
     assert elements == Counter(ELEMENT_DECK)
     spirits = Counter(c for _, _, c in d.grid if is_spirit(c))
     for hand in d.spirits:
@@ -126,26 +126,28 @@ def test_swapping_a_secret_card_changes_nothing_the_others_see():
     game = explorer.load("summoners", players=3)
     state = game.new(seed=8)
     d = state.data
-    theirs, unseen = d.hands[1][0], d.unseen[0]
+    theirs, unseen = d.hands[1][0], d.deck.unseen[0]
     hands = list(d.hands)
     hands[1] = tuple(sorted(hands[1][1:] + (unseen,)))
     spirits = list(d.spirits)
     spirits[2] = tuple(sorted((d.spirit_box[0],) + d.spirits[2][1:]))
     box = (d.spirits[2][0],) + d.spirit_box[1:]
+    deck = d.deck._replace(unseen=tuple(sorted(d.deck.unseen[1:] + (theirs,))))
     other = type(state)(game, d._replace(hands=tuple(hands), spirits=tuple(spirits),
-                                         unseen=tuple(sorted(d.unseen[1:] + (theirs,))),
-                                         spirit_box=tuple(sorted(box))), state.events)
+                                         deck=deck, spirit_box=tuple(sorted(box))),
+                        state.events)
     assert other != state
     assert other.view(0) == state.view(0) and other.scene(0) == state.scene(0)
     assert other.view(1) != state.view(1) and other.view(2) != state.view(2)
 
 
-@pytest.mark.rules("S-PLACE-3", "S-PLACE-4", "S-ACE-1", "S-ACE-2", "S-JOKER-1")
+@pytest.mark.rules("S-PLACE-3", "S-PLACE-4", "S-ACE-1", "S-ACE-2", "S-ACE-3", "S-JOKER-1")
 @SETTINGS
-@given(games, seeds)
-def test_fast_placement_generator_agrees_with_the_explainer(game, seed):
+@given(games, seeds, st.booleans())
+def test_fast_placement_generator_agrees_with_the_explainer(game, seed, free):
     """The legal plays and `placement_problem` (the why-not text) are two codings of the
     placement rules: on every cell a hand card could be tried, they agree."""
+    game = type(game)(game.players, ace_on_top_free=free)
     for state in random_states(game, seed):
         if state.data.phase != "play":
             continue
@@ -153,7 +155,8 @@ def test_fast_placement_generator_agrees_with_the_explainer(game, seed):
         legal = set(state.legal_moves())
         for card in d.hands[p]:
             for cell in set(d.frontier) | set(state.cells):
-                for declared in (SUIT_NAMES if card[0] == "X" else ("",)):
-                    move = Play(p, card, cell, declared)
-                    problem = placement_problem(state.cells, d.frontier, card, cell, declared)
+                for over in (False, True):
+                    move = Play(p, card, cell, over)
+                    problem = placement_problem(state.cells, d.frontier, card, cell, over, free)
                     assert (problem is None) == (move in legal), (move, problem)
+                    assert state._is_legal(move) == (move in legal), move

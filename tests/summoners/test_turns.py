@@ -18,7 +18,7 @@ def test_setup(players):
     assert all(len(h) == 4 for h in d.hands) and all(len(h) == 3 for h in d.spirits)
     assert len(d.spirit_box) == 12 - 3 * players
     assert len([c for c in d.market if c]) == 5 and len(d.grid) == 1 and d.grid[0][:2] == (0, 0)
-    assert len(d.unseen) == 42 - 4 * players - 6
+    assert len(d.deck.unseen) == 42 - 4 * players - 6
     assert d.mana == (8,) * players and d.sculptures == (None,) * players
     assert s.to_move == 0
     later = explorer.load("summoners", players=players, first_player=1).new(seed=3)
@@ -30,9 +30,9 @@ def test_cycle_puts_a_known_card_on_the_bottom_and_draws_by_chance(game):
     s = game.new(seed=1)
     card = s.data.hands[0][0]
     s = s.play(Cycle(0, card))
-    assert s.to_move == CHANCE and s.data.bottom == (card,)
+    assert s.to_move == CHANCE and s.data.deck.bottom == (card,)
     outcomes = s.chance_outcomes()
-    assert len(outcomes) == len(s.data.unseen)
+    assert len(outcomes) == len(s.data.deck.unseen)
     assert sum(p for _, p in outcomes) == pytest.approx(1.0)
     drawn = outcomes[0][0].card
     s = s.play(Reveal(drawn))
@@ -41,15 +41,15 @@ def test_cycle_puts_a_known_card_on_the_bottom_and_draws_by_chance(game):
     [mine] = [e for e in s.view(0)["events"] if e["kind"] == "draw"]
     [theirs] = [e for e in s.view(1)["events"] if e["kind"] == "draw"]
     assert drawn in mine["text"] or "draws the" in mine["text"]
-    assert theirs["text"] == "Player 0 draws a card"
+    assert theirs["text"] == "P0 draws a card"
 
 
 @pytest.mark.rules("S-DECK-2", "S-CYCLE-1")
 def test_known_bottom_cards_are_drawn_in_order_without_chance(game):
     s = game.scenario(grid={(0, 0): "G2"}, hands=[["B5"], []], deck=["R3", "R4"])
     s = s.play(Cycle(0, "B5"))
-    assert s.data.hands[0] == ("R3",) and s.data.unseen == ()
-    assert s.data.bottom[0] == "R4" and s.data.bottom[-1] == "B5"
+    assert s.data.hands[0] == ("R3",) and s.data.deck.unseen == ()
+    assert s.data.deck.bottom[0] == "R4" and s.data.deck.bottom[-1] == "B5"
     assert s.to_move == 1
 
 
@@ -121,9 +121,9 @@ def test_views_hide_hands_spirits_and_the_deck(game):
     v = s.view(1)
     assert v["seats"][0]["hand"] is None and v["seats"][0]["spirits"] is None
     assert v["seats"][1]["hand"] == list(s.data.hands[1])
-    assert v["deck_unseen"] == len(s.data.unseen)
+    assert v["deck_count"] == s.data.deck.size and v["deck"] == {"bottom": []}
     text = str(v)
-    for card in s.data.hands[0] + s.data.spirits[0] + s.data.unseen + s.data.spirit_box:
+    for card in s.data.hands[0] + s.data.spirits[0] + s.data.deck.unseen + s.data.spirit_box:
         assert f"'{card}'" not in text
     teacher = s.view(None)
     assert teacher["seats"][0]["hand"] == list(s.data.hands[0])
@@ -138,3 +138,24 @@ def test_passing_only_when_stuck_under_the_strict_option():
     rest = [c for c in ELEMENT_DECK if c != "G2"]
     stuck = strict.scenario(grid={(0, 0): "G2"}, hands=[[], rest], mana=[0, 8])
     assert stuck.legal_moves() == (Pass(0),)
+
+
+@pytest.mark.rules("S-DECK-2", "S-DECK-1")
+def test_cards_put_under_the_deck_are_shuffled_in_under_the_option():
+    loose = explorer.load("summoners", players=2, bottom_known=False)
+    s = loose.new(seed=1)
+    card = s.data.hands[0][0]
+    s = s.play(Cycle(0, card))
+    assert s.data.deck.bottom == () and card in s.data.deck.unseen
+    assert s.is_chance and s.pending.stream == "deck"
+    assert s.view(1)["deck"] == {"bottom": []}
+
+
+@pytest.mark.rules("S-DECK-2", "S-HIDDEN-2")
+def test_a_top_known_to_the_teacher_only_is_drawn_secretly(game):
+    s = game.scenario(grid={(0, 0): "G2"}, hands=[["B5"], []], deck={"top": ["R3"]})
+    assert s.data.deck.top == ("R3",) and s.view(1)["deck"] == {"bottom": []}
+    s = s.play(Draw(0))                         # no luck: the teacher knows the top card
+    assert s.data.hands[0] == ("B5", "R3") and s.data.known == ((), ())
+    assert s.visible_events(1) == [{"kind": "draw", "rule": "S-DECK-2",
+                                    "text": "P0 draws a card", "player": 0}]

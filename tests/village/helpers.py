@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import explorer
 from explorer.games.village.cards import NAMES
+from explorer.games.village.encoding import deck_counts
 
 
 def load(players: int = 2, **options):
@@ -37,13 +38,13 @@ def all_cards(state) -> list[int]:
     """Every card counted wherever it lies: hands, bribes, stalls, deck, discard."""
     d = state.data
     total = [0] * len(NAMES)
-    for part in (*d.hands, *d.stalls, d.deck, d.discard):
+    for part in (*d.hands, *d.stalls, deck_counts(d.deck), d.discard):
         for k, n in enumerate(part):
             total[k] += n
     for b, w in zip(d.bribes, d.bribe_wilds):
         for t in range(6):
             total[t] += b[t]
             total[6] += w[t]
-    for k in d.deck_top:
+    for k in d.deck.top:
         total[k] += 1
     return total

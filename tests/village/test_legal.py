@@ -1,7 +1,7 @@
-"""The fast, cached move generation against a plain reading of the rules.
+"""Move generation against a plain reading of the rules.
 
-`legal.act_moves` caches by clipped hand counts and `rules.payments` filters payments
-with bitsets; both must list exactly what the rules allow, whatever was cached before.
+`rules.payments` and the moves a position lists (through `speed`, see test_speed.py)
+must be exactly what the rules allow.
 """
 from __future__ import annotations
 

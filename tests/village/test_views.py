@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from explorer.core.chance import Deck
 from explorer.core.move import exact, narrow
 
 from .helpers import load, play
@@ -54,11 +55,12 @@ def swap_hidden(state, viewer: int):
         unknown = [h - k for h, k in zip(d.hands[q], d.known[q])]
         for a in range(7):
             for b in range(7):
-                if a != b and unknown[a] and d.deck[b]:
-                    hand = list(d.hands[q]); deck = list(d.deck)
-                    hand[a] -= 1; hand[b] += 1; deck[a] += 1; deck[b] -= 1
+                if a != b and unknown[a] and b in d.deck.unseen:
+                    hand = list(d.hands[q])
+                    hand[a] -= 1; hand[b] += 1
+                    deck = Deck.of(d.deck.take(b).unseen + (a,), d.deck.top)
                     hands = d.hands[:q] + (tuple(hand),) + d.hands[q + 1:]
-                    return type(state)(state.game, d._replace(hands=hands, deck=tuple(deck)),
+                    return type(state)(state.game, d._replace(hands=hands, deck=deck),
                                        state.events)
     return None
 

@@ -166,7 +166,7 @@ def test_front_end_files_are_shipped() -> None:
     assert ".rx-item" in css
 
 
-REAL_GAMES = [name for name in explorer.games() if name in ("village", "summoners")]
+REAL_GAMES = [name for name in explorer.list_games() if name in ("village", "summoners")]
 
 
 @pytest.mark.parametrize("name", REAL_GAMES)

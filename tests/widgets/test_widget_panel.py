@@ -157,3 +157,26 @@ def test_what_changed_compares_a_chosen_position_with_the_current_one() -> None:
     assert "face down ×8" in panel.compare_result.value
     panel.compare_with.value = panel.explorer.current
     assert "the same position" in panel.compare_result.value
+
+
+def test_a_players_same_luck_branch_never_deals_a_card_they_did_not_see() -> None:
+    """The reported leak: in P0's perspective, a branch with the same luck from the start
+    must not turn up, in a public refill, the card P1 drew in secret."""
+    game = explorer.load("village", players=3)
+    start = game.scenario(hands=["Axe*2", "Sword", "Crown"], stalls={0: "Egg"}, to_move=0)
+    tree, twin = Explorer(start, seed=5), Explorer(start, seed=5)   # twin: for comparison
+    for t in (tree, twin):
+        t.play("P0 buy stall 0")                     # no luck
+        t.play("P1 draw")                            # P1's secret card
+    secret = tree.line()[-1].move
+    panel = Panel(tree, viewer=0)
+    panel.history.value = 0                          # a click on the root row
+    panel.branch_same.click()
+    assert tree.recorded_luck(0, viewer=0) == {}
+    assert tree.recorded_luck(0)["deck"] == [secret]
+    panel.play("P0 bribe Axe")
+    twin.branch(0, luck="resample")
+    twin.play("P0 bribe Axe")
+    dealt = [n.move for n in tree.line() if n.chance]
+    assert dealt == [n.move for n in twin.line() if n.chance], "luck drawn afresh, as P0 knows it"
+    assert dealt[0] != secret

@@ -23,7 +23,7 @@ from explorer.widgets import Board, Panel
 
 def playable_games() -> list[Game]:
     games = [toy_game()]
-    for name in explorer.games():
+    for name in explorer.list_games():
         try:
             games.append(explorer.load(name))
         except (ImportError, AttributeError):  # a game still being written is skipped

@@ -13,8 +13,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple
 
-from explorer.core import (CHANCE, Event, Game, InvalidInput, Move, Outcome, Reason,
-                           ScoreLine, State)
+from explorer.core import (CHANCE, OVER, Event, Game, InvalidInput, Move, Outcome, Pending, Reason,
+                           ScoreLine, State, decision, luck, redeal)
 
 CELLS = 4
 MAX_TURNS = 8
@@ -108,12 +108,13 @@ class ToyData(NamedTuple):
 
 
 class ToyState(State):
-    @property
-    def to_move(self) -> int | None:
+    def _find_pending(self) -> Pending:
         d = self.data
         if all(c is not None for c in d.cells) or d.turn >= MAX_TURNS:
-            return None
-        return CHANCE if d.drawing else d.mover
+            return OVER
+        if d.drawing:
+            return luck("deck", "T-DRAW", f"P{d.mover} draws a card")
+        return decision(d.mover, "place", "T-PLACE", f"P{d.mover} places a card or passes")
 
     def _generate_moves(self) -> tuple[Move, ...]:
         d = self.data
@@ -205,18 +206,13 @@ class ToyState(State):
             "cells": [None if c is None else list(c) for c in d.cells],
         }
 
-    def determinize(self, viewer: int | None, rng: random.Random) -> "ToyState":
-        if viewer is None:
-            return self
+    def _redeal(self, viewer: int, rng: random.Random) -> ToyData:
         d = self.data
         other = 1 - viewer
-        pool = list(d.deck) + list(d.hands[other])
-        rng.shuffle(pool)
-        n = len(d.hands[other])
+        (hand,), deck = redeal(rng, d.deck + d.hands[other], [len(d.hands[other])])
         hands = list(d.hands)
-        hands[other] = tuple(sorted(pool[:n]))
-        return ToyState(self.game, d._replace(hands=tuple(hands), deck=tuple(sorted(pool[n:]))),
-                        self.events)
+        hands[other] = hand
+        return d._replace(hands=tuple(hands), deck=deck)
 
     def _encode(self) -> Any:
         return [list(map(list, self.data.hands)), list(self.data.deck),

@@ -14,7 +14,7 @@ from explorer.core.agents import Observation
 
 from . import grid as g
 from .cards import SPIRIT_ORDER, is_spirit
-from .moves import Cycle, Decline, Draw, Pass, Play, Summon
+from .moves import Cycle, Decline, Draw, Pass, Play, Summon, read_cell
 
 OPEN_SUMMON = 3.0
 DISPLACE = 1.0
@@ -24,6 +24,7 @@ FLANK_OTHER = 0.3
 
 class GreedySummonersAgent:
     name = "greedy"
+    observes = ("view",)
 
     def choose(self, obs: Observation, rng: random.Random):
         legal = obs.legal
@@ -41,7 +42,7 @@ class GreedySummonersAgent:
 
     def _best_play(self, view: dict[str, Any], me: int, plays: list[Play],
                    rng: random.Random) -> Play:
-        cells = {(x, y): c for x, y, c in view["grid"]}
+        cells = {read_cell(where, "grid"): c for where, c in view["grid"].items()}
         seat = view["seats"][me]
         spirits = seat["spirits"] or []
         can_summon = seat["mana"] >= 2 and bool(spirits)

@@ -1,7 +1,7 @@
 """Cards of Piri Piri Summoners as short strings, and the suit cycle that orders them.
 
 A card is a string: suit letter + rank ("B9", "R10", "GA", "YJ", "BQ", "RK"), or a
-Joker ("X1", "X2"). Suits are colours: B blue, R red, G green, Y yellow. Strings keep
+Joker ("X1", "X2"). Input is read in any case ("b9" is the blue 9). Suits are colours: B blue, R red, G green, Y yellow. Strings keep
 states small, hashable and readable in saved files and move texts.
 """
 from __future__ import annotations
@@ -19,20 +19,11 @@ STRONGER = {"R": "B", "G": "R", "Y": "G", "B": "Y"}
 
 ELEMENT_DECK = tuple(s + r for s in SUITS for r in ("A",) + NUMBERS) + JOKERS
 SPIRIT_DECK = tuple(s + r for s in SUITS for r in SPIRIT_RANKS)
-ALL_CARDS = frozenset(ELEMENT_DECK + SPIRIT_DECK)
 
 ACE_RANK = 14
 SPIRIT_RANK = 20
 SPIRIT_POINTS = {"J": 2, "Q": 4, "K": 6}
 SPIRIT_ORDER = {"J": 1, "Q": 2, "K": 3}
-
-
-def suit(card: str) -> str:
-    return card[0]
-
-
-def rank_letter(card: str) -> str:
-    return card[1:]
 
 
 def is_joker(card: str) -> bool:
@@ -55,11 +46,6 @@ def table_rank(card: str) -> int:
     if r in SPIRIT_ORDER:
         return SPIRIT_RANK
     return int(r)
-
-
-def beats(a: str, b: str) -> bool:
-    """Suit `a` is stronger than suit `b` [S-SUIT-1]."""
-    return STRONGER[b] == a
 
 
 def _spelled(card: str) -> str:

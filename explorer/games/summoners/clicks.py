@@ -9,7 +9,7 @@ Board elements (see `scene`): "hand:<seat>:<card>", "spirit:<seat>:<card>",
 "cell:<x>,<y>" (a placed card or an empty candidate cell), "market:<slot>" and "deck".
 The clicks read, in any order:
 
-- a hand card and a cell: a Play there (a Joker declared as the first suit that fits);
+- a hand card and a cell: a Play there (an Ace clicked onto a card: on top of it);
 - a hand card and the deck: a Cycle of that card;
 - the deck alone: a Draw; a market slot alone: a Buy of its card;
 - a Spirit card and cells: a Summon on the first cell, using the others.
@@ -23,8 +23,7 @@ from typing import TYPE_CHECKING
 
 from explorer.core import Move
 
-from .cards import SUIT_NAMES, is_joker
-from .grid import placement_problem
+from .cards import is_ace
 from .moves import Buy, Cycle, Draw, Play, Summon
 
 if TYPE_CHECKING:
@@ -75,7 +74,7 @@ def meant_move(state: "SummonersState", targets: tuple[str, ...]) -> Move | None
         if deck and not cells:
             return Cycle(seat, card)
         if len(cells) == 1 and not deck:
-            return Play(seat, card, cells[0], _declared(state, card, cells[0]))
+            return Play(seat, card, cells[0], is_ace(card) and cells[0] in state.cells)
         return None
     if cells:
         return None
@@ -86,12 +85,3 @@ def meant_move(state: "SummonersState", targets: tuple[str, ...]) -> Move | None
         return Draw(d.current)
     return None
 
-
-def _declared(state: "SummonersState", card: str, cell: tuple[int, int]) -> str:
-    """For a Joker, the first suit it may be declared on `cell` (blue if none fits)."""
-    if not is_joker(card):
-        return ""
-    for suit in SUIT_NAMES:
-        if placement_problem(state.cells, state.data.frontier, card, cell, suit) is None:
-            return suit
-    return "B"

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from explorer.core import Deck, Window
+
 from . import grid as g
 
 Cell = tuple[int, int]
 
 
 class SummonersData(NamedTuple):
-    """Every fact of a position. Hands, Spirit hands, the unseen deck and the Spirit box
-    are secret; `frontier`, `sites` and `limits` are derived from `grid` (kept
+    """Every fact of a position. Hands, Spirit hands, the unseen part of the deck and the
+    Spirit box are secret; `frontier`, `sites` and `limits` are derived from `grid` (kept
     incrementally by each move, rebuilt by a full scan when a position is loaded)."""
 
     grid: tuple[tuple[int, int, str], ...]     # placed cards (x, y, card), sorted by cell
@@ -25,19 +27,20 @@ class SummonersData(NamedTuple):
     hands: tuple[tuple[str, ...], ...]         # element cards in hand, sorted (secret)
     known: tuple[tuple[str, ...], ...]         # hand cards everyone saw taken, sorted (public)
     spirits: tuple[tuple[str, ...], ...]       # spirit cards not yet summoned (secret)
-    summoned: tuple[tuple[str, ...], ...]      # spirit cards each player summoned, in order
+    summoned: tuple[tuple[str, ...], ...]      # spirit cards each player summoned, in order,
+                                               # consumed ones included [S-END-1]
     mana: tuple[int, ...]
     box_mana: int                              # mana spent or never dealt: out of the game
     sculptures: tuple[Cell | None, ...]        # where each sculpture stands (None: supply)
     market: tuple[str, ...]                    # five face-up slots ("" = empty)
-    unseen: tuple[str, ...]                    # the shuffled top of the deck, sorted
-    bottom: tuple[str, ...]                    # cards put on the bottom, top first (public)
+    deck: Deck                                 # the element deck: unseen (sorted), a top
+                                               # known to the teacher, a public bottom
     spirit_box: tuple[str, ...]                # spirit cards never dealt, sorted (unseen)
     gone: tuple[str, ...]                      # consumed spirit cards, out of the game
     current: int                               # whose turn it is
-    phase: str
+    phase: str                                 # see `state.PHASES`
     slot: int                                  # market slot waiting for a refill, else -1
-    window: tuple[int, ...]                    # seats still to be asked in the summon window
+    window: Window                             # seats still to be asked in the summon window
     turn: int                                  # turns completed
     passes: int                                # consecutive passes
     winner: int                                # instant winner [S-END-1], else -1
@@ -46,3 +49,5 @@ class SummonersData(NamedTuple):
 
 FIELD_INDEX = {name: i for i, name in enumerate(SummonersData._fields)}
 """Each field's position, for rebuilding a `SummonersData` with a few fields changed."""
+
+NO_WINDOW = Window(())

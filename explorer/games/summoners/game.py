@@ -1,19 +1,20 @@
 """`SummonersGame`: Piri Piri Summoners for 2-4 players (Louis Hsu, Emio Poon; Mokuomo 2024)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, ClassVar, Mapping
 
 from explorer.core import Event, Game, InvalidInput
 
 from . import scene as scene_module
+from .agent import GreedySummonersAgent
 from .cards import ELEMENT_DECK, SPIRIT_DECK, card_name
 from .moves import MOVE_TYPES
 from .options import SummonersOptions
-from .scenario import MANA_EACH, MARKET_SLOTS, decode_data, parse_text, scenario_data
+from .scenario import FIELDS_DOC, MANA_EACH, MARKET_SLOTS, decode_data, parse_text, scenario_data
 from .state import SummonersState
+from .turn import SPIRITS_EACH
 
 HAND_SIZE = 4
-SPIRITS_EACH = 3
 
 
 class SummonersGame(Game):
@@ -25,10 +26,11 @@ class SummonersGame(Game):
     Options = SummonersOptions
     move_types = MOVE_TYPES
     state_class = SummonersState
+    agents: ClassVar[dict[str, type]] = {"greedy": GreedySummonersAgent}
 
     def __init__(self, players: int, **options: Any) -> None:
         super().__init__(players, **options)
-        if self.options.first_player >= players:
+        if self.options.first_player >= self.players:
             raise InvalidInput("options.first_player",
                                f"no seat {self.options.first_player} among {players} players")
 
@@ -44,10 +46,10 @@ class SummonersGame(Game):
         rest = elements[n * HAND_SIZE:]
         market, first, unseen = rest[:MARKET_SLOTS], rest[MARKET_SLOTS], rest[MARKET_SLOTS + 1:]
         spirit_hands = [spirits[i * SPIRITS_EACH:(i + 1) * SPIRITS_EACH] for i in range(n)]
-        data = scenario_data(n, self.options.first_player, self.options.king_over_spirits, {
-            "grid": {(0, 0): first}, "hands": hands, "spirits": spirit_hands,
-            "market": market, "unseen": unseen, "spirit_box": spirits[n * SPIRITS_EACH:],
-            "mana": [MANA_EACH] * n})
+        data = scenario_data(n, self.options, {
+            "grid": {self.options.first_cell: first}, "hands": hands, "spirits": spirit_hands,
+            "market": market, "deck": {"unseen": unseen},
+            "spirit_box": spirits[n * SPIRITS_EACH:], "mana": [MANA_EACH] * n})
         events = (
             Event("setup", "S-SETUP-2", f"Each player is dealt {SPIRITS_EACH} secret Spirit "
                                         f"cards; the rest stay unseen in the box"),
@@ -58,26 +60,29 @@ class SummonersGame(Game):
 
     def scenario(self, spec: Mapping[str, Any] | str | None = None,
                  **fields: Any) -> SummonersState:
-        """A position from a dict or text description, validated like a saved file.
+        """A position from a dict, keywords or text, validated like a saved file.
 
-        Fields (all optional): grid, hands, known, spirits, summoned, mana, sculptures,
-        market, deck, unseen, bottom, spirit_box, gone, and the turn state (current,
-        phase, slot, window, turn, passes, winner, ended); their formats are in
-        `explorer.games.summoners.scenario`. Example::
+        A wrong field raises InvalidInput naming its path (``mana[0]``, ``grid[3,1]``);
+        the shapes are those of `view()`. Examples::
 
             game.scenario(grid={(0, 0): "B9", (2, 0): "B2"}, hands=[["R8"], []], phase="play")
-            game.scenario("grid: 0,0=B9 2,0=B2\nhands: R8 | -\nphase: play")
+            game.scenario("grid: 0,0=B9 2,0=B2\\nhands: R8 | -\\nphase: play")
+
         """
         if isinstance(spec, str):
             spec = parse_text(spec)
         if spec is not None and not isinstance(spec, Mapping):
             raise InvalidInput("spec", f"expected a mapping or text, got {type(spec).__name__}")
         merged = {**(spec or {}), **fields}
-        return SummonersState(self, scenario_data(self.players, self.options.first_player,
-                                                  self.options.king_over_spirits, merged))
+        return SummonersState(self, scenario_data(self.players, self.options, merged))
 
     def _decode(self, raw: Any) -> tuple:
-        return decode_data(self.players, self.options.king_over_spirits, raw)
+        return decode_data(self.players, self.options, raw)
 
     def scene(self, view: Mapping[str, Any]) -> dict[str, Any]:
         return scene_module.scene(view)
+
+
+
+SummonersGame.scenario.__doc__ = SummonersGame.scenario.__doc__.rstrip() + "\n\n" + "\n".join(
+    "        " + line if line else "" for line in FIELDS_DOC.splitlines())

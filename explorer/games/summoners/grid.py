@@ -9,9 +9,8 @@ never scans the whole layout.
 from __future__ import annotations
 
 from bisect import bisect_left
-from functools import lru_cache
 from itertools import combinations
-from typing import Iterable, Iterator, Mapping
+from typing import Callable, Iterable, Iterator, Mapping
 
 from .cards import (ELEMENT_DECK, SPIRIT_DECK, SPIRIT_ORDER, SPIRIT_RANK, STRONGER, SUIT_NAMES,
                     card_name, is_ace, is_joker, is_spirit, table_rank)
@@ -28,20 +27,20 @@ WEAKER = {strong: weak for weak, strong in STRONGER.items()}
 
 
 # ------------------------------------------------------------------ frontier upkeep
-def frontier_of(grid: Grid) -> set[Cell]:
-    """Every empty cell touching a card; (0, 0) alone for an empty layout [S-PLACE-5]."""
+def frontier_of(grid: Grid, first: Cell = (0, 0)) -> set[Cell]:
+    """Every empty cell touching a card; `first` alone for an empty layout [S-PLACE-5]."""
     if not grid:
-        return {(0, 0)}
+        return {first}
     return {(x + dx, y + dy) for (x, y) in grid for dx, dy in AROUND
             if (x + dx, y + dy) not in grid}
 
 
-def update_frontier(frontier: frozenset[Cell], grid: Grid,
-                    changed: Iterable[Cell]) -> frozenset[Cell]:
+def update_frontier(frontier: frozenset[Cell], grid: Grid, changed: Iterable[Cell],
+                    first: Cell = (0, 0)) -> frozenset[Cell]:
     """`frontier_of(grid)` after the cards on `changed` cells changed (incremental): only
     those cells and their eight neighbours can enter or leave the frontier."""
     if not grid:
-        return frozenset(((0, 0),))
+        return frozenset((first,))
     entering, leaving = [], []
     for c in {(x + dx, y + dy) for x, y in changed for dx, dy in AROUND + ((0, 0),)}:
         if c in grid:
@@ -55,28 +54,6 @@ def update_frontier(frontier: frozenset[Cell], grid: Grid,
         else:
             leaving.append(c)
     return frontier.difference(leaving).union(entering)
-
-
-# ------------------------------------------------------------------ cell tables
-_recent: tuple[tuple[tuple[int, int, str], ...], dict[Cell, str]] = ((), {})
-"""The layout a `Turn` built last: (its grid tuple, its cells dict), swapped as one
-value so a reader never pairs one layout's tuple with another's dict."""
-
-
-def remember_cells(grid: tuple[tuple[int, int, str], ...], cells: dict[Cell, str]) -> None:
-    """Keep the cells dict a move built for `grid`, so the next state need not rebuild
-    it. The dict is read-only from here on (a `Turn` copies before changing)."""
-    global _recent
-    _recent = (grid, cells)
-
-
-def cells_of(grid: tuple[tuple[int, int, str], ...]) -> dict[Cell, str]:
-    """The layout as a dict {(x, y): card}: the remembered one if it is for this very
-    tuple (an identity test: the remembered tuple is kept alive), else built anew."""
-    recent = _recent
-    if recent[0] is grid:
-        return recent[1]
-    return {(x, y): c for x, y, c in grid}
 
 
 # ------------------------------------------------------------------ placement
@@ -207,41 +184,61 @@ def place_limits(columns: Columns, frontier: frozenset[Cell], grid: Grid,
 
 
 def placement_problem(grid: Grid, frontier: Iterable[Cell], card: str, cell: Cell,
-                      declared: str = "") -> tuple[str, str] | None:
-    """(rule id, sentence) saying why `card` may not go on `cell`, or None if it may."""
+                      over: bool = False, ace_on_top_free: bool = True
+                      ) -> tuple[str, str] | None:
+    """(rule id, sentence) saying why `card` may not go on `cell` ("over" a card when
+    `over`), or None if it may. The plain statement of the placement rules: the move
+    generator's limit columns must agree with it (a test checks)."""
     occupant = grid.get(cell)
     name = card_name(card)
-    if occupant is not None:
+    where_text = f"{cell[0]},{cell[1]}"
+    if over:
         if not is_ace(card):
-            return ("S-ACE-2", f"{cell[0]},{cell[1]} holds the {card_name(occupant)}: "
-                               f"only an Ace may be played on top of a card")
+            return ("S-ACE-2", "only an Ace may be played on top of a card")
+        if occupant is None:
+            return ("S-ACE-2", f"there is no card at {where_text} to play the Ace on")
         if is_spirit(occupant):
             return ("S-ACE-2", f"an Ace may not cover a Spirit card, and "
-                               f"{cell[0]},{cell[1]} holds the {card_name(occupant)}")
-        return None
+                               f"{where_text} holds the {card_name(occupant)}")
+        if ace_on_top_free:
+            return None                                # [S-ACE-3]
+        return _ace_beside_problem(grid, card, cell)
+    if occupant is not None:
+        if is_ace(card):
+            return ("S-ACE-2", f"{where_text} holds the {card_name(occupant)}: an Ace goes "
+                               f"on top of it with 'over' (play {card} over {where_text})")
+        return ("S-ACE-2", f"{where_text} holds the {card_name(occupant)}: "
+                           f"only an Ace may be played on top of a card")
     if cell not in frontier:
         if not grid:
-            return ("S-PLACE-5", "the first card of an empty layout goes on 0,0")
-        return ("S-PLACE-1", f"{cell[0]},{cell[1]} touches no card of the layout, "
+            first = next(iter(frontier))
+            return ("S-PLACE-5", f"the first card of an empty layout goes on "
+                                 f"{first[0]},{first[1]}")
+        return ("S-PLACE-1", f"{where_text} touches no card of the layout, "
                              f"not even diagonally")
+    if is_joker(card):
+        return None                                    # [S-JOKER-1] any touching cell
+    if is_ace(card):
+        return _ace_beside_problem(grid, card, cell)
     x, y = cell
     for dx, dy, where in ORTHOGONAL:
         other = grid.get((x + dx, y + dy))
-        if other is None or is_joker(other):
-            continue
-        if WEAKER[other[0]] != (declared if is_joker(card) else card[0]):
-            continue
-        if is_joker(card):
-            return ("S-JOKER-1", f"a Joker declared {SUIT_NAMES[declared]} has no number, so "
-                                 f"it may not go beside the {card_name(other)} {where}")
-        if is_ace(card):
-            if is_spirit(other):
-                return ("S-ACE-1", f"an Ace may not go beside a Spirit card of its stronger "
-                                   f"suit: the {card_name(other)} {where}")
+        if other is None or is_joker(other) or WEAKER[other[0]] != card[0]:
             continue
         if table_rank(card) <= table_rank(other):
             return ("S-PLACE-4", f"{name} is weaker than the {card_name(other)} {where} "
                                  f"and not higher")
+    return None
+
+
+def _ace_beside_problem(grid: Grid, card: str, cell: Cell) -> tuple[str, str] | None:
+    """An Ace may go beside anything but a Spirit card of its stronger suit [S-ACE-1]."""
+    x, y = cell
+    for dx, dy, where in ORTHOGONAL:
+        other = grid.get((x + dx, y + dy))
+        if other is not None and is_spirit(other) and WEAKER[other[0]] == card[0]:
+            return ("S-ACE-1", f"an Ace may not go beside a Spirit card of its stronger "
+                               f"suit: the {card_name(other)} {where}")
     return None
 
 
@@ -347,24 +344,24 @@ def sites_at(grid: Grid, cell: Cell, spirit: str,
     yield from combinations(good, 3 if rank == "Q" else 4)
 
 
-def spirits_at(grid: Grid, cell: Cell, king_over_spirits: bool) -> tuple[str, ...]:
+def spirits_at(grid: Grid, cell: Cell, king_over_spirits: bool,
+               around: "Around | None" = None) -> tuple[str, ...]:
     """Every Spirit card (of all twelve) whose pattern the table shows around `cell`.
 
     The same rules as `sites_at`, for all suits and ranks in one pass: a summon site
     depends only on the cell and its four orthogonal neighbours, so a change to the
-    grid touches the sites of that cell and its neighbours only. The same five cards
-    recur all over the table, so the answer for them is remembered (`_spirits_around`).
+    grid touches the sites of that cell and its neighbours only. `around` answers for
+    one cell's five cards (`spirits_around`, or the remembering copy in `fast`).
     """
     x, y = cell
     get = grid.get
     left, right, up, down = get((x - 1, y)), get((x + 1, y)), get((x, y - 1)), get((x, y + 1))
     if (left is None or right is None) and (up is None or down is None):
         return ()                     # no pair of opposite cards, so not three neighbours
-    return _spirits_around(get(cell), (left, right, up, down), king_over_spirits)
+    return (around or spirits_around)(get(cell), (left, right, up, down), king_over_spirits)
 
 
-@lru_cache(maxsize=1 << 16)
-def _spirits_around(occupant: str | None, around: tuple[str | None, ...],
+def spirits_around(occupant: str | None, around: tuple[str | None, ...],
                     king_over_spirits: bool) -> tuple[str, ...]:
     """`spirits_at` for a cell holding `occupant` with the orthogonal neighbours
     `around` (left, right, above, below)."""
@@ -395,8 +392,12 @@ def all_sites(grid: Grid, frontier: Iterable[Cell],
                      for spirit in spirits_at(grid, cell, king_over_spirits))
 
 
+Around = Callable[[str | None, tuple[str | None, ...], bool], tuple[str, ...]]
+
+
 def place_sites(sites: frozenset[tuple[Cell, str]], grid: Grid, cell: Cell,
-                king_over_spirits: bool) -> frozenset[tuple[Cell, str]]:
+                king_over_spirits: bool, around: Around = spirits_around
+                ) -> frozenset[tuple[Cell, str]]:
     """`update_sites` for a card put on `cell` and nothing else: the sites of `cell` and
     its orthogonal neighbours, read from the thirteen cells around them at once."""
     get = grid.get
@@ -414,7 +415,7 @@ def place_sites(sites: frozenset[tuple[Cell, str]], grid: Grid, cell: Cell,
     for c, occupant, a, b, u, d in rings:
         if (a is None or b is None) and (u is None or d is None):
             continue
-        for spirit in _spirits_around(occupant, (a, b, u, d), king_over_spirits):
+        for spirit in around(occupant, (a, b, u, d), king_over_spirits):
             found.append((c, spirit))
     touched = (cell, rings[1][0], rings[2][0], rings[3][0], rings[4][0])
     stale = [site for site in sites if site[0] in touched]
@@ -424,7 +425,8 @@ def place_sites(sites: frozenset[tuple[Cell, str]], grid: Grid, cell: Cell,
 
 
 def update_sites(sites: frozenset[tuple[Cell, str]], grid: Grid, changed: Iterable[Cell],
-                 king_over_spirits: bool) -> frozenset[tuple[Cell, str]]:
+                 king_over_spirits: bool, around: Around = spirits_around
+                 ) -> frozenset[tuple[Cell, str]]:
     """`sites` refreshed around the cells whose card changed (incremental `all_sites`);
     the very same set when no site there came or went, as after most plays."""
     touched = set()
@@ -432,7 +434,7 @@ def update_sites(sites: frozenset[tuple[Cell, str]], grid: Grid, changed: Iterab
         touched.add((x, y))
         touched.update((x + dx, y + dy) for dx, dy, _ in ORTHOGONAL)
     found = [(cell, spirit) for cell in touched
-             for spirit in spirits_at(grid, cell, king_over_spirits)]
+             for spirit in spirits_at(grid, cell, king_over_spirits, around)]
     stale = [site for site in sites if site[0] in touched]
     if not found and not stale:
         return sites

@@ -1,10 +1,13 @@
 """The moves of Piri Piri Summoners: the four turn actions, card plays, summons, and draws.
 
 Every move names its player (so its click targets can name that player's hand) and has
-a stable text form, e.g. ``p0 play B9 at 1,0``, read back by its `parse`. A turn is a
-short sequence: an action (`Cycle`, `Draw`, `Buy`, `Pass`), the deck's answer (`Reveal`,
-a chance outcome), a `Play` after Draw or Buy, then the summon window (`Summon`,
-`Decline`) [S-WINDOW-1].
+a stable text form, e.g. ``P0 play B9 at 1,0``, read back by its `parse` (``p0`` and
+lower-case card names are read too). A turn is a short sequence: an action (`Cycle`,
+`Draw`, `Buy`, `Pass`), the deck's answer (`Reveal`, a chance outcome), a `Play` after
+Draw or Buy, then the summon window (`Summon`, `Decline`) [S-WINDOW-1].
+
+Numbers are read with bounded patterns (a seat is one digit, a coordinate at most four),
+so odd or huge digit strings are refused as InvalidInput.
 """
 from __future__ import annotations
 
@@ -13,11 +16,17 @@ from dataclasses import dataclass
 
 from explorer.core import InvalidInput, Move
 
-from .cards import ELEMENT_DECK, SPIRIT_DECK, SUIT_NAMES, card_name, is_ace, is_joker
+from .cards import ELEMENT_DECK, SPIRIT_DECK, card_name, is_ace, is_joker
 
 Cell = tuple[int, int]
-_PLAYER = r"p(?P<player>\d+)"
-_CELL = r"-?\d+,-?\d+"
+_SEAT = r"[pP](?P<player>[0-9])"
+_NUM = r"-?[0-9]{1,4}"
+_CELL = rf"{_NUM},{_NUM}"
+_CARD = r"[A-Za-z0-9]{2,3}"
+_CELL_RE = re.compile(rf"(?P<x>{_NUM}),(?P<y>{_NUM})")
+_SEAT_RE = re.compile(r"[pP][0-9]{1,3}")
+_ELEMENTS = frozenset(ELEMENT_DECK)
+_SPIRITS = frozenset(SPIRIT_DECK)
 
 
 def cell_id(cell: Cell) -> str:
@@ -29,37 +38,39 @@ def cell_text(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
-def _read_cell(text: str, what: str) -> Cell:
-    try:
-        x, y = text.split(",")
-        return int(x), int(y)
-    except ValueError:
-        raise InvalidInput(what, f"expected a cell 'x,y', got {text!r}") from None
+def read_cell(text: str, what: str) -> Cell:
+    """A cell written 'x,y' (whole numbers of at most four digits)."""
+    m = _CELL_RE.fullmatch(text) if isinstance(text, str) else None
+    if m is None:
+        raise InvalidInput(what, f"expected a cell 'x,y', got {text!r}")
+    return int(m["x"]), int(m["y"])
 
 
-def _read_card(text: str, what: str, allowed: tuple[str, ...]) -> str:
-    if text not in allowed:
+def read_card(text: str, what: str, allowed: frozenset[str]) -> str:
+    """A card name, in any case ("b9" is the blue 9), among `allowed`."""
+    card = text.upper() if isinstance(text, str) else text
+    if card not in allowed:
         raise InvalidInput(what, f"{text!r} is not a card that can be used here")
-    return text
+    return card
 
 
 def _match(pattern: str, verb: str, text: str) -> re.Match[str] | None:
     """The match of `text` against `pattern`; None if `text` is not a `verb` move at all;
     InvalidInput if it is a `verb` move that does not read right."""
-    parts = text.split()
-    if len(parts) < 2 or parts[1] != verb or not re.fullmatch(r"p\d+", parts[0]):
+    parts = text.split(maxsplit=2)
+    if len(parts) < 2 or parts[1].lower() != verb or not _SEAT_RE.fullmatch(parts[0]):
         return None
-    match = re.fullmatch(pattern, text)
+    match = re.fullmatch(pattern, text, re.I)
     if match is None:
         raise InvalidInput("move", f"a {verb!r} move reads like {_EXAMPLES[verb]!r}, "
-                                   f"not {text!r}")
+                                   f"not {text[:80]!r}")
     return match
 
 
 _EXAMPLES = {
-    "cycle": "p0 cycle B9", "draw": "p0 draw", "buy": "p0 buy 2 B9",
-    "play": "p0 play B9 at 1,0 (a Joker: p0 play X1 at 1,0 as R)", "pass": "p0 pass",
-    "summon": "p0 summon BJ at 1,0 using 0,0 2,0", "no": "p0 no summon",
+    "cycle": "P0 cycle B9", "draw": "P0 draw", "buy": "P0 buy 2 B9",
+    "play": "P0 play B9 at 1,0 (an Ace on top of a card: P0 play BA over 1,0)",
+    "pass": "P0 pass", "summon": "P0 summon BJ at 1,0 using 0,0 2,0", "no": "P0 no summon",
 }
 
 
@@ -71,7 +82,7 @@ class Cycle(Move):
     card: str
 
     def __str__(self) -> str:
-        return f"p{self.player} cycle {self.card}"
+        return f"P{self.player} cycle {self.card}"
 
     @property
     def label(self) -> str:
@@ -87,10 +98,10 @@ class Cycle(Move):
 
     @classmethod
     def parse(cls, text: str) -> "Cycle | None":
-        m = _match(_PLAYER + r" cycle (?P<card>\S+)", "cycle", text)
+        m = _match(_SEAT + rf" cycle (?P<card>{_CARD})", "cycle", text)
         if m is None:
             return None
-        return cls(int(m["player"]), _read_card(m["card"], "move.card", ELEMENT_DECK))
+        return cls(int(m["player"]), read_card(m["card"], "move.card", _ELEMENTS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +111,7 @@ class Draw(Move):
     player: int
 
     def __str__(self) -> str:
-        return f"p{self.player} draw"
+        return f"P{self.player} draw"
 
     @property
     def label(self) -> str:
@@ -116,7 +127,7 @@ class Draw(Move):
 
     @classmethod
     def parse(cls, text: str) -> "Draw | None":
-        m = _match(_PLAYER + r" draw", "draw", text)
+        m = _match(_SEAT + r" draw", "draw", text)
         return None if m is None else cls(int(m["player"]))
 
 
@@ -129,7 +140,7 @@ class Buy(Move):
     card: str
 
     def __str__(self) -> str:
-        return f"p{self.player} buy {self.slot} {self.card}"
+        return f"P{self.player} buy {self.slot} {self.card}"
 
     @property
     def label(self) -> str:
@@ -145,11 +156,11 @@ class Buy(Move):
 
     @classmethod
     def parse(cls, text: str) -> "Buy | None":
-        m = _match(_PLAYER + r" buy (?P<slot>\d) (?P<card>\S+)", "buy", text)
+        m = _match(_SEAT + rf" buy (?P<slot>[0-9]) (?P<card>{_CARD})", "buy", text)
         if m is None:
             return None
         return cls(int(m["player"]), int(m["slot"]),
-                   _read_card(m["card"], "move.card", ELEMENT_DECK))
+                   read_card(m["card"], "move.card", _ELEMENTS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +170,7 @@ class Pass(Move):
     player: int
 
     def __str__(self) -> str:
-        return f"p{self.player} pass"
+        return f"P{self.player} pass"
 
     @property
     def label(self) -> str:
@@ -171,27 +182,33 @@ class Pass(Move):
 
     @classmethod
     def parse(cls, text: str) -> "Pass | None":
-        m = _match(_PLAYER + r" pass", "pass", text)
+        m = _match(_SEAT + r" pass", "pass", text)
         return None if m is None else cls(int(m["player"]))
 
 
 @dataclass(frozen=True, slots=True)
 class Play(Move):
-    """Play a hand card onto a cell (an Ace also onto a card; a Joker with a declared suit)."""
+    """Play a hand card onto an empty cell ("at"), or an Ace on top of a card ("over").
+
+    A Joker names no suit: it may go on any cell touching the layout and, once placed,
+    counts as whatever suit suits whoever checks [S-JOKER-1] [S-JOKER-2], so no rule
+    ever reads a declared suit and the move does not carry one.
+    """
 
     player: int
     card: str
     cell: Cell
-    declared: str = ""
+    over: bool = False
 
     def __str__(self) -> str:
-        suit = f" as {self.declared}" if self.declared else ""
-        return f"p{self.player} play {self.card} at {cell_text(self.cell)}{suit}"
+        return (f"P{self.player} play {self.card} {'over' if self.over else 'at'} "
+                f"{cell_text(self.cell)}")
 
     @property
     def label(self) -> str:
-        suit = f" declared {SUIT_NAMES[self.declared]}" if self.declared else ""
-        return f"Play the {card_name(self.card)}{suit} at {cell_text(self.cell)}"
+        if self.over:
+            return f"Play the {card_name(self.card)} on top of the card at {cell_text(self.cell)}"
+        return f"Play the {card_name(self.card)} at {cell_text(self.cell)}"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -199,37 +216,41 @@ class Play(Move):
 
     @property
     def rule(self) -> str:
+        if self.over:
+            return "S-ACE-2"
         if is_joker(self.card):
             return "S-JOKER-1"
         return "S-ACE-1" if is_ace(self.card) else "S-PLACE-3"
 
     @classmethod
     def parse(cls, text: str) -> "Play | None":
-        m = _match(_PLAYER + rf" play (?P<card>\S+) at (?P<cell>{_CELL})(?: as (?P<suit>\S+))?",
-                   "play", text)
+        m = _match(_SEAT + rf" play (?P<card>{_CARD}) (?P<how>at|over) (?P<cell>{_CELL})"
+                   r"(?: as [A-Za-z]{1,6})?", "play", text)
         if m is None:
             return None
-        card = _read_card(m["card"], "move.card", ELEMENT_DECK)
-        suit = m["suit"] or ""
-        if is_joker(card) != bool(suit):
-            raise InvalidInput("move.declared", "a Joker is played with a declared suit ('as B', "
-                                                "'as R', 'as G' or 'as Y'), other cards without")
-        if suit and suit not in SUIT_NAMES:
-            raise InvalidInput("move.declared", f"{suit!r} is not a suit (B, R, G or Y)")
-        return cls(int(m["player"]), card, _read_cell(m["cell"], "move.cell"), suit)
+        card = read_card(m["card"], "move.card", _ELEMENTS)
+        return cls(int(m["player"]), card, read_cell(m["cell"], "move.cell"),
+                   m["how"].lower() == "over")
 
 
 @dataclass(frozen=True, slots=True)
 class Summon(Move):
-    """Summon a Spirit card on `cell`, consuming the pattern `using` [S-SUMMON-2]."""
+    """Summon a Spirit card on `cell`, consuming the pattern `using` [S-SUMMON-2].
+
+    `using` is kept sorted whatever order it is given in: a pattern is a set of cells."""
 
     player: int
     card: str
     cell: Cell
     using: tuple[Cell, ...]
 
+    def __post_init__(self) -> None:
+        using = tuple(sorted(self.using))
+        if using != self.using:
+            object.__setattr__(self, "using", using)
+
     def __str__(self) -> str:
-        return (f"p{self.player} summon {self.card} at {cell_text(self.cell)} using "
+        return (f"P{self.player} summon {self.card} at {cell_text(self.cell)} using "
                 + " ".join(cell_text(c) for c in self.using))
 
     @property
@@ -248,13 +269,13 @@ class Summon(Move):
 
     @classmethod
     def parse(cls, text: str) -> "Summon | None":
-        m = _match(_PLAYER + rf" summon (?P<card>\S+) at (?P<cell>{_CELL}) using "
-                   rf"(?P<using>{_CELL}(?: {_CELL})*)", "summon", text)
+        m = _match(_SEAT + rf" summon (?P<card>{_CARD}) at (?P<cell>{_CELL}) using "
+                   rf"(?P<using>{_CELL}(?: {_CELL}){{0,3}})", "summon", text)
         if m is None:
             return None
-        card = _read_card(m["card"], "move.card", SPIRIT_DECK)
-        using = tuple(_read_cell(c, "move.using") for c in m["using"].split())
-        return cls(int(m["player"]), card, _read_cell(m["cell"], "move.cell"), using)
+        card = read_card(m["card"], "move.card", _SPIRITS)
+        using = tuple(read_cell(c, "move.using") for c in m["using"].split())
+        return cls(int(m["player"]), card, read_cell(m["cell"], "move.cell"), using)
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,7 +285,7 @@ class Decline(Move):
     player: int
 
     def __str__(self) -> str:
-        return f"p{self.player} no summon"
+        return f"P{self.player} no summon"
 
     @property
     def label(self) -> str:
@@ -276,7 +297,7 @@ class Decline(Move):
 
     @classmethod
     def parse(cls, text: str) -> "Decline | None":
-        m = _match(_PLAYER + r" no summon", "no", text)
+        m = _match(_SEAT + r" no summon", "no", text)
         return None if m is None else cls(int(m["player"]))
 
 
@@ -303,10 +324,10 @@ class Reveal(Move):
 
     @classmethod
     def parse(cls, text: str) -> "Reveal | None":
-        if not text.startswith("deck gives"):
+        if not text.lower().startswith("deck gives"):
             return None
         card = text[len("deck gives"):].strip()
-        return cls(_read_card(card, "move.card", ELEMENT_DECK))
+        return cls(read_card(card, "move.card", _ELEMENTS))
 
 
 MOVE_TYPES = (Cycle, Draw, Buy, Pass, Play, Summon, Decline, Reveal)

@@ -2,51 +2,160 @@
 
 A scenario is a dict (or the same as text, one ``key: value`` per line). Every field is
 optional; what is left out gets a sensible default, and every card not placed anywhere
-goes to the unseen part of its deck. Fields (n = number of players)::
+goes to the unseen part of its deck. The shapes are those of `view()`: see `FIELDS_DOC`
+(it is also `help(game.scenario)`).
 
-    grid        {(0, 0): "B9", "1,0": "G10"} or [[0, 0, "B9"], ...]  (y grows downwards)
-                text: "0,0=B9 1,0=G10"
-    hands       one list of element cards per player      text: "B9 R8 | G2" ("-": none)
-    known       per player, the hand cards everyone saw them take (default: none)
-    spirits     one list of unsummoned Spirit cards per player (default: none)
-    summoned    one list of summoned Spirit cards per player (each on the grid or gone)
-    mana        one number per player (default 8 each); box_mana defaults to the rest
-    sculptures  one cell or None per player (a cell holding a card)   text: "0,0 | -"
-    market      up to 5 cards ("" or "-" for an empty slot)
-    deck        the deck in known order, top first; every element card not elsewhere
-                follows it in the order of `ELEMENT_DECK` (nothing is unseen)
-    unseen      the shuffled part of the deck (default: every element card not elsewhere)
-    bottom      cards known at the bottom of the deck, top first
-    spirit_box  Spirit cards never dealt (default: every Spirit card not elsewhere)
-    gone        consumed Spirit cards, out of the game
-    current, phase, slot, window, turn, passes, winner, ended   (turn state; defaults:
-                first player, "action", -1, (), 0, 0, -1, "")
-
-Everything is validated like a saved file: a wrong field raises `InvalidInput` naming it,
-and nothing half-built is ever returned.
+Input is read in two steps. Its *shape* is checked by msgspec against small typed
+structs (`ScenarioSpec`, `SavedData`; `explorer.core.typed.convert`), so a wrong type
+is refused with the path of the field (``mana[0]: expected `int`, got `float```). Then
+the *meaning* is checked by code here (a card exists and lies in one place only, mana
+is conserved, the phase can be reached), again naming the field. Nothing half-built is
+ever returned.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
-from typing import Any, Iterable, Mapping
+from typing import Annotated, Any, Iterable, Literal, Mapping
 
-from explorer.core import InvalidInput
+import msgspec
+
+from explorer.core import Deck, InvalidInput, Window
+from explorer.core.typed import convert
 
 from .cards import ELEMENT_DECK, SPIRIT_DECK, is_spirit
-from .grid import all_sites, frontier_limits, frontier_of
 from .data import SummonersData
-from .state import ENDINGS, PHASES
+from .grid import all_sites, frontier_limits, frontier_of
+from .moves import read_card, read_cell
 
-FIELDS = ("grid", "hands", "known", "spirits", "summoned", "mana", "box_mana", "sculptures", "market",
-          "unseen", "bottom", "spirit_box", "gone", "current", "phase", "slot", "window",
-          "turn", "passes", "winner", "ended")
 MARKET_SLOTS = 5
 MANA_EACH = 8
+PHASES = ("action", "play", "summon", "over", "draw", "cycle-draw", "refill")
+ENDINGS = ("", "spirits", "passes", "turns")
+
+FIELDS_DOC = """\
+Fields (all optional; n = number of players; cells are (x, y) tuples, y grows
+downwards; card names in any case):
+
+    grid        the layout: {(0, 0): "B9", "1,0": "G10"} (keys (x, y) or "x,y"), or
+                [[0, 0, "B9"], ...]; text "0,0=B9 1,0=G10". view()["grid"] is the
+                same mapping {"x,y": card}.
+    hands       one list of element cards per player      text "B9 R8 | G2" ("-": none)
+    known       per player, the hand cards everyone saw them take (default: none)
+    spirits     per player, the Spirit cards not yet summoned (default: none)
+    summoned    per player, the Spirit cards they summoned, in order (each on the grid
+                or gone)
+    mana        one whole number per player (default 8 each)
+    box_mana    mana out of the game (default: 8 per player less the players' mana)
+    sculptures  one cell or None per player (a cell holding a card)   text "0,0 | -"
+    market      up to 5 cards ("" or "-" for an empty slot)
+    deck        a list: the deck in a known order, top first, that everyone saw (every
+                element card not elsewhere follows it; nothing is unseen); or a mapping
+                {"unseen": [...], "top": [...], "bottom": [...]} as in view()["deck"]:
+                `top` is known to the teacher only, `bottom` to everyone, `unseen`
+                defaults to every element card not elsewhere
+    spirit_box  Spirit cards never dealt (default: every Spirit card not elsewhere)
+    gone        consumed Spirit cards, out of the game
+    current     whose turn it is (default: the first player)
+    phase       "action" (choose cycle, draw, buy or pass; the default), "play" (play a
+                hand card after a draw or a buy), "summon" (the summon window),
+                "draw" / "cycle-draw" / "refill" (the deck turns up a card for a draw,
+                a cycle or the market slot `slot`), or "over"
+    slot        the market slot waiting for a refill in phase "refill", else -1
+    window      in phase "summon": the seats still to be asked, the one deciding first
+                (e.g. [1, 0]); empty in every other phase
+    turn        turns completed (default 0)
+    passes      consecutive passes so far (default 0)
+    winner      the seat that summoned all three Spirit cards (game over), else -1
+    ended       why the game ended: "" (it goes on), "spirits", "passes" or "turns"
+
+Card names: element cards are suit + rank, suits B (blue), R (red), G (green),
+Y (yellow), ranks 2-10 and A (the Aces BA, RA, GA, YA), and the Jokers X1, X2;
+Spirit cards are BJ, BQ, BK, RJ, ... YK (Jack, Queen, King of each suit).
+"""
+
+Seat = Annotated[int, msgspec.Meta(ge=0, le=3)]
+Count = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
+Coord = Annotated[int, msgspec.Meta(ge=-9999, le=9999)]
+CellShape = tuple[Coord, Coord]
+Phase = Literal["action", "play", "summon", "over", "draw", "cycle-draw", "refill"]
+Ending = Literal["", "spirits", "passes", "turns"]
+Slot = Annotated[int, msgspec.Meta(ge=-1, le=MARKET_SLOTS - 1)]
+Winner = Annotated[int, msgspec.Meta(ge=-1, le=3)]
+
+
+class DeckSpec(msgspec.Struct, forbid_unknown_fields=True):
+    unseen: list[str] | None = None
+    top: list[str] = []
+    bottom: list[str] = []
+
+
+class ScenarioSpec(msgspec.Struct, forbid_unknown_fields=True):
+    """The shape of a scenario (every field optional)."""
+
+    grid: Any = None                  # read by `_grid`: keys may be tuples or "x,y"
+    hands: list[list[str]] | None = None
+    known: list[list[str]] | None = None
+    spirits: list[list[str]] | None = None
+    summoned: list[list[str]] | None = None
+    mana: list[Count] | None = None
+    box_mana: Count | None = None
+    sculptures: list[CellShape | None] | None = None
+    market: list[str] | None = None
+    deck: list[str] | DeckSpec | None = None
+    spirit_box: list[str] | None = None
+    gone: list[str] | None = None
+    current: Seat | None = None
+    phase: Phase = "action"
+    slot: Slot = -1
+    window: list[Seat] = []
+    turn: Count = 0
+    passes: Count = 0
+    winner: Winner = -1
+    ended: Ending = ""
+
+
+class SavedDeck(msgspec.Struct, forbid_unknown_fields=True):
+    unseen: list[str]
+    top: list[str]
+    bottom: list[str]
+
+
+class SavedData(msgspec.Struct, forbid_unknown_fields=True):
+    """The shape of saved state data (`SummonersState._encode`): every field present."""
+
+    grid: dict[str, str]
+    hands: list[list[str]]
+    known: list[list[str]]
+    spirits: list[list[str]]
+    summoned: list[list[str]]
+    mana: list[Count]
+    box_mana: Count
+    sculptures: list[CellShape | None]
+    market: list[str]
+    deck: SavedDeck
+    spirit_box: list[str]
+    gone: list[str]
+    current: Seat
+    phase: Phase
+    slot: Slot
+    window: list[Seat]
+    turn: Count
+    passes: Count
+    winner: Winner
+    ended: Ending
+
+
+FIELDS = tuple(ScenarioSpec.__struct_fields__)
+_ELEMENTS = frozenset(ELEMENT_DECK)
+_SPIRITS = frozenset(SPIRIT_DECK)
+_MARKET = _ELEMENTS | {""}
+_INT = re.compile(r"-?[0-9]{1,7}")
 
 
 # ------------------------------------------------------------------ text form
 def parse_text(text: str) -> dict[str, Any]:
-    """The dict form of a scenario written as ``key: value`` lines (see module doc)."""
+    """The dict form of a scenario written as ``key: value`` lines (see `FIELDS_DOC`)."""
     spec: dict[str, Any] = {}
     for number, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0].strip()
@@ -55,7 +164,7 @@ def parse_text(text: str) -> dict[str, Any]:
         key, sep, value = line.partition(":")
         key = key.strip()
         if not sep or not key:
-            raise InvalidInput(f"line {number}", f"expected 'key: value', got {line!r}")
+            raise InvalidInput(f"line {number}", f"expected 'key: value', got {line[:80]!r}")
         spec[key] = _text_value(key, value.strip())
     return spec
 
@@ -66,16 +175,17 @@ def _text_value(key: str, value: str) -> Any:
         for item in value.split():
             where, eq, card = item.partition("=")
             if not eq:
-                raise InvalidInput("grid", f"expected 'x,y=CARD', got {item!r}")
+                raise InvalidInput("grid", f"expected 'x,y=CARD', got {item[:40]!r}")
             cells[where] = card
         return cells
     if key in ("hands", "known", "spirits", "summoned"):
         return [[c for c in part.split() if c != "-"] for part in value.split("|")]
     if key == "sculptures":
-        return [None if part.strip() in ("-", "") else part.strip() for part in value.split("|")]
+        return [None if part.strip() in ("-", "") else read_cell(part.strip(), f"sculptures[{i}]")
+                for i, part in enumerate(value.split("|"))]
     if key in ("mana", "window"):
-        return [_int(v, key) for v in value.split()]
-    if key in ("market", "deck", "unseen", "bottom", "spirit_box", "gone"):
+        return [_int(v, f"{key}[{i}]") for i, v in enumerate(value.split())]
+    if key in ("market", "deck", "spirit_box", "gone"):
         return ["" if v == "-" else v for v in value.split()]
     if key in ("box_mana", "current", "slot", "turn", "passes", "winner"):
         return _int(value, key)
@@ -83,220 +193,185 @@ def _text_value(key: str, value: str) -> Any:
 
 
 def _int(text: str, field: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise InvalidInput(field, f"expected a whole number, got {text!r}") from None
+    if not _INT.fullmatch(text):
+        raise InvalidInput(field, f"expected a whole number, got {text[:40]!r}")
+    return int(text)
 
 
 # ------------------------------------------------------------------ building
-def scenario_data(players: int, first_player: int, king_over_spirits: bool,
-                  spec: Mapping[str, Any]) -> SummonersData:
-    """State data from a scenario dict, filling the defaults (see module doc)."""
-    unknown = sorted(set(spec) - set(FIELDS) - {"deck"})
-    if unknown:
-        raise InvalidInput(unknown[0], f"unknown scenario field; known: "
-                                       f"{', '.join(FIELDS + ('deck',))}")
-    raw = dict(spec)
-    market = _cards(raw.get("market", []), "market", ELEMENT_DECK + ("",))
+def _check_names(raw: Mapping[str, Any], where: str) -> None:
+    for name in raw:
+        if name not in FIELDS:
+            raise InvalidInput(f"{where}{name}" if where else str(name),
+                               f"unknown field; known: {', '.join(FIELDS)}")
+
+
+def scenario_data(players: int, options: Any, spec: Mapping[str, Any]) -> SummonersData:
+    """State data from a scenario dict, filling the defaults (see `FIELDS_DOC`)."""
+    _check_names(spec, "")
+    s = convert(dict(spec), ScenarioSpec, "")
+    n = players
+    grid = _grid(s.grid if s.grid is not None else {})
+    market = _cards(s.market or [], "market", _MARKET)
     if len(market) > MARKET_SLOTS:
         raise InvalidInput("market", f"at most {MARKET_SLOTS} slots, got {len(market)}")
-    raw["market"] = list(market) + [""] * (MARKET_SLOTS - len(market))
-    raw["grid"] = [[x, y, c] for x, y, c in _grid(raw.get("grid", {}))]
-    n = players
-    if "deck" in raw:
-        if "unseen" in raw or "bottom" in raw:
-            raise InvalidInput("deck", "give either deck or unseen/bottom, not both")
-        raw["bottom"] = list(_cards(raw.pop("deck"), "deck", ELEMENT_DECK))
-        raw["unseen"] = []
-        raw["bottom"] += _leftover_elements(raw, n)
-    raw["hands"] = [list(_cards(h, f"hands[{p}]", ELEMENT_DECK)) for p, h
-                    in enumerate(_per_player(raw.get("hands", [[]] * n), "hands", n))]
-    raw["spirits"] = [list(_cards(h, f"spirits[{p}]", SPIRIT_DECK)) for p, h
-                      in enumerate(_per_player(raw.get("spirits", [[]] * n), "spirits", n))]
-    raw.setdefault("known", [[] for _ in range(n)])
-    raw.setdefault("summoned", [[] for _ in range(n)])
-    raw.setdefault("mana", [MANA_EACH] * n)
-    raw.setdefault("sculptures", [None] * n)
-    raw["bottom"] = list(_cards(raw.get("bottom", []), "bottom", ELEMENT_DECK))
-    raw["gone"] = list(_cards(raw.get("gone", []), "gone", SPIRIT_DECK))
-    if "unseen" not in raw:
-        raw["unseen"] = _leftover_elements(raw, n)
-    if "spirit_box" not in raw:
-        used = Counter(c for _, _, c in raw["grid"])
-        used.update(c for h in raw["spirits"] for c in h)
-        used.update(raw["gone"])
-        raw["spirit_box"] = [c for c in SPIRIT_DECK if not used[c]]
-    mana = _per_player(raw["mana"], "mana", n)
-    if "box_mana" not in raw and all(isinstance(m, int) for m in mana):
-        raw["box_mana"] = MANA_EACH * n - sum(mana)
-    raw.setdefault("current", first_player)
-    raw.setdefault("phase", "action")
-    raw.setdefault("slot", -1)
-    raw.setdefault("window", [])
-    raw.setdefault("turn", 0)
-    raw.setdefault("passes", 0)
-    raw.setdefault("winner", -1)
-    raw.setdefault("ended", "")
-    return decode_data(players, king_over_spirits, raw)
+    market = market + ("",) * (MARKET_SLOTS - len(market))
+    hands = _per_player_cards(s.hands, "hands", n, _ELEMENTS)
+    spirits = _per_player_cards(s.spirits, "spirits", n, _SPIRITS)
+    gone = _cards(s.gone or [], "gone", _SPIRITS)
+    placed = Counter(c for _, _, c in grid)
+    placed.update(c for h in hands for c in h)
+    placed.update(c for c in market if c)
+    if isinstance(s.deck, list):
+        known = _cards(s.deck, "deck", _ELEMENTS)
+        placed.update(known)
+        deck = Deck((), (), known + tuple(c for c in ELEMENT_DECK if not placed[c]))
+    else:
+        spec_deck = s.deck or DeckSpec()
+        top = _cards(spec_deck.top, "deck.top", _ELEMENTS)
+        bottom = _cards(spec_deck.bottom, "deck.bottom", _ELEMENTS)
+        placed.update(top + bottom)
+        unseen = (tuple(c for c in ELEMENT_DECK if not placed[c]) if spec_deck.unseen is None
+                  else _cards(spec_deck.unseen, "deck.unseen", _ELEMENTS))
+        deck = Deck.of(unseen, top, bottom)
+    if s.spirit_box is None:
+        used = Counter(c for _, _, c in grid)
+        used.update(c for h in spirits for c in h)
+        used.update(gone)
+        spirit_box = tuple(c for c in SPIRIT_DECK if not used[c])
+    else:
+        spirit_box = _cards(s.spirit_box, "spirit_box", _SPIRITS)
+    mana = _per_player(s.mana, "mana", n) if s.mana is not None else (MANA_EACH,) * n
+    return _build(players, options, grid=grid, hands=hands,
+                  known=_per_player_cards(s.known, "known", n, _ELEMENTS),
+                  spirits=spirits,
+                  summoned=_per_player_cards(s.summoned, "summoned", n, _SPIRITS, sort=False),
+                  mana=mana,
+                  box_mana=MANA_EACH * n - sum(mana) if s.box_mana is None else s.box_mana,
+                  sculptures=_per_player(s.sculptures, "sculptures", n) if s.sculptures
+                  is not None else (None,) * n,
+                  market=market, deck=deck, spirit_box=spirit_box, gone=gone,
+                  current=options.first_player if s.current is None else s.current,
+                  phase=s.phase, slot=s.slot, window=tuple(s.window), turn=s.turn,
+                  passes=s.passes, winner=s.winner, ended=s.ended)
 
 
-def _leftover_elements(raw: Mapping[str, Any], n: int) -> list[str]:
-    """The element cards that a scenario puts nowhere, in deck order."""
-    used = Counter(c for _, _, c in raw["grid"])
-    used.update(c for h in _per_player(raw.get("hands", [[]] * n), "hands", n)
-                for c in _cards(h, "hands", ELEMENT_DECK))
-    used.update(c for c in raw["market"] if c)
-    used.update(_cards(raw.get("bottom", []), "bottom", ELEMENT_DECK))
-    return [c for c in ELEMENT_DECK if not used[c]]
-
-
-def decode_data(players: int, king_over_spirits: bool, raw: Any) -> SummonersData:
+def decode_data(players: int, options: Any, raw: Any) -> SummonersData:
     """State data from its saved form (every field present), validated whole."""
-    if not isinstance(raw, Mapping):
-        raise InvalidInput("data", f"expected an object, got {type(raw).__name__}")
-    for name in FIELDS:
-        if name not in raw:
-            raise InvalidInput(name, "missing")
-    extra = sorted(set(raw) - set(FIELDS))
-    if extra:
-        raise InvalidInput(extra[0], "unknown field")
+    if isinstance(raw, Mapping):
+        _check_names(raw, "data.")
+    saved = convert(raw, SavedData, "data")
     n = players
-    grid = _grid(raw["grid"])
-    hands = tuple(tuple(sorted(_cards(h, f"hands[{p}]", ELEMENT_DECK)))
-                  for p, h in enumerate(_per_player(raw["hands"], "hands", n)))
-    known = tuple(tuple(sorted(_cards(h, f"known[{p}]", ELEMENT_DECK)))
-                  for p, h in enumerate(_per_player(raw["known"], "known", n)))
+    deck = Deck(tuple(sorted(_cards(saved.deck.unseen, "data.deck.unseen", _ELEMENTS))),
+                _cards(saved.deck.top, "data.deck.top", _ELEMENTS),
+                _cards(saved.deck.bottom, "data.deck.bottom", _ELEMENTS))
+    return _build(players, options, grid=_grid(saved.grid),
+                  hands=_per_player_cards(saved.hands, "hands", n, _ELEMENTS),
+                  known=_per_player_cards(saved.known, "known", n, _ELEMENTS),
+                  spirits=_per_player_cards(saved.spirits, "spirits", n, _SPIRITS),
+                  summoned=_per_player_cards(saved.summoned, "summoned", n, _SPIRITS,
+                                             sort=False),
+                  mana=_per_player(saved.mana, "mana", n), box_mana=saved.box_mana,
+                  sculptures=_per_player(saved.sculptures, "sculptures", n),
+                  market=_cards(saved.market, "market", _MARKET), deck=deck,
+                  spirit_box=_cards(saved.spirit_box, "spirit_box", _SPIRITS),
+                  gone=_cards(saved.gone, "gone", _SPIRITS), current=saved.current,
+                  phase=saved.phase, slot=saved.slot, window=tuple(saved.window),
+                  turn=saved.turn, passes=saved.passes, winner=saved.winner,
+                  ended=saved.ended)
+
+
+def _build(n: int, options: Any, *, grid, hands, known, spirits, summoned, mana, box_mana,
+           sculptures, market, deck: Deck, spirit_box, gone, current, phase, slot, window,
+           turn, passes, winner, ended) -> SummonersData:
+    """The semantic checks shared by scenarios and saved files, then the data."""
     for p, (seen, hand) in enumerate(zip(known, hands)):
-        missing = sorted(set(seen) - set(hand))
         if len(set(seen)) < len(seen):
             raise InvalidInput(f"known[{p}]", "a card is named twice")
+        missing = sorted(set(seen) - set(hand))
         if missing:
-            raise InvalidInput(f"known[{p}]", f"{missing[0]} is not in player {p}'s hand")
-    spirits = tuple(tuple(sorted(_cards(h, f"spirits[{p}]", SPIRIT_DECK)))
-                    for p, h in enumerate(_per_player(raw["spirits"], "spirits", n)))
-    summoned = tuple(_cards(h, f"summoned[{p}]", SPIRIT_DECK)
-                     for p, h in enumerate(_per_player(raw["summoned"], "summoned", n)))
-    mana = tuple(_count(m, f"mana[{p}]") for p, m in enumerate(_per_player(raw["mana"], "mana", n)))
-    box_mana = _count(raw["box_mana"], "box_mana")
-    if sum(mana) + box_mana != MANA_EACH * n:
+            raise InvalidInput(f"known[{p}]", f"{missing[0]} is not in P{p}'s hand")
+    if box_mana < 0 or sum(mana) + box_mana != MANA_EACH * n:
         raise InvalidInput("box_mana", f"players' mana plus the box must be {MANA_EACH * n} "
                                        f"({MANA_EACH} per player), got {sum(mana) + box_mana}")
-    market = _cards(raw["market"], "market", ELEMENT_DECK + ("",))
     if len(market) != MARKET_SLOTS:
         raise InvalidInput("market", f"expected {MARKET_SLOTS} slots, got {len(market)}")
-    unseen = tuple(sorted(_cards(raw["unseen"], "unseen", ELEMENT_DECK)))
-    bottom = _cards(raw["bottom"], "bottom", ELEMENT_DECK)
-    spirit_box = tuple(sorted(_cards(raw["spirit_box"], "spirit_box", SPIRIT_DECK)))
-    gone = _cards(raw["gone"], "gone", SPIRIT_DECK)
-    _check_elements(grid, hands, market, unseen, bottom)
+    _check_elements(grid, hands, market, deck)
     _check_spirits(grid, spirits, summoned, spirit_box, gone)
-    cells = {(x, y) for x, y, _ in grid}
-    sculptures = []
-    for p, s in enumerate(_per_player(raw["sculptures"], "sculptures", n)):
-        if s is None:
-            sculptures.append(None)
-            continue
-        cell = _cell(s, f"sculptures[{p}]")
-        if cell not in cells:
+    occupied = {(x, y) for x, y, _ in grid}
+    for p, cell in enumerate(sculptures):
+        if cell is not None and cell not in occupied:
             raise InvalidInput(f"sculptures[{p}]", f"no card at {cell[0]},{cell[1]} to stand on")
-        sculptures.append(cell)
-    current = _seat(raw["current"], "current", n)
-    phase = raw["phase"]
-    if phase not in PHASES:
-        raise InvalidInput("phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
-    slot = raw["slot"]
-    if isinstance(slot, bool) or not isinstance(slot, int) or not -1 <= slot < MARKET_SLOTS:
-        raise InvalidInput("slot", f"expected -1 or a market slot 0-4, got {slot!r}")
-    window = tuple(_seat(q, "window", n) for q in _list(raw["window"], "window"))
-    turn = _count(raw["turn"], "turn")
-    passes = _count(raw["passes"], "passes")
-    winner = raw["winner"]
+    _seat(current, "current", n)
+    for i, q in enumerate(window):
+        _seat(q, f"window[{i}]", n)
     if winner != -1:
-        winner = _seat(winner, "winner", n)
-    ended = raw["ended"]
-    if ended not in ENDINGS:
-        raise InvalidInput("ended", f"expected one of {ENDINGS}, got {ended!r}")
-    _check_phase(phase, ended, winner, slot, window, market, unseen, hands[current])
+        _seat(winner, "winner", n)
+    _check_phase(phase, ended, winner, slot, window, market, deck, hands[current])
     cells = {(x, y): c for x, y, c in grid}
-    frontier = frozenset(frontier_of(cells))
-    return SummonersData(grid, frontier, all_sites(cells, frontier, king_over_spirits),
+    frontier = frozenset(frontier_of(cells, options.first_cell))
+    return SummonersData(grid, frontier, all_sites(cells, frontier, options.king_over_spirits),
                          frontier_limits(cells, frontier),
-                         hands, known, spirits, summoned, mana, box_mana, tuple(sculptures),
-                         market, unseen, bottom, spirit_box, gone, current, phase, slot,
-                         window, turn, passes, winner, ended)
+                         hands, known, spirits, summoned, tuple(mana), box_mana,
+                         tuple(sculptures), tuple(market), deck, tuple(sorted(spirit_box)),
+                         gone, current, phase, slot, Window(window), turn, passes, winner,
+                         ended)
 
 
 # ------------------------------------------------------------------ field readers
-def _list(value: Any, field: str) -> list:
-    if isinstance(value, str):
-        return value.split()
-    if not isinstance(value, (list, tuple)):
-        raise InvalidInput(field, f"expected a list, got {type(value).__name__}")
-    return list(value)
+def _per_player(values: list, field: str, n: int) -> tuple:
+    if len(values) != n:
+        raise InvalidInput(field, f"expected one entry per player ({n}), got {len(values)}")
+    return tuple(values)
 
 
-def _per_player(value: Any, field: str, n: int) -> list:
-    items = _list(value, field) if not isinstance(value, str) else [value]
-    if len(items) != n:
-        raise InvalidInput(field, f"expected one entry per player ({n}), got {len(items)}")
-    return items
+def _per_player_cards(values: list[list[str]] | None, field: str, n: int,
+                      allowed: frozenset[str], sort: bool = True) -> tuple[tuple[str, ...], ...]:
+    if values is None:
+        return ((),) * n
+    out = []
+    for p, cards in enumerate(_per_player(values, field, n)):
+        read = _cards(cards, f"{field}[{p}]", allowed)
+        out.append(tuple(sorted(read)) if sort else read)
+    return tuple(out)
 
 
-def _cards(value: Any, field: str, allowed: Iterable[str]) -> tuple[str, ...]:
-    allowed = set(allowed)
-    cards = _list(value, field)
+def _cards(cards: Iterable[str], field: str, allowed: frozenset[str]) -> tuple[str, ...]:
+    """Card names (any case; "-" is an empty market slot), each among `allowed`."""
+    out = []
     for i, card in enumerate(cards):
         if card == "-" and "" in allowed:
-            cards[i] = card = ""
-        if not isinstance(card, str) or card not in allowed:
-            raise InvalidInput(f"{field}[{i}]", f"{card!r} is not a card that belongs here")
-    return tuple(cards)
+            card = ""
+        out.append(read_card(card, f"{field}[{i}]", allowed))
+    return tuple(out)
 
 
-def _count(value: Any, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidInput(field, f"expected a whole number >= 0, got {value!r}")
-    return value
-
-
-def _seat(value: Any, field: str, n: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise InvalidInput(field, f"expected a seat 0-{n - 1}, got {value!r}")
-    return value
-
-
-def _cell(value: Any, field: str) -> tuple[int, int]:
-    if isinstance(value, str):
-        parts = value.split(",")
-        try:
-            value = [int(p) for p in parts]
-        except ValueError:
-            raise InvalidInput(field, f"expected a cell 'x,y', got {value!r}") from None
-    if (not isinstance(value, (list, tuple)) or len(value) != 2
-            or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
-        raise InvalidInput(field, f"expected a cell [x, y] of whole numbers, got {value!r}")
-    return int(value[0]), int(value[1])
+def _seat(value: int, field: str, n: int) -> None:
+    if not 0 <= value < n:
+        raise InvalidInput(field, f"expected a seat 0-{n - 1}, got {value}")
 
 
 def _grid(value: Any) -> tuple[tuple[int, int, str], ...]:
+    """The layout from {cell: card} (cells as (x, y) or "x,y") or [[x, y, card], ...]."""
     if isinstance(value, Mapping):
-        items = [(k, v) for k, v in value.items()]
-    elif isinstance(value, (list, tuple)):
         items = []
-        for i, entry in enumerate(value):
-            if not isinstance(entry, (list, tuple)) or len(entry) != 3:
-                raise InvalidInput(f"grid[{i}]", f"expected [x, y, card], got {entry!r}")
-            items.append(((entry[0], entry[1]), entry[2]))
+        for key, card in value.items():
+            if isinstance(key, str):
+                cell = read_cell(key, f"grid[{key[:20]!r}]")
+            else:
+                cell = convert(key, CellShape, f"grid[{key!r}]"[:40])
+            items.append((cell, card))
+    elif isinstance(value, (list, tuple)):
+        rows = convert(value, list[tuple[Coord, Coord, str]], "grid")
+        items = [((x, y), card) for x, y, card in rows]
     else:
         raise InvalidInput("grid", f"expected a mapping of cells to cards or a list, "
                                    f"got {type(value).__name__}")
     cells: dict[tuple[int, int], str] = {}
-    for key, card in items:
-        cell = _cell(key, "grid")
+    for cell, card in items:
         where = f"grid[{cell[0]},{cell[1]}]"
-        if not isinstance(card, str) or card not in ELEMENT_DECK + SPIRIT_DECK:
-            raise InvalidInput(where, f"{card!r} is not a card")
+        card = convert(card, str, where)
+        card = read_card(card, where, _ELEMENTS | _SPIRITS)
         if cell in cells:
             raise InvalidInput(where, "two cards on one cell")
         cells[cell] = card
@@ -304,12 +379,13 @@ def _grid(value: Any) -> tuple[tuple[int, int, str], ...]:
 
 
 # ------------------------------------------------------------------ whole-state checks
-def _check_elements(grid, hands, market, unseen, bottom) -> None:
+def _check_elements(grid, hands, market, deck: Deck) -> None:
     """Every element card exactly once across grid, hands, market and deck."""
     places = [("grid", [c for _, _, c in grid if not is_spirit(c)])]
     places += [(f"hands[{p}]", h) for p, h in enumerate(hands)]
-    places += [("market", [c for c in market if c]), ("unseen", unseen), ("bottom", bottom)]
-    _place_each_once(places, ELEMENT_DECK, "unseen", "element cards")
+    places += [("market", [c for c in market if c]), ("deck.top", deck.top),
+               ("deck.unseen", deck.unseen), ("deck.bottom", deck.bottom)]
+    _place_each_once(places, ELEMENT_DECK, "deck.unseen", "element cards")
 
 
 def _place_each_once(places: list[tuple[str, Any]], deck: Iterable[str], missing_field: str,
@@ -347,15 +423,16 @@ def _check_spirits(grid, spirits, summoned, spirit_box, gone) -> None:
             raise InvalidInput("summoned", f"the {card} on the grid was summoned by nobody")
 
 
-def _check_phase(phase, ended, winner, slot, window, market, unseen, hand) -> None:
+def _check_phase(phase, ended, winner, slot, window, market, deck: Deck, hand) -> None:
     """The turn state must be one the rules can reach, so every hook answers."""
     if (phase == "over") != bool(ended):
         raise InvalidInput("ended", "a game is over exactly when it says why it ended")
     if (ended == "spirits") != (winner != -1):
         raise InvalidInput("winner", "only a game won by summoning all three Spirit cards "
                                      "has a winner seat")
-    if phase in ("draw", "cycle-draw", "refill") and not unseen:
-        raise InvalidInput("phase", f"phase {phase!r} draws from the unseen deck, which is empty")
+    if phase in ("draw", "cycle-draw", "refill") and not deck.needs_luck:
+        raise InvalidInput("phase", f"phase {phase!r} draws an unseen card by chance, but the "
+                                    f"next card of the deck is known or there is none")
     if (phase == "refill") != (slot != -1):
         raise InvalidInput("slot", "a market slot waits for a refill exactly in phase 'refill'")
     if phase == "refill" and market[slot]:

@@ -29,14 +29,10 @@ def _hidden(count: int, what: str) -> list[dict[str, Any]]:
 def _status(view: Mapping[str, Any]) -> str:
     if view["over"]:
         outcome = view["outcome"]
-        winners = ", ".join(f"player {w}" for w in outcome["winners"])
+        winners = ", ".join(f"P{w}" for w in outcome["winners"])
         return f"Game over: {outcome['ended_by']}. Winner: {winners}"
-    who = view["to_move"]
-    if who == "chance":
-        return "The deck gives a card"
-    doing = {"action": "to act (cycle, draw, buy or pass)", "play": "to play a card",
-             "summon": "may summon a Spirit"}[view["phase"]]
-    return f"Turn {view['turn'] + 1}: player {who} {doing}"
+    prompt = view["prompt"]
+    return f"Turn {view['turn'] + 1}: {prompt[:1].upper() + prompt[1:]}"
 
 
 def _window_zone(view: Mapping[str, Any], grid_items: list[dict[str, Any]]) -> dict[str, Any]:
@@ -44,13 +40,13 @@ def _window_zone(view: Mapping[str, Any], grid_items: list[dict[str, Any]]) -> d
     the asked player, every summon open to them (what, where, consuming which cards).
     Other players see only the public pattern sites, marked on the grid."""
     asked, later = view["window"][0], view["window"][1:]
-    note = f"asking player {asked}" + (
-        f", then {', '.join(f'player {p}' for p in later)}" if later else "")
+    note = f"asking P{asked}" + (
+        f", then {', '.join(f'P{p}' for p in later)}" if later else "")
     summons = view["summons"]
     if summons is None:
         shown = {(x, y) for x, y, _ in view["sites"]}
         items = [{"id": "", "kind": "counter", "text": f"P{asked}", "sub": "deciding",
-                  "color": "#f6d68b", "title": f"player {asked} may summon or decline"}]
+                  "color": "#f6d68b", "title": f"P{asked} may summon or decline"}]
     else:
         shown = {tuple(s["cell"]) for s in summons}
         items = [_card_item(s["spirit"], "", sub=f"at {s['cell'][0]},{s['cell'][1]}",
@@ -69,8 +65,9 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
         if seat["sculpture"] is not None:
             badges.setdefault(tuple(seat["sculpture"]), []).append(
                 f"P{seat['seat']} {SCULPTURES[seat['seat']]}")
+    placed = [(*map(int, where.split(",")), card) for where, card in view["grid"].items()]
     grid_items = [_card_item(card, f"cell:{x},{y}", x=x, y=y, badges=badges.get((x, y), []))
-                  for x, y, card in view["grid"]]
+                  for x, y, card in placed]
     grid_items += [{"id": f"cell:{x},{y}", "kind": "cell", "text": "", "x": x, "y": y,
                     "color": "#f4f4f4", "title": f"empty cell {x},{y}"}
                    for x, y in view["frontier"]]
@@ -80,7 +77,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
     deck = [{"id": "deck", "kind": "card", "face": "down", "sub": f"{view['deck_count']} cards",
              "title": f"deck: {view['deck_count']} cards"}]
     deck += [_card_item(c, "", title=f"known at the bottom: {card_name(c)}")
-             for c in view["deck_bottom"]]
+             for c in view["deck"]["bottom"]]
     areas = []
     for seat in view["seats"]:
         p = seat["seat"]
@@ -96,8 +93,8 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
                    else _hidden(seat["spirit_count"], "a secret Spirit card"))
         summoned = [_card_item(c, "", sub="summoned") for c in seat["summoned"]]
         mana = {"id": "", "kind": "counter", "text": str(seat["mana"]), "sub": "mana",
-                "color": "#9ad0f5", "title": f"player {p} has {seat['mana']} mana"}
-        areas.append({"id": f"player:{p}", "label": f"Player {p} ({SCULPTURES[p]})",
+                "color": "#9ad0f5", "title": f"P{p} has {seat['mana']} mana"}
+        areas.append({"id": f"player:{p}", "label": f"P{p} ({SCULPTURES[p]})",
                       "note": f"score {seat['score']:g}", "layout": "row",
                       "items": [mana] + hand + spirits + summoned,
                       "highlight": view["to_move"] == p})

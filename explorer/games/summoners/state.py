@@ -1,53 +1,60 @@
-"""The position of a Piri Piri Summoners game: its data, legal moves, refusals, scores
-and views (applying a move is in `turn`).
+"""The position of a Piri Piri Summoners game: what it waits for, its legal moves,
+refusals, scores and views (applying a move is in `turn`).
 
 `SummonersData` holds everything as tuples, ints and strings, plus parts derived from
 the grid and kept incrementally: the frontier (where cards may go), its cells' placement
 limits per suit, and the summon sites (where each Spirit card's pattern is on the
 table). A turn runs in phases: "action" (choose cycle, draw, buy or pass), a chance
-phase when the deck gives a card ("draw", "cycle-draw", "refill"), "play" (place a hand
-card after a draw or a buy), "summon" (the summon window) and "over".
+phase when the deck gives a card ("draw", "cycle-draw", "refill": all from the "deck"
+stream), "play" (place a hand card after a draw or a buy), "summon" (the summon window,
+open after every action) and "over".
 """
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from itertools import chain, compress
+from bisect import bisect_left
+from itertools import compress
 from typing import Any
 
-from explorer.core import CHANCE, Event, Move, Outcome, Reason, ScoreLine, State
+from explorer.core import (CHANCE, OVER, Deck, Event, Move, Outcome, Reason, ScoreLine, State,
+                           Window, WindowRule, decision, luck, redeal)
 
+from . import fast
 from . import grid as g
 from .cards import SPIRIT_DECK, SPIRIT_POINTS, card_name
 from .clicks import meant_move
 from .data import SummonersData
 from .moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal, Summon, cell_text
-from .placements import plays_at, plays_on
 from .turn import Turn
 
 Cell = tuple[int, int]
 CHANCE_PHASES = ("draw", "cycle-draw", "refill")
-PHASES = ("action", "play", "summon", "over") + CHANCE_PHASES
-ENDINGS = ("", "spirits", "passes", "turns")
+MAX_SEATS = 4
 
+SUMMON_WINDOW = WindowRule("summon", "S-WINDOW-1", "{seat} may summon a Spirit card or summon nothing")
+"""The summon window [S-WINDOW-1]: its seats still to be asked are `SummonersData.window`."""
+
+# What a position waits for, made once per seat (the hot path builds no strings).
+_ACTION = tuple(decision(p, "action", "S-TURN-1", f"P{p} chooses an action: cycle, draw, buy "
+                                                  f"or pass") for p in range(MAX_SEATS))
+_PLAY = tuple(decision(p, "play", "S-DRAW-1", f"P{p} plays a hand card")
+              for p in range(MAX_SEATS))
+_ASKED = tuple(SUMMON_WINDOW.pending(Window((p,))) for p in range(MAX_SEATS))
+_LUCK = {
+    "draw": tuple(luck("deck", "S-DECK-2", f"the deck turns up a card for P{p}'s draw")
+                  for p in range(MAX_SEATS)),
+    "cycle-draw": tuple(luck("deck", "S-DECK-2", f"the deck turns up a card for P{p}'s cycle")
+                        for p in range(MAX_SEATS)),
+    "refill": (luck("deck", "S-DECK-2", "the deck turns up a card for the market refill"),)
+    * MAX_SEATS,
+}
 
 _BELOW = {rank: bytes(limit < rank for limit in range(256))
           for rank in set(g.PLACING_RANK.values())}
 """Per placing rank, a `bytes.translate` table taking a limit to 1 if the rank beats it:
 a frontier limit column becomes the mask of the cells a card may go on [S-PLACE-4]."""
-_UNBOUND = bytes(limit == 0 for limit in range(256))
-"""A `bytes.translate` table taking a limit to 1 if there is none (a Joker's suit may go
-only where no card demands anything of it [S-JOKER-1])."""
 
-# Moves are values, and looking one up costs less than making it: the move generators
-# share instances through these caches (and `placements` for the `Play` moves).
 SPIRIT_CARDS = frozenset(SPIRIT_DECK)
-_cycle = lru_cache(maxsize=None)(Cycle)
-_buy = lru_cache(maxsize=None)(Buy)
-_draw = lru_cache(maxsize=None)(Draw)
-_pass = lru_cache(maxsize=None)(Pass)
-_decline = lru_cache(maxsize=None)(Decline)
-_reveal = lru_cache(maxsize=None)(Reveal)
 
 
 class SummonersState(State):
@@ -62,87 +69,91 @@ class SummonersState(State):
         try:
             return self._cells
         except AttributeError:
-            cells = g.cells_of(self.data.grid)
+            cells = fast.cells_of(self.data.grid)
             _SET_CELLS(self, cells)
             return cells
 
     # ------------------------------------------------------------------ turn order
-    @property
-    def to_move(self) -> int | None:
+    def _find_pending(self):
         d = self.data
         phase = d.phase
-        if phase == "action" or phase == "play":        # the commonest first
-            return d.current
-        if phase in CHANCE_PHASES:
-            return CHANCE
+        if phase == "action":                       # the commonest first
+            return _ACTION[d.current]
+        if phase == "play":
+            return _PLAY[d.current]
         if phase == "summon":
-            return d.window[0]
-        return None
-
-    def deck_size(self) -> int:
-        return len(self.data.unseen) + len(self.data.bottom)
+            return _ASKED[d.window.seats[0]]
+        if phase == "over":
+            return OVER
+        return _LUCK[phase][d.current]
 
     # ------------------------------------------------------------------ legal moves
     def _generate_moves(self) -> tuple:
         d = self.data
         phase = d.phase
         if phase in CHANCE_PHASES:
-            return tuple(_reveal(c) for c in d.unseen)
+            return tuple(fast.reveal(c) for c in dict.fromkeys(d.deck.unseen))
         if phase == "action":
             return self._action_moves()
         if phase == "play":
             return tuple(self._play_moves())
-        return self._summon_moves(d.window[0])
+        return self._summon_moves(d.window.seats[0])
 
     def _action_moves(self) -> tuple:
         d = self.data
         p = d.current
-        hand = d.hands[p]
-        moves: list = [_cycle(p, c) for c in hand]
+        moves: list = [fast.cycle(p, c) for c in d.hands[p]]
         if self._draw_allowed():
-            moves.append(_draw(p))
+            moves.append(fast.draw(p))
         if d.mana[p] >= 1:
-            moves.extend(_buy(p, i, c) for i, c in enumerate(d.market) if c)
+            moves.extend(fast.buy(p, i, c) for i, c in enumerate(d.market) if c)
         if self.game.options.pass_any_time or not moves:
-            moves.append(_pass(p))
+            moves.append(fast.pass_(p))
         return tuple(moves)
 
     def _draw_allowed(self) -> bool:
-        if self.deck_size():
+        d = self.data
+        if not d.deck.empty:
             return True
-        return not self.game.options.draw_needs_deck and bool(self.data.hands[self.data.current])
+        return not self.game.options.draw_needs_deck and bool(d.hands[d.current])
 
     def _play_moves(self) -> list:
         """Every placement of every hand card, by card then cell.
 
         Only frontier cells are tried, each with its per-suit limit kept incrementally in
         the state (`SummonersData.limits`): a number must beat its suit's limit
-        [S-PLACE-4], an Ace only needs no stronger Spirit [S-ACE-1], a Joker's declared
-        suit no limit at all [S-JOKER-1]. An Ace may also cover any card but a Spirit.
+        [S-PLACE-4], an Ace only needs no stronger Spirit [S-ACE-1], a Joker goes on any
+        of them [S-JOKER-1]. An Ace may also go on top of any card but a Spirit [S-ACE-2].
         """
         d = self.data
         p = d.current
         cells, *columns = d.limits
-        pick = plays_on(cells)
+        pick = fast.plays_on(cells)
         moves: list = []
         for card in d.hands[p]:
             if card[0] == "X":
-                moves.extend(chain.from_iterable(map(
-                    compress, pick(p, card), zip(*(column.translate(_UNBOUND)
-                                                   for column in columns)))))
+                moves.extend(pick(p, card))
                 continue
-            suit, rank = g.SUIT_INDEX[card[0]], g.PLACING_RANK[card]
-            column = columns[suit]
+            rank = g.PLACING_RANK[card]
+            column = columns[g.SUIT_INDEX[card[0]]]
             if max(column) < rank:
                 moves.extend(pick(p, card))
             else:
                 moves.extend(compress(pick(p, card), column.translate(_BELOW[rank])))
             if card[1] == "A":
-                moves.extend(plays_at(p, card, [(x, y) for x, y, under in d.grid
-                                                if under not in SPIRIT_CARDS]))
+                moves.extend(self._aces_over(p, card))
         return moves
 
-    def _summon_moves(self, player: int) -> tuple:
+    def _aces_over(self, p: int, card: str) -> list:
+        """An Ace on top of each card but a Spirit [S-ACE-2] (beside no Spirit of its
+        stronger suit, when option `ace_on_top_free` is off) [S-ACE-3]."""
+        free = self.game.options.ace_on_top_free
+        cells = self.cells
+        return [fast.play_over(p, card, (x, y)) for x, y, under in self.data.grid
+                if under not in SPIRIT_CARDS
+                and (free or g.placement_problem(cells, (), card, (x, y), True, False) is None)]
+
+    def _summons(self, player: int) -> list:
         d = self.data
         moves: list = []
         if d.mana[player] >= 2:
@@ -151,19 +162,76 @@ class SummonersState(State):
             for cell, spirit in sorted(site for site in d.sites if site[1] in mine):
                 moves.extend(Summon(player, spirit, cell, using)
                              for using in g.sites_at(self.cells, cell, spirit, kos))
-        moves.append(_decline(player))
-        return tuple(moves)
+        return moves
+
+    def _summon_moves(self, player: int) -> tuple:
+        return tuple(self._summons(player)) + (fast.decline(player),)
+
+    def _is_legal(self, move: Move) -> bool:
+        """Whether `move` is legal, answered from the move alone: a card in hand, a cell's
+        limits, a site on the table; no list of every legal move is built."""
+        d = self.data
+        phase = d.phase
+        kind = type(move)
+        if phase in CHANCE_PHASES:
+            if kind is not Reveal:
+                return False
+            unseen = d.deck.unseen
+            i = bisect_left(unseen, move.card)
+            return i < len(unseen) and unseen[i] == move.card
+        seat = self._find_pending().seat
+        if kind is Reveal or move.player != seat:
+            return False
+        if phase == "action":
+            if kind is Cycle:
+                return move.card in d.hands[seat]
+            if kind is Draw:
+                return self._draw_allowed()
+            if kind is Buy:
+                return (d.mana[seat] >= 1 and 0 <= move.slot < len(d.market)
+                        and d.market[move.slot] == move.card and move.card != "")
+            if kind is Pass:
+                return self.game.options.pass_any_time or (
+                    not d.hands[seat] and not self._draw_allowed()
+                    and (d.mana[seat] < 1 or not any(d.market)))
+            return False
+        if phase == "play":
+            return kind is Play and move.card in d.hands[seat] and self._placeable(move)
+        if kind is Decline:
+            return True
+        if kind is not Summon or move.card not in d.spirits[seat] or d.mana[seat] < 2:
+            return False
+        if (move.cell, move.card) not in d.sites:
+            return False
+        kos = self.game.options.king_over_spirits
+        return move.using in tuple(g.sites_at(self.cells, move.cell, move.card, kos))
+
+    def _placeable(self, move: Play) -> bool:
+        """A hand card's placement, checked against the cell's limits."""
+        card, cell = move.card, move.cell
+        if move.over:
+            if card[1] != "A":
+                return False
+            under = self.cells.get(cell)
+            if under is None or under in SPIRIT_CARDS:
+                return False
+            return self.game.options.ace_on_top_free or g.placement_problem(
+                self.cells, (), card, cell, True, False) is None
+        cells, *columns = self.data.limits
+        i = bisect_left(cells, cell)
+        if i == len(cells) or cells[i] != cell:
+            return False
+        if card[0] == "X":
+            return True
+        return columns[g.SUIT_INDEX[card[0]]][i] < g.PLACING_RANK[card]
 
     def chance_outcomes(self) -> tuple:
-        unseen = self.data.unseen
         if self.data.phase not in CHANCE_PHASES:
             return ()
-        p = 1.0 / len(unseen)
-        return tuple((_reveal(c), p) for c in unseen)
+        return tuple((fast.reveal(c), p) for c, p in self.data.deck.outcomes())
 
     def sample_chance(self, rng: random.Random) -> Reveal:
-        unseen = self.data.unseen
-        return _reveal(unseen[int(rng.random() * len(unseen))])
+        return fast.reveal(self.data.deck.sample(rng))
 
     # ------------------------------------------------------------------ why not
     def _explain(self, move) -> Reason:
@@ -177,8 +245,8 @@ class SummonersState(State):
         if who == CHANCE:
             return Reason("S-DECK-2", "the deck must give a card first")
         if getattr(move, "player", None) != who:
-            return Reason("S-TURN-1", f"it is player {who}'s decision, not player "
-                                      f"{getattr(move, 'player', '?')}'s")
+            return Reason("S-TURN-1", f"it is P{who}'s decision, not "
+                                      f"P{getattr(move, 'player', '?')}'s")
         phase = d.phase
         if phase == "summon":
             if not isinstance(move, (Summon, Decline)):
@@ -190,8 +258,7 @@ class SummonersState(State):
                 return Reason("S-DRAW-1", "after drawing or buying you must play a hand card")
             return self._explain_play(move)
         if isinstance(move, Play) and move.card in d.hands[who]:
-            problem = g.placement_problem(self.cells, d.frontier, move.card, move.cell,
-                                          move.declared)
+            problem = self._problem(move)
             if problem is not None:
                 return Reason(*problem)
             return Reason("S-TURN-1", "first draw or buy (the turn's action), then play "
@@ -212,12 +279,14 @@ class SummonersState(State):
                                      f"{card_name(move.card)}")
         return Reason("S-TURN-1", f"{move} is not an action of this turn")
 
+    def _problem(self, move: Play) -> tuple[str, str] | None:
+        return g.placement_problem(self.cells, self.data.frontier, move.card, move.cell,
+                                   move.over, self.game.options.ace_on_top_free)
+
     def _explain_play(self, move: Play) -> Reason:
-        d = self.data
-        if move.card not in d.hands[move.player]:
+        if move.card not in self.data.hands[move.player]:
             return Reason("S-DRAW-1", f"the {card_name(move.card)} is not in your hand")
-        problem = g.placement_problem(self.cells, d.frontier, move.card, move.cell,
-                                      move.declared)
+        problem = self._problem(move)
         if problem is None:
             return Reason("CORE-LEGAL", f"{move} is not a legal play here")
         return Reason(*problem)
@@ -260,9 +329,17 @@ class SummonersState(State):
         return Turn(self).pass_(move.player)
 
     # ------------------------------------------------------------------ scoring
+    def _scoring(self, p: int) -> tuple[str, ...]:
+        """The Spirit cards that score for `p` [S-SCORE-1]: all they summoned, or those
+        not consumed since (option `consumed_spirits_count`) [S-SUMMON-3]."""
+        d = self.data
+        if self.game.options.consumed_spirits_count or not d.gone:
+            return d.summoned[p]
+        return tuple(s for s in d.summoned[p] if s not in d.gone)
+
     def scores(self) -> tuple[float, ...]:
         d = self.data
-        return tuple(float(d.mana[p] + sum(SPIRIT_POINTS[s[1:]] for s in d.summoned[p]))
+        return tuple(float(d.mana[p] + sum(SPIRIT_POINTS[s[1:]] for s in self._scoring(p)))
                      for p in range(self.game.players))
 
     def outcome(self) -> Outcome | None:
@@ -273,7 +350,7 @@ class SummonersState(State):
         lines = []
         for p in range(self.game.players):
             lines.append(ScoreLine(p, float(d.mana[p]), f"{d.mana[p]} mana", "S-SCORE-1"))
-            for s in d.summoned[p]:
+            for s in self._scoring(p):
                 lines.append(ScoreLine(p, float(SPIRIT_POINTS[s[1:]]),
                                        f"summoned the {card_name(s)}", "S-SCORE-1"))
         if d.ended == "spirits":
@@ -291,8 +368,12 @@ class SummonersState(State):
 
     # ------------------------------------------------------------------ views
     def view(self, viewer: int | None = None) -> dict[str, Any]:
+        """What `viewer` sees (None: the teacher). Shapes match scenario input: the grid
+        is {"x,y": card}, the deck {"unseen", "top", "bottom"} (a player sees only its
+        public bottom), a cell [x, y]."""
         d = self.data
-        to_move = self.to_move
+        pending = self.pending
+        to_move = pending.seat
         scores = self.scores()
         seats = []
         for p in range(self.game.players):
@@ -310,27 +391,30 @@ class SummonersState(State):
                 "summoned": list(d.summoned[p]),
             })
         outcome = self.outcome()
+        deck = d.deck
         return {
             "game": self.game.name,
             "viewer": viewer,
             "players": self.game.players,
             "to_move": "chance" if to_move == CHANCE else to_move,
+            "step": pending.step,
+            "rule": pending.rule,
+            "prompt": pending.prompt,
             "turn": d.turn,
             "over": to_move is None,
             "events": self.visible_events(viewer),
             "phase": d.phase,
             "current": d.current,
-            "grid": [[x, y, c] for x, y, c in d.grid],
+            "grid": {f"{x},{y}": c for x, y, c in d.grid},
             "frontier": [list(c) for c in sorted(d.frontier)],
             "seats": seats,
             "market": list(d.market),
-            "deck_unseen": len(d.unseen) if viewer is not None else sorted(d.unseen),
-            "deck_count": len(d.unseen) + len(d.bottom),
-            "deck_bottom": list(d.bottom),
+            "deck": deck.to_jsonable() if viewer is None else {"bottom": list(deck.bottom)},
+            "deck_count": deck.size,
             "spirit_box": len(d.spirit_box) if viewer is not None else list(d.spirit_box),
             "gone": list(d.gone),
             "box_mana": d.box_mana,
-            "window": list(d.window),
+            "window": list(d.window.seats),
             "sites": [[x, y, spirit] for (x, y), spirit in sorted(d.sites)],
             "summons": self._visible_summons(viewer),
             "passes": d.passes,
@@ -342,42 +426,36 @@ class SummonersState(State):
         """The summons open to the player asked in the summon window, for the teacher and
         that player only: they name the player's secret Spirit cards [S-HIDDEN-1]."""
         d = self.data
-        if d.phase != "summon" or not d.window or viewer not in (None, d.window[0]):
+        if d.phase != "summon" or viewer not in (None, d.window.seats[0]):
             return None
         return [{"spirit": m.card, "cell": list(m.cell), "using": [list(c) for c in m.using],
                  "label": m.label, "rule": m.rule}
-                for m in self.legal_moves() if isinstance(m, Summon)]
+                for m in self._summons(d.window.seats[0])]
 
-    def determinize(self, viewer: int | None, rng: random.Random) -> "SummonersState":
+    def _redeal(self, viewer: int, rng: random.Random) -> SummonersData:
         """Redeal what `viewer` cannot see: the secret part of other hands, other Spirit
-        hands, the unseen deck and the Spirit box, keeping every count.
-
-        Depends on `view(viewer)` only: the pools are the cards the viewer has not seen,
-        in sorted order, before the shuffle; cards everyone saw a player take stay in
-        that hand [S-HIDDEN-2].
-        """
-        if viewer is None:
-            return self
+        hands, the unseen deck (a top known to the teacher included) and the Spirit box,
+        keeping every count. The pools are what the viewer has not seen, sorted by
+        `redeal`; cards everyone saw a player take stay in that hand [S-HIDDEN-2]."""
         d = self.data
         others = [p for p in range(self.game.players) if p != viewer]
         secret = {p: [c for c in d.hands[p] if c not in d.known[p]] for p in others}
-        cards = sorted(d.unseen + tuple(c for p in others for c in secret[p]))
-        spirits = sorted(d.spirit_box + tuple(c for p in others for c in d.spirits[p]))
-        rng.shuffle(cards)
-        rng.shuffle(spirits)
+        pool = d.deck.unseen + d.deck.top + tuple(c for p in others for c in secret[p])
+        parts, unseen = redeal(rng, pool, [len(secret[p]) for p in others])
+        spirit_parts, box = redeal(rng, d.spirit_box + tuple(c for p in others
+                                                              for c in d.spirits[p]),
+                                   [len(d.spirits[p]) for p in others])
         hands, spirit_hands = list(d.hands), list(d.spirits)
-        for p in others:
-            n, k = len(secret[p]), len(d.spirits[p])
-            hands[p], cards = tuple(sorted(d.known[p] + tuple(cards[:n]))), cards[n:]
-            spirit_hands[p], spirits = tuple(sorted(spirits[:k])), spirits[k:]
-        data = d._replace(hands=tuple(hands), spirits=tuple(spirit_hands),
-                          unseen=tuple(sorted(cards)), spirit_box=tuple(sorted(spirits)))
-        return type(self)(self.game, data, self.events)
+        for p, part, spirits in zip(others, parts, spirit_parts):
+            hands[p] = tuple(sorted(d.known[p] + part))
+            spirit_hands[p] = spirits
+        return d._replace(hands=tuple(hands), spirits=tuple(spirit_hands),
+                          deck=Deck(unseen, (), d.deck.bottom), spirit_box=box)
 
     def _encode(self) -> dict[str, Any]:
         d = self.data
         return {
-            "grid": [[x, y, c] for x, y, c in d.grid],
+            "grid": {f"{x},{y}": c for x, y, c in d.grid},
             "hands": [list(h) for h in d.hands],
             "known": [list(h) for h in d.known],
             "spirits": [list(h) for h in d.spirits],
@@ -386,14 +464,13 @@ class SummonersState(State):
             "box_mana": d.box_mana,
             "sculptures": [None if s is None else list(s) for s in d.sculptures],
             "market": list(d.market),
-            "unseen": list(d.unseen),
-            "bottom": list(d.bottom),
+            "deck": d.deck.to_jsonable(),
             "spirit_box": list(d.spirit_box),
             "gone": list(d.gone),
             "current": d.current,
             "phase": d.phase,
             "slot": d.slot,
-            "window": list(d.window),
+            "window": list(d.window.seats),
             "turn": d.turn,
             "passes": d.passes,
             "winner": d.winner,

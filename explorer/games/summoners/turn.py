@@ -1,27 +1,29 @@
 """Applying a move: the rules that change a Piri Piri Summoners position.
 
 `Turn` takes a state, applies one move to working copies of the parts it changes, and
-freezes them back into a new `SummonersData` with the events the move caused. Placing a
+freezes them back into a new `SummonersData` with the events it caused. Placing a
 card, summoning, flanking, displacing sculptures, the summon window and the end of a
-turn all live here; which moves are legal lives in `state`.
+turn all live here; which moves are legal lives in `state`. Remembered values (shared
+events, the layout dict handed to the next state) come from `fast`.
 """
 from __future__ import annotations
 
-from bisect import bisect_left
-from functools import lru_cache
+from bisect import bisect_left, insort
 from typing import TYPE_CHECKING, Any
 
-from explorer.core import Event
+from explorer.core import Deck, Event, Window
 
+from . import fast
 from . import grid as g
-from .cards import SUIT_NAMES, card_name, is_ace, is_joker, is_spirit
-from .data import FIELD_INDEX, SummonersData
+from .cards import card_name, is_joker, is_spirit
+from .data import FIELD_INDEX, NO_WINDOW, SummonersData
 from .moves import Buy, Cycle, Play, Summon, cell_text
 
 if TYPE_CHECKING:
     from .state import SummonersState
 
 Cell = tuple[int, int]
+SPIRITS_EACH = 3
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -33,31 +35,6 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 def _with(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     """`cards` plus `card`, kept sorted (hands are sets: their order carries nothing)."""
     return tuple(sorted(cards + (card,)))
-
-
-# The events of the commonest moves, made once per player and card (events are values).
-@lru_cache(maxsize=None)
-def _cycled(p: int, card: str) -> Event:
-    return Event("cycle", "S-CYCLE-1", f"Player {p} puts the {card_name(card)} on the bottom "
-                                       f"of the deck", p)
-
-
-@lru_cache(maxsize=None)
-def _drawn(p: int, card: str) -> Event:
-    """A secret draw: only the drawer reads which card."""
-    return Event("draw", "S-DECK-2", f"Player {p} draws the {card_name(card)}", p,
-                 (p,), f"Player {p} draws a card")
-
-
-@lru_cache(maxsize=None)
-def _passed(p: int) -> Event:
-    return Event("pass", "S-PASS-1", f"Player {p} passes", p)
-
-
-@lru_cache(maxsize=None)
-def _seats_from(first: int, count: int, players: int) -> tuple[int, ...]:
-    """`count` seats clockwise from `first` (of `players`)."""
-    return tuple((first + i) % players for i in range(count))
 
 
 def _set(values: tuple, i: int, value: Any) -> tuple:
@@ -100,7 +77,7 @@ class Turn:
     """
 
     __slots__ = ("state", "game", "options", "d", "events", "cells", "mana",
-                 "box_mana", "sculptures", "bottom", "changes", "changed", "placed")
+                 "box_mana", "sculptures", "deck", "changes", "changed", "placed")
 
     def __init__(self, state: SummonersState) -> None:
         self.state = state
@@ -112,7 +89,7 @@ class Turn:
         self.mana: tuple[int, ...] | list[int] = d.mana
         self.box_mana = d.box_mana
         self.sculptures: tuple[Cell | None, ...] | list[Cell | None] = d.sculptures
-        self.bottom = d.bottom
+        self.deck: Deck = d.deck
         self.changes: dict[str, Any] = {}
         self.changed: list[Cell] = []
         self.placed: Cell | None = None          # the empty cell a card went on, if any
@@ -125,7 +102,7 @@ class Turn:
 
     def _grid(self) -> dict[Cell, str]:
         if self.cells is None:
-            self.cells = dict(g.cells_of(self.d.grid))
+            self.cells = dict(fast.cells_of(self.d.grid))
         return self.cells
 
     def _event(self, kind: str, rule: str, text: str, player: int | None = None,
@@ -140,20 +117,21 @@ class Turn:
                 limits, self.changes["frontier"] = g.place_limits(
                     self.d.limits, self.d.frontier, self.cells, self.placed)
             else:
-                frontier = g.update_frontier(self.d.frontier, self.cells, self.changed)
+                frontier = g.update_frontier(self.d.frontier, self.cells, self.changed,
+                                             self.options.first_cell)
                 limits = g.update_limits(self.d.limits, self.cells, frontier, self.changed)
                 self.changes["frontier"] = frontier
             self.changes["limits"] = limits
             self.changes["sites"] = self._sites()
-            g.remember_cells(grid, self.cells)
+            fast.remember_cells(grid, self.cells)
         d = self.d
         if self.mana is not d.mana:
             self.changes["mana"] = tuple(self.mana)
             self.changes["box_mana"] = self.box_mana
         if self.sculptures is not d.sculptures:
             self.changes["sculptures"] = tuple(self.sculptures)
-        if self.bottom is not d.bottom:
-            self.changes["bottom"] = self.bottom
+        if self.deck is not d.deck:
+            self.changes["deck"] = self.deck
         return _rebuilt(d, self.changes), tuple(self.events)
 
     def _sites(self) -> frozenset[tuple[Cell, str]]:
@@ -161,18 +139,35 @@ class Turn:
         if "sites" not in self.changes:
             if self.changed == [self.placed]:
                 self.changes["sites"] = g.place_sites(self.d.sites, self.cells, self.placed,
-                                                      self.options.king_over_spirits)
+                                                      self.options.king_over_spirits,
+                                                      fast.spirits_around)
             else:
                 self.changes["sites"] = g.update_sites(self.d.sites, self.cells, self.changed,
-                                                       self.options.king_over_spirits)
+                                                       self.options.king_over_spirits,
+                                                       fast.spirits_around)
         return self.changes["sites"]
 
     def _get(self, name: str) -> Any:
         return self.changes[name] if name in self.changes else getattr(self.d, name)
 
-    def _take_known(self) -> str:
-        card, self.bottom = self.bottom[0], self.bottom[1:]
-        return card
+    def _to_bottom(self, card: str) -> None:
+        """`card` goes under the deck [S-DECK-1]: known to all, in order, or shuffled in
+        among the unseen cards (option `bottom_known`) [S-DECK-2]."""
+        if self.options.bottom_known:
+            self.deck = self.deck.put_bottom(card)
+        else:
+            unseen = list(self.deck.unseen)
+            insort(unseen, card)
+            self.deck = self.deck._replace(unseen=tuple(unseen))
+
+    def _take_known(self) -> tuple[str, bool]:
+        """The next card of a deck that needs no luck, and whether everyone saw which it
+        is (a card from the public bottom; a top card set by a scenario is secret)."""
+        deck = self.deck
+        card = deck.known_next
+        public = not deck.top
+        self.deck = deck.draw(card)
+        return card, public
 
     def _hand_loses(self, p: int, card: str) -> None:
         """`card` leaves player `p`'s hand (and the public part of it, if it was there)."""
@@ -195,30 +190,34 @@ class Turn:
     def cycle(self, move: Cycle) -> tuple[SummonersData, tuple[Event, ...]]:
         p = move.player
         self._hand_loses(p, move.card)
-        self.bottom = self.bottom + (move.card,)
-        self.events.append(_cycled(p, move.card))
+        self._to_bottom(move.card)
+        self.events.append(fast.cycled(p, move.card))
         self.changes["passes"] = 0
-        if self.d.unseen:
+        if self.deck.needs_luck:
             self.changes["phase"] = "cycle-draw"
             return self._finish()
-        card = self._take_known()
-        self._hand_gains(p, card, public=True)
-        self._event("draw", "S-DECK-2", f"Player {p} draws the known {card_name(card)}", p)
-        self._end_turn()
+        self._draw_known(p)
+        self._open_window()
         return self._finish()
+
+    def _draw_known(self, p: int) -> None:
+        card, public = self._take_known()
+        self._hand_gains(p, card, public=public)
+        if public:
+            self._event("draw", "S-DECK-2", f"P{p} draws the known {card_name(card)}", p)
+        else:
+            self.events.append(fast.drawn(p, card))
 
     def draw(self, p: int) -> tuple[SummonersData, tuple[Event, ...]]:
         self.changes["passes"] = 0
-        if self.d.unseen:
+        if self.deck.needs_luck:
             self.changes["phase"] = "draw"
             return self._finish()
         self.changes["phase"] = "play"
-        if self.bottom:
-            card = self._take_known()
-            self._hand_gains(p, card, public=True)
-            self._event("draw", "S-DECK-2", f"Player {p} draws the known {card_name(card)}", p)
+        if not self.deck.empty:
+            self._draw_known(p)
         else:
-            self._event("draw", "S-DRAW-2", f"Player {p} plays from hand: the deck is empty", p)
+            self._event("draw", "S-DRAW-2", f"P{p} plays from hand: the deck is empty", p)
         return self._finish()
 
     def buy(self, move: Buy) -> tuple[SummonersData, tuple[Event, ...]]:
@@ -229,28 +228,29 @@ class Turn:
         self._hand_gains(p, move.card, public=True)
         market = _set(self.d.market, move.slot, "")
         self.changes["passes"] = 0
-        self._event("buy", "S-BUY-1", f"Player {p} pays 1 mana to the box and buys the "
+        self._event("buy", "S-BUY-1", f"P{p} pays 1 mana to the box and buys the "
                                       f"{card_name(move.card)}", p)
         self.changes["phase"] = "play"
-        if self.d.unseen:
+        if self.deck.needs_luck:
             self.changes["phase"] = "refill"
             self.changes["slot"] = move.slot
-        elif self.bottom:
-            card = self._take_known()
+        elif not self.deck.empty:
+            card, public = self._take_known()
             market = _set(market, move.slot, card)
-            self._event("refill", "S-BUY-1", f"The known {card_name(card)} refills the market")
+            self._event("refill", "S-BUY-1", f"The {'known ' if public else ''}"
+                                             f"{card_name(card)} refills the market")
         self.changes["market"] = market
         return self._finish()
 
     def pass_(self, p: int) -> tuple[SummonersData, tuple[Event, ...]]:
         self.changes["passes"] = self.d.passes + 1
-        self.events.append(_passed(p))
-        self._end_turn()
+        self.events.append(fast.passed(p))
+        self._open_window()
         return self._finish()
 
     def reveal(self, card: str) -> tuple[SummonersData, tuple[Event, ...]]:
         d = self.d
-        self.changes["unseen"] = _without(d.unseen, card)
+        self.deck = d.deck.draw(card)
         p = d.current
         if d.phase == "refill":
             self.changes["market"] = _set(d.market, d.slot, card)
@@ -259,11 +259,11 @@ class Turn:
             self._event("refill", "S-BUY-1", f"The {card_name(card)} refills market slot {d.slot}")
             return self._finish()
         self._hand_gains(p, card, public=False)
-        self.events.append(_drawn(p, card))
+        self.events.append(fast.drawn(p, card))
         if d.phase == "draw":
             self.changes["phase"] = "play"
         else:
-            self._end_turn()
+            self._open_window()
         return self._finish()
 
     # --------------------------------------------------------------- placements
@@ -276,15 +276,14 @@ class Turn:
         cells[cell] = card
         self.changed.append(cell)
         self.sculptures[p] = cell
-        declared = f" declared {SUIT_NAMES[move.declared]}" if move.declared else ""
         if covered is None:
             self.placed = cell
-            rule = "S-JOKER-1" if is_joker(card) else "S-ACE-1" if is_ace(card) else "S-PLACE-3"
-            self._event("play", rule, f"Player {p} plays the {card_name(card)}{declared} at "
-                                      f"{cell_text(cell)} and moves their sculpture onto it", p)
+            self._event("play", move.rule, f"P{p} plays the {card_name(card)} at "
+                                           f"{cell_text(cell)} and moves their sculpture onto it",
+                        p)
         else:
-            self.bottom = self.bottom + (covered,)
-            self._event("play", "S-ACE-2", f"Player {p} plays the {card_name(card)} on top of "
+            self._to_bottom(covered)
+            self._event("play", move.rule, f"P{p} plays the {card_name(card)} on top of "
                                            f"the {card_name(covered)} at {cell_text(cell)}, "
                                            f"which goes to the bottom of the deck", p)
             self._displace_at(cell, p, keep=p)
@@ -311,18 +310,15 @@ class Turn:
             names.append(card_name(card))
             if is_spirit(card):
                 gone = gone + (card,)
-                if not self.options.consumed_spirits_count:
-                    owner = next(q for q, s in enumerate(summoned) if card in s)
-                    summoned[owner] = _without(summoned[owner], card)
             else:
-                self.bottom = self.bottom + (card,)
+                self._to_bottom(card)
         self._event("summon", "S-SUMMON-2",
-                    f"Player {p} pays 2 mana and summons the {card_name(spirit)} at "
+                    f"P{p} pays 2 mana and summons the {card_name(spirit)} at "
                     f"{cell_text(cell)}, consuming the {', '.join(names)}", p)
         if any(is_spirit(cells[c]) for c in consumed):
             self._event("consume", "S-SUMMON-3", "Consumed Spirit cards leave the game" +
-                        (" but still count for their summoner"
-                         if self.options.consumed_spirits_count else ""), p)
+                        (" but still score for their summoner"
+                         if self.options.consumed_spirits_count else " and no longer score"), p)
         for c in move.using:
             del cells[c]
         self.changed.extend(move.using)
@@ -333,21 +329,23 @@ class Turn:
             self._displace_at(c, p, keep=p)
         self.changes["summoned"] = tuple(summoned)
         self.changes["gone"] = gone
+        self.changes["passes"] = 0
         self._flank(cell, p)
-        if len(summoned[p]) == 3 and not self.changes["spirits"][p]:
-            self.changes.update(phase="over", winner=p, ended="spirits", window=())
-            self._event("win", "S-END-1", f"Player {p} has summoned all three Spirit cards "
+        # all three summoned, whether they are still on the table or not [S-END-1]
+        if len(summoned[p]) >= SPIRITS_EACH and not self.changes["spirits"][p]:
+            self.changes.update(phase="over", winner=p, ended="spirits", window=NO_WINDOW)
+            self._event("win", "S-END-1", f"P{p} has summoned all three Spirit cards "
                                           f"and wins", p)
             return self._finish()
         self._open_window()
         return self._finish()
 
     def decline(self, p: int) -> tuple[SummonersData, tuple[Event, ...]]:
-        window = self.d.window[1:]
-        if window:
+        window = self.d.window.declined()
+        if window.seats:
             self.changes["window"] = window
         else:
-            self.changes["window"] = ()
+            self.changes["window"] = NO_WINDOW
             self._end_turn()
         return self._finish()
 
@@ -361,10 +359,10 @@ class Turn:
             if owner != causer and self.mana[owner] > 0:
                 self.mana[owner] -= 1
                 self.mana[causer] += 1
-                text = (f"Player {owner}'s sculpture returns to their supply and they pay "
-                        f"1 mana to player {causer}")
+                text = (f"P{owner}'s sculpture returns to their supply and they pay "
+                        f"1 mana to P{causer}")
             else:
-                text = f"Player {owner}'s sculpture returns to their supply"
+                text = f"P{owner}'s sculpture returns to their supply"
             self._event("displace", "S-SCULPT-2", text, causer)
 
     def _flank(self, placed: Cell, causer: int) -> None:
@@ -388,31 +386,38 @@ class Turn:
                                        f"and goes to the bottom of the deck", causer)
             del cells[c]
             self.changed.append(c)
-            self.bottom = self.bottom + (card,)
+            self._to_bottom(card)
             self._displace_at(c, causer)
 
     def _open_window(self) -> None:
-        """Ask for summons: the current player, then clockwise [S-WINDOW-1]; skip those
-        who cannot summon by what the table shows [S-WINDOW-2]."""
+        """After every action, ask for summons: the current player, then clockwise
+        [S-WINDOW-1]; skip those who cannot summon by what the table shows (option
+        `skip_unable`) [S-WINDOW-2]."""
         d = self.d
-        sites = self._sites() if self.cells is not None else d.sites
-        able: list[int] = []
-        if sites:                       # no site shown: nobody can summon (the usual case)
-            n = self.game.players
-            spirits, mana = self._get("spirits"), self.mana
-            able = [q for q in _seats_from(d.current, n if self.options.others_summon else 1, n)
-                    if mana[q] >= 2 and spirits[q]]
-        if able:
-            public = set(self._get("gone"))
-            for s in self._get("summoned"):
-                public.update(s)
-            if not any(spirit not in public for _, spirit in sites):
-                able = []
+        options = self.options
+        n = self.game.players
+        if not options.skip_unable:
+            able = fast.seats_from(d.current, n if options.others_summon else 1, n)
+        else:
+            sites = self._sites() if self.cells is not None else d.sites
+            able = ()
+            if sites:                   # no site shown: nobody can summon (the usual case)
+                spirits, mana = self._get("spirits"), self.mana
+                able = tuple(q for q in fast.seats_from(d.current, n if options.others_summon
+                                                        else 1, n)
+                             if mana[q] >= 2 and spirits[q])
+            if able:
+                public = set(self._get("gone"))
+                for s in self._get("summoned"):
+                    public.update(s)
+                if not any(spirit not in public for _, spirit in sites):
+                    able = ()
         if able:
             self.changes["phase"] = "summon"
-            self.changes["window"] = tuple(able)
+            self.changes["window"] = Window(able)
         else:
-            self.changes["window"] = ()
+            if d.window.seats:
+                self.changes["window"] = NO_WINDOW
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -421,7 +426,7 @@ class Turn:
         turn = d.turn + 1
         passes = self._get("passes")
         self.changes["turn"] = turn
-        if passes >= n:
+        if passes >= n and self.options.passes_end:
             self.changes.update(phase="over", ended="passes")
             self._event("end", "S-END-2", "Every player passed in succession: the game ends")
         elif turn >= self.options.max_turns:

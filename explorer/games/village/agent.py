@@ -69,6 +69,7 @@ class GreedyVillageAgent:
     """Bribes into high-value tokens, buys cheap big stalls, curses rivals' types."""
 
     name = "greedy"
+    observes = ("view",)
 
     def choose(self, obs: Observation, rng: random.Random) -> Move:
         table = _Table(obs.view, obs.player)

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
-
 from ...core.errors import InvalidInput
 
 TREASURES = ("Axe", "Feather", "Scroll", "Sword", "Crown", "Egg")
@@ -30,17 +28,23 @@ INDEX = {name.lower(): i for i, name in enumerate(NAMES)}
 A_NAME = tuple(("an " if name[0] in "AEIOU" else "a ") + name for name in NAMES)
 """'an Axe', 'a Crown': a card with its article, for sentences."""
 
-_TOKEN = re.compile(r"^([A-Za-z]+)(?:\*(\d+))?$")
+MAX_COUNT = 999
+"""The largest card count a text, a scenario or a file may write (three digits)."""
+
+_TOKEN = re.compile(r"^([A-Za-z]{1,20})(?:\*([0-9]{1,3}))?$")
+"""One card token, "Crown" or "Crown*2": a name and at most three ASCII digits, so that
+huge or odd digit strings ("9"*5000, "²") are refused with InvalidInput."""
 
 
-def kind_index(name: Any, field: str) -> int:
+def kind_index(name: str, field: str) -> int:
     """The index of a card type name (case-insensitive), InvalidInput naming `field` if unknown."""
-    if isinstance(name, str) and name.strip().lower() in INDEX:
-        return INDEX[name.strip().lower()]
-    raise InvalidInput(field, f"unknown treasure {name!r}; known: {', '.join(NAMES)}")
+    index = INDEX.get(name.strip().lower())
+    if index is None:
+        raise InvalidInput(field, f"unknown card {name[:40]!r}; known: {', '.join(NAMES)}")
+    return index
 
 
-def treasure_index(name: Any, field: str) -> int:
+def treasure_index(name: str, field: str) -> int:
     """Like `kind_index` but refuses the Wild (a token, a bribe or a curse names a treasure)."""
     index = kind_index(name, field)
     if index == WILD:
@@ -49,9 +53,10 @@ def treasure_index(name: Any, field: str) -> int:
     return index
 
 
-def parse_cards(raw: Any, field: str) -> tuple[int, ...]:
+def parse_cards(raw: str | list[str] | dict[str, int], field: str) -> tuple[int, ...]:
     """Counts from "Crown*2 Wild", a list of names, or a mapping name -> count.
 
+    The shape is already checked (`shapes.Cards`, by msgspec); this reads the names.
     Tokens are separated by spaces, commas or '+'; "Name" alone means one card. An empty
     string, list or mapping is no cards.
     """
@@ -62,22 +67,30 @@ def parse_cards(raw: Any, field: str) -> tuple[int, ...]:
                 continue
             match = _TOKEN.match(token)
             if match is None:
-                raise InvalidInput(field, f"cannot read {token!r}; write cards like 'Crown*2 Wild'")
+                raise InvalidInput(field, f"cannot read {token[:40]!r}; write cards like "
+                                          "'Crown*2 Wild' (at most 3 digits)")
             counts[kind_index(match.group(1), field)] += int(match.group(2) or 1)
-    elif isinstance(raw, (list, tuple)):
-        for i, name in enumerate(raw):
-            if not isinstance(name, str):
-                raise InvalidInput(f"{field}[{i}]", f"expected a card name, got {name!r}")
-            counts[kind_index(name, f"{field}[{i}]")] += 1
     elif isinstance(raw, dict):
         for name, n in raw.items():
-            index = kind_index(name, field)
-            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                raise InvalidInput(f"{field}.{name}", f"expected a count >= 0, got {n!r}")
-            counts[index] += n
+            counts[kind_index(name, f"{field}.{name}")] += n
     else:
-        raise InvalidInput(field, f"expected cards as text, a list or a mapping, got {type(raw).__name__}")
+        for i, name in enumerate(raw):
+            counts[kind_index(name, f"{field}[{i}]")] += 1
     return tuple(counts)
+
+
+def ordered_cards(raw: str | list[str], field: str) -> tuple[int, ...]:
+    """Card kinds in order (top first) from "Sword*2 Wild" or a list of names."""
+    if isinstance(raw, str):
+        out: list[int] = []
+        for i, token in enumerate(t for t in re.split(r"[\s,+]+", raw.strip()) if t):
+            match = _TOKEN.match(token)
+            if match is None:
+                raise InvalidInput(field, f"cannot read {token[:40]!r}; write cards like "
+                                          "'Sword*2 Wild' (at most 3 digits)")
+            out += [kind_index(match.group(1), f"{field}[{i}]")] * int(match.group(2) or 1)
+        return tuple(out)
+    return tuple(kind_index(name, f"{field}[{i}]") for i, name in enumerate(raw))
 
 
 def format_cards(counts: tuple[int, ...], first: int | None = None) -> str:

@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any, ClassVar, Mapping
 
+from ...core.chance import Deck
 from ...core.errors import InvalidInput
 from ...core.game import Game
 from . import scenario as scenario_format
+from .agent import GreedyVillageAgent
 from .cards import EMPTY, KINDS
 from .encoding import box_counts, decode
 from .moves import MOVE_TYPES
@@ -27,6 +29,7 @@ class VillageGame(Game):
     Options = VillageOptions
     move_types = MOVE_TYPES
     state_class = VillageState
+    agents: ClassVar[dict[str, type]] = {"greedy": GreedyVillageAgent}
 
     def __init__(self, players: int, **options: Any) -> None:
         super().__init__(players, **options)
@@ -55,13 +58,10 @@ class VillageGame(Game):
         for _ in range(self.options.market_start_cards):
             for cost in STALL_ORDER:
                 stalls[cost][deck.pop(0)] += 1
-        rest = [0] * KINDS
-        for card in deck:
-            rest[card] += 1
         n = self.players
         data = VillageData(ACT, self.options.first_player, 0, tuple(track), tuple(hands),
                            (EMPTY,) * n, ((0,) * 6,) * n, ((0,) * 6,) * n,
-                           tuple(tuple(s) for s in stalls), tuple(rest), (), EMPTY, -1, 3, EMPTY, 0)
+                           tuple(tuple(s) for s in stalls), Deck.of(deck), EMPTY, -1, 3, EMPTY, 0)
         return VillageState(self, data)
 
     def scenario(self, spec: Mapping[str, Any] | None = None, **fields: Any) -> VillageState:
@@ -70,7 +70,7 @@ class VillageGame(Game):
     scenario.__doc__ = scenario_format.__doc__
 
     def _decode(self, raw: Any) -> VillageData:
-        return decode(raw, self)
+        return decode(raw, self, "data")
 
     def scene(self, view: Mapping[str, Any]) -> dict[str, Any]:
         return scene(view)

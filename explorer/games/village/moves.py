@@ -31,7 +31,8 @@ from .cards import (
     treasure_index,
 )
 
-_PLAYER = re.compile(r"^P(\d+)\s+(.*)$", re.IGNORECASE | re.DOTALL)
+_PLAYER = re.compile(r"^P([0-9]+)\s+(.*)$", re.IGNORECASE | re.DOTALL)
+"""A move text: the seat (P0, p0: ASCII digits only, bounded below) and the rest."""
 
 
 def _split_player(text: str, verb: str) -> tuple[int, str] | None:
@@ -44,7 +45,7 @@ def _split_player(text: str, verb: str) -> tuple[int, str] | None:
     if not head or head[0].lower() != verb:
         return None
     if len(match.group(1)) > 3:
-        raise InvalidInput("move", f"seat P{match.group(1)} is not a seat of this game")
+        raise InvalidInput("move", f"seat P{match.group(1)[:6]}... is not a seat of this game")
     return int(match.group(1)), (head[1].strip() if len(head) > 1 else "")
 
 
@@ -135,10 +136,11 @@ class Buy(Move):
         if split is None:
             return None
         player, rest = split
-        match = re.match(r"^stall\s+(\d+)(?:\s+paying\s+(.*))?$", rest, re.IGNORECASE | re.DOTALL)
+        match = re.match(r"^stall\s+([0-9]{1,3})(?:\s+paying\s+(.*))?$", rest,
+                         re.IGNORECASE | re.DOTALL)
         if match is None:
             raise InvalidInput("move", "write a visit like 'P0 buy stall 3 paying Crown*2 Wild'")
-        stall = int(match.group(1)) if len(match.group(1)) < 3 else 99
+        stall = int(match.group(1))
         if not 0 <= stall <= 3:
             raise InvalidInput("move", f"there is no stall {match.group(1)}; stalls cost 3, 2, 1, 0")
         payment = parse_cards(match.group(2) or "", "move")

@@ -16,10 +16,10 @@ class VillageOptions:
     sixth_treasure: str = option(
         "Dragon Egg", rule="V-COMP-4", source="assumed",
         doc="Display name of the sixth treasure type (short name 'Egg' in texts).")
-    track_values: tuple = option(
+    track_values: tuple[int, ...] = option(
         (1, 1, 2, 2, 3, 4), rule="V-TRACK-2", source="assumed",
         doc="Printed values of the six Dragon's Favor spaces, left (low) to right (high).")
-    wilds_by_players: tuple = option(
+    wilds_by_players: tuple[int, ...] = option(
         (8, 12, 16, 20), rule="V-SETUP-2", source="assumed",
         doc="Wild cards used with 2, 3, 4 and 5 players.")
     market_start_cards: int = option(
@@ -39,17 +39,14 @@ class VillageOptions:
         doc="Players still tied after all six spaces share the win (False: nobody wins).")
 
     def __post_init__(self) -> None:
-        if self.cards_per_type < 1:
-            raise ValueError("cards_per_type must be at least 1")
-        if len(self.track_values) != 6 or not all(
-                isinstance(v, int) and not isinstance(v, bool) for v in self.track_values):
-            raise ValueError("track_values must be six whole numbers")
-        if len(self.wilds_by_players) != 4 or not all(
-                isinstance(v, int) and not isinstance(v, bool) and v >= 0
-                for v in self.wilds_by_players):
-            raise ValueError("wilds_by_players must be four counts >= 0 (2, 3, 4, 5 players)")
-        if self.market_start_cards < 0:
-            raise ValueError("market_start_cards must be >= 0")
+        if not 1 <= self.cards_per_type <= 999:
+            raise ValueError("cards_per_type must be 1..999")
+        if len(self.track_values) != 6 or not all(-99 <= v <= 99 for v in self.track_values):
+            raise ValueError("track_values must be six whole numbers -99..99")
+        if len(self.wilds_by_players) != 4 or not all(0 <= v <= 999 for v in self.wilds_by_players):
+            raise ValueError("wilds_by_players must be four counts 0..999 (2, 3, 4, 5 players)")
+        if not 0 <= self.market_start_cards <= 99:
+            raise ValueError("market_start_cards must be 0..99")
         if self.first_player < 0:
             raise ValueError("first_player must be a seat number >= 0")
         if not self.sixth_treasure.strip():

@@ -3,8 +3,10 @@
 All position data lives in `VillageData`, a NamedTuple of ints and counts tuples (see
 `cards`). A turn may take more than one step: a Bribe is followed by CHANCE steps that
 turn refill cards from the deck; a paid Black Market visit is followed by the same
-player's Curse decision; a Draw from the unseen deck is a CHANCE step. Cards whose
-order is known (`deck_top`, set by a scenario) are dealt without a chance step.
+player's Curse decision (its own pending step, "curse"); a Draw from the unseen deck
+is a CHANCE step. Every chance step draws from the stream "deck" (a core `Deck`): cards
+whose order is known (the deck's `top`, set by a scenario) are dealt without a chance
+step.
 """
 from __future__ import annotations
 
@@ -12,17 +14,20 @@ import random
 from operator import add, sub
 from typing import Any, NamedTuple
 
+from ...core.chance import Deck, redeal
 from ...core.errors import Reason
 from ...core.events import Event, Outcome, ScoreLine
 from ...core.move import Move
-from ...core.state import CHANCE, State
+from ...core.pending import OVER as GAME_OVER
+from ...core.pending import Pending, decision, luck, seat_name
+from ...core.state import State
 from . import rules
 from .cards import A_NAME, EMPTY, KINDS, WILD, describe_cards
 from .clicks import meant_move
 from .encoding import encode
 from .explain import explain
-from .legal import act_moves, curse_moves
-from .moves import REVEALS, Bribe, Buy, Curse, Reveal
+from .moves import REVEALS, Bribe, Buy, Curse, Draw, Reveal
+from .speed import act_moves, curse_moves
 from .narration import bribe_events, buy_event, curse_event, deal_event, draw_event
 from .rules import ACT, CURSE, DRAW, OVER, REFILL
 from .view import build_view
@@ -38,8 +43,7 @@ class VillageData(NamedTuple):
     bribes: tuple[tuple[int, ...], ...]       # per seat: treasure cards per bribe type
     bribe_wilds: tuple[tuple[int, ...], ...]  # per seat: wilds per bribe type
     stalls: tuple[tuple[int, ...], ...]  # index = stall cost 0..3
-    deck: tuple[int, ...]               # unseen part of the deck (counts)
-    deck_top: tuple[int, ...]           # cards of known order on top of it (scenario)
+    deck: Deck                          # unseen: sorted kinds; top: known kinds, in order
     discard: tuple[int, ...]            # Black Market payments, face up
     refill_type: int                    # bribed type during a refill, else -1
     next_stall: int                     # stall the refill deals into next
@@ -56,15 +60,19 @@ class VillageState(State):
 
     __slots__ = ()
 
-    # ------------------------------------------------------------------ whose move
-    @property
-    def to_move(self) -> int | None:
-        phase = self.data.phase
-        if phase == ACT or phase == CURSE:
-            return self.data.active
-        if phase == OVER:
-            return None
-        return CHANCE
+    # ------------------------------------------------------------------ who decides
+    def _find_pending(self) -> Pending:
+        d = self.data
+        phase = d.phase
+        if phase == ACT:
+            return _ACT[d.active]
+        if phase == CURSE:
+            return _CURSE[d.active]
+        if phase == REFILL:
+            return _REFILL[d.next_stall]
+        if phase == DRAW:
+            return _DRAW[d.active]
+        return GAME_OVER
 
     def values(self) -> tuple[int, ...]:
         """The current value of each treasure type (by its token's space)."""
@@ -79,23 +87,40 @@ class VillageState(State):
                              self.game.options.buy_from_empty_stall)
         if d.phase == CURSE:
             return curse_moves(d.active, d.paid)
-        return tuple(REVEALS[k] for k in range(KINDS) if d.deck[k])
+        return tuple(map(REVEALS.__getitem__, dict.fromkeys(d.deck.unseen)))
 
     def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
         d = self.data
         if d.phase != REFILL and d.phase != DRAW:
             return ()
-        total = sum(d.deck)
-        return tuple((REVEALS[k], n / total) for k, n in enumerate(d.deck) if n)
+        return tuple((REVEALS[k], p) for k, p in d.deck.outcomes())
 
     def sample_chance(self, rng: random.Random) -> Move:
-        deck = self.data.deck
-        r = rng.random() * sum(deck)
-        for k in range(KINDS):
-            r -= deck[k]
-            if r < 0:
-                return REVEALS[k]
-        return REVEALS[max(k for k in range(KINDS) if deck[k])]
+        return REVEALS[self.data.deck.sample(rng)]
+
+    def _is_legal(self, move: Move) -> bool:
+        """Legality read straight from the position (agrees with `legal_moves`)."""
+        d = self.data
+        kind = type(move)
+        phase = d.phase
+        if kind is Reveal:
+            return (phase == REFILL or phase == DRAW) and move.card in d.deck.unseen  # type: ignore[attr-defined]
+        if phase == ACT:
+            if kind is Draw:
+                return move.player == d.active  # type: ignore[attr-defined]
+            if kind is Bribe:
+                return (move.player == d.active  # type: ignore[attr-defined]
+                        and _bribe_ok(move, d.hands[d.active], d.bribes[d.active]))  # type: ignore[arg-type]
+            if kind is Buy:
+                return (move.player == d.active  # type: ignore[attr-defined]
+                        and _buy_ok(move, d.hands[d.active], d.stalls,  # type: ignore[arg-type]
+                                    self.game.options.buy_from_empty_stall))
+            return False
+        if phase == CURSE:
+            return (kind is Curse and move.player == d.active  # type: ignore[attr-defined]
+                    and move.treasure in _TREASURE_SET  # type: ignore[attr-defined]
+                    and d.paid[move.treasure] > 0)  # type: ignore[attr-defined]
+        return False
 
     def _explain(self, move: Move) -> Reason:
         return explain(self, move)
@@ -137,18 +162,17 @@ class VillageState(State):
         track, moved = rules.raise_token(d.track, t, n + w)
         events += bribe_events(p, t, cards, new_bribe, moved)
         d = VillageData(REFILL, p, d.turn, track, _put(d.hands, p, hand), _put(d.known, p, known),
-                        bribes, bribe_wilds, d.stalls, d.deck, d.deck_top, d.discard, t, 3,
-                        EMPTY, 0)
+                        bribes, bribe_wilds, d.stalls, d.deck, d.discard, t, 3, EMPTY, 0)
         return self._refill(d, events)
 
     def _refill(self, d: VillageData, events: list[Event]) -> VillageData:
         """Deal known cards until the refill stops, the deck empties or chance must decide."""
-        while d.deck_top:
-            card = d.deck_top[0]
-            d, done = _place(d._replace(deck_top=d.deck_top[1:]), card, events)
+        while d.deck.top:
+            card = d.deck.top[0]
+            d, done = _place(d._replace(deck=d.deck.draw(card)), card, events)
             if done:
                 return _end_turn(d)
-        if not any(d.deck):
+        if not d.deck.unseen:
             events.append(Event("game-end", "V-REFILL-5",
                                 "the deck runs out before the refill turns up "
                                 f"{A_NAME[d.refill_type]} or a Wild: the game ends", d.active))
@@ -156,37 +180,38 @@ class VillageState(State):
         return d
 
     def _reveal(self, d: VillageData, card: int, events: list[Event]) -> VillageData:
-        deck = _put(d.deck, card, d.deck[card] - 1)
+        deck = d.deck.draw(card)
         if d.phase == DRAW:
-            return self._take_top(d, deck, d.deck_top, card, events)
+            return self._take_top(d, deck, card, events)
         stall = d.next_stall
         row = d.stalls[stall]
         stalls = _put(d.stalls, stall, _put(row, card, row[card] + 1))
         if card == WILD or card == d.refill_type:
             events.append(deal_event(card, stall, True, d.active))
             return VillageData(ACT, (d.active + 1) % len(d.hands), d.turn + 1, d.track, d.hands,
-                               d.known, d.bribes, d.bribe_wilds, stalls, deck, d.deck_top,
-                               d.discard, -1, 3, EMPTY, 0)
+                               d.known, d.bribes, d.bribe_wilds, stalls, deck, d.discard, -1, 3,
+                               EMPTY, 0)
         events.append(deal_event(card, stall, False, d.active))
         d = VillageData(REFILL, d.active, d.turn, d.track, d.hands, d.known, d.bribes,
-                        d.bribe_wilds, stalls, deck, d.deck_top, d.discard, d.refill_type,
+                        d.bribe_wilds, stalls, deck, d.discard, d.refill_type,
                         3 if stall == 0 else stall - 1, EMPTY, 0)
-        return d if any(deck) else self._refill(d, events)
+        return d if deck.unseen else self._refill(d, events)
 
-    def _take_top(self, d: VillageData, deck: tuple[int, ...], deck_top: tuple[int, ...],
-                  card: int, events: list[Event]) -> VillageData:
+    def _take_top(self, d: VillageData, deck: Deck, card: int,
+                  events: list[Event]) -> VillageData:
         """The active player puts the drawn `card` in hand (V-DRAW-1); the turn passes."""
         p = d.active
         events.append(draw_event(p, card))
         hand = d.hands[p]
         return VillageData(ACT, (p + 1) % len(d.hands), d.turn + 1, d.track,
                            _put(d.hands, p, _put(hand, card, hand[card] + 1)), d.known, d.bribes,
-                           d.bribe_wilds, d.stalls, deck, deck_top, d.discard, -1, 3, EMPTY, 0)
+                           d.bribe_wilds, d.stalls, deck, d.discard, -1, 3, EMPTY, 0)
 
     def _draw(self, d: VillageData, p: int, events: list[Event]) -> VillageData:
-        if d.deck_top:
-            return self._take_top(d, d.deck, d.deck_top[1:], d.deck_top[0], events)
-        if any(d.deck):
+        deck = d.deck
+        if deck.top:
+            return self._take_top(d, deck.draw(), deck.top[0], events)
+        if deck.unseen:
             return d._replace(phase=DRAW)
         events.append(Event("game-end", "V-DRAW-3",
                             f"P{p} chooses to draw from an empty deck: the game ends", p))
@@ -204,19 +229,16 @@ class VillageState(State):
         events.append(buy_event(p, stall, pay, got))
         if stall == 0:
             return VillageData(ACT, (p + 1) % len(hands), d.turn + 1, d.track, hands, knowns,
-                               d.bribes, d.bribe_wilds, stalls, d.deck, d.deck_top, d.discard,
-                               -1, 3, EMPTY, 0)
+                               d.bribes, d.bribe_wilds, stalls, d.deck, d.discard, -1, 3, EMPTY, 0)
         return VillageData(CURSE, p, d.turn, d.track, hands, knowns, d.bribes, d.bribe_wilds, stalls,
-                           d.deck, d.deck_top, tuple(map(add, d.discard, pay)),
-                           -1, 3, pay, 0)
+                           d.deck, tuple(map(add, d.discard, pay)), -1, 3, pay, 0)
 
     def _curse(self, d: VillageData, move: Curse, events: list[Event]) -> VillageData:
         t, spaces = move.treasure, sum(d.paid)
         track, moved = rules.lower_token(d.track, t, spaces)
         events.append(curse_event(move.player, t, moved, spaces))
         return VillageData(ACT, (d.active + 1) % len(d.hands), d.turn + 1, track, d.hands, d.known,
-                           d.bribes, d.bribe_wilds, d.stalls, d.deck, d.deck_top, d.discard,
-                           -1, 3, EMPTY, 0)
+                           d.bribes, d.bribe_wilds, d.stalls, d.deck, d.discard, -1, 3, EMPTY, 0)
 
     def _end_game(self, d: VillageData, how: int, events: list[Event]) -> VillageData:
         """Stop at once (V-END-1) and add hand treasures to matching bribes (V-END-2)."""
@@ -284,43 +306,82 @@ class VillageState(State):
     def view(self, viewer: int | None = None) -> dict[str, Any]:
         return build_view(self, viewer)
 
-    def determinize(self, viewer: int | None, rng: random.Random) -> "VillageState":
-        """Redeal what `viewer` cannot see: the deck and the unknown cards of other hands.
+    def _redeal(self, viewer: int, rng: random.Random) -> VillageData:
+        """Redeal what `viewer` cannot see: the deck (its known top too: only a teacher
+        knows it) and the cards of other hands nobody saw them take.
 
-        The result depends only on `view(viewer)` and `rng`: two positions that look the
-        same to the viewer give the same redeal, so a bot's sample reveals nothing.
+        The pool and the sizes come from `view(viewer)` alone (`chance.redeal` sorts the
+        pool before the shuffle), so a sample reveals nothing. At the end every hand is
+        shown: only the deck is hidden, and its order does not matter any more.
         """
         d = self.data
-        if viewer is None or d.phase == OVER:
-            return self
-        pool = list(d.deck_top)
-        for k, n in enumerate(d.deck):
-            pool += [k] * n
-        hidden = {}
+        deck = d.deck.hidden()
+        if d.phase == OVER:
+            return d._replace(deck=deck)
+        pool = list(deck.unseen)
+        seats, sizes = [], []
         for q in range(len(d.hands)):
             if q != viewer:
-                unknown = tuple(h - k for h, k in zip(d.hands[q], d.known[q]))
-                hidden[q] = sum(unknown)
+                unknown = tuple(map(sub, d.hands[q], d.known[q]))
+                seats.append(q)
+                sizes.append(sum(unknown))
                 for k, n in enumerate(unknown):
                     pool += [k] * n
-        pool.sort()  # the order of the pool must not tell where its cards really are
-        rng.shuffle(pool)
+        parts, rest = redeal(rng, pool, sizes)
         hands = list(d.hands)
-        at = 0
-        for q, size in hidden.items():
+        for q, part in zip(seats, parts):
             counts = list(d.known[q])
-            for card in pool[at:at + size]:
+            for card in part:
                 counts[card] += 1
             hands[q] = tuple(counts)
-            at += size
-        deck = [0] * KINDS
-        for card in pool[at:]:
-            deck[card] += 1
-        data = d._replace(hands=tuple(hands), deck=tuple(deck), deck_top=())
-        return type(self)(self.game, data, self.events)
+        return d._replace(hands=tuple(hands), deck=Deck(rest))
 
     def _encode(self) -> Any:
         return encode(self.data)
+
+
+_ACT = tuple(decision(p, "act", "V-TURN-1", f"{seat_name(p)} chooses an action: bribe the "
+                       "Dragon, visit the Black Market or draw a card") for p in range(5))
+_CURSE = tuple(decision(p, "curse", "V-CURSE-1",
+                        f"{seat_name(p)} curses one treasure type they paid with")
+               for p in range(5))
+_REFILL = tuple(luck("deck", "V-REFILL-1", f"the deck turns up a card into stall {c} (refill)")
+                for c in range(4))
+_DRAW = tuple(luck("deck", "V-DRAW-1", f"{seat_name(p)} draws the top card of the deck")
+              for p in range(5))
+"""The pending decisions, built once: by seat (act, curse, draw) or by stall (refill)."""
+
+_TREASURE_SET = frozenset(range(6))
+
+
+def _bribe_ok(move: Bribe, hand: tuple[int, ...], bribes: tuple[int, ...]) -> bool:
+    """One treasure type plus wilds, from hand; wilds alone only onto a bribe the player
+    has (V-BRIBE-1, V-BRIBE-2)."""
+    t, cards = move.treasure, move.cards
+    if t not in _TREASURE_SET or type(cards) is not tuple or len(cards) != KINDS:
+        return False
+    n, w = cards[t], cards[WILD]
+    if n < 0 or w < 0 or n > hand[t] or w > hand[WILD] or not (n or (w and bribes[t])):
+        return False
+    return not any(cards[k] for k in range(6) if k != t)
+
+
+def _buy_ok(move: Buy, hand: tuple[int, ...], stalls: tuple[tuple[int, ...], ...],
+            empty_open: bool) -> bool:
+    """A stall with cards (V-MARKET-2), paid with exactly its cost from hand, not all
+    wilds (V-MARKET-3, V-MARKET-4); stall 0 free (V-MARKET-6)."""
+    stall, pay = move.stall, move.payment
+    if stall not in _STALL_SET or type(pay) is not tuple or len(pay) != KINDS:
+        return False
+    if not (empty_open or any(stalls[stall])):
+        return False
+    if stall == 0:
+        return not any(pay)
+    return (sum(pay) == stall and pay[WILD] < stall
+            and all(0 <= n <= h for n, h in zip(pay, hand)))
+
+
+_STALL_SET = frozenset(range(4))
 
 
 def _place(d: VillageData, card: int, events: list[Event]) -> tuple[VillageData, bool]:

@@ -2,7 +2,8 @@
 
 A player sees their own hand, the size of every other hand and the cards in it that
 everyone saw it take from the Black Market, every bribe, the track, the stalls, the
-deck size (not its contents) and the discard pile. The teacher (viewer None) sees all,
+deck size (not its contents) and the discard pile. The teacher (viewer None) sees all
+hands and the cards of known order on top of the deck (`deck_top`, set by a scenario),
 and at the end of the game every hand is shown for scoring.
 """
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import rules
-from .cards import FULL_NAMES, TREASURES, as_dict
+from .cards import FULL_NAMES, NAMES, TREASURES, as_dict
 from .rules import OVER, PHASES
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ def build_view(state: "VillageState", viewer: int | None) -> dict[str, Any]:
         "bribes": bribes,
         "bribe_points": bribe_points,
         "stalls": [{"cost": c, "cards": as_dict(d.stalls[c])} for c in rules.STALL_ORDER],
-        "deck": sum(d.deck) + len(d.deck_top),
+        "deck": d.deck.size,
         "discard": as_dict(d.discard),
         "refill": None if d.refill_type < 0 else
         {"treasure": TREASURES[d.refill_type], "next_stall": d.next_stall},
@@ -65,6 +66,8 @@ def build_view(state: "VillageState", viewer: int | None) -> dict[str, Any]:
          "choices": [TREASURES[t] for t in range(6) if d.paid[t]]},
         "wild_penalty": 2,
     }
+    if viewer is None:
+        out["deck_top"] = [NAMES[k] for k in d.deck.top]   # known to the teacher only
     if over:
         result = state.outcome()
         assert result is not None

@@ -1,0 +1,126 @@
+"""Fast answers to the plain rules of `legal` and `rules`, memoized: the one place that
+trades memory for speed.
+
+Each function here returns exactly what the plain function of the same name returns
+(tests/village/test_speed.py checks it over random hands, whatever was cached before);
+the rule modules keep no caches. What makes the caches small:
+
+- a bribe of one type depends only on (seat, type, treasures held, wilds held, bribed);
+- a market visit to a stall of cost c depends only on the hand counts clipped at what a
+  payment of that cost can use (c of a treasure, c - 1 wilds: V-MARKET-4);
+- the payments a hand can make are the AND of seven bitsets over `rules.PAYMENTS`
+  (no search), and are shared by every seat.
+
+`clear()` empties every cache (tests use it to start cold).
+"""
+from __future__ import annotations
+
+from ...core.move import Move
+from . import legal, rules
+from .cards import KINDS, WILD
+from .moves import buy_move, draw_move
+
+_BRIBES: dict[tuple, tuple[Move, ...]] = {}
+_VISITS: dict[tuple, tuple[Move, ...]] = {}
+_CURSES: dict[tuple, tuple[Move, ...]] = {}
+_PAYMENTS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
+_CACHES = (_BRIBES, _VISITS, _CURSES, _PAYMENTS)
+MAX_ENTRIES = 200_000
+"""A cache that grows past this many entries starts afresh (it never does in play)."""
+
+_CAPS = tuple((cost,) * 6 + (max(cost - 1, 0),) for cost in range(4))
+"""Per stall cost, the most cards of each kind a payment can use: `cost` of a treasure
+and `cost - 1` wilds, since at least one paid card is a treasure (V-MARKET-4)."""
+
+_FITS = tuple(
+    tuple(tuple(sum(1 << i for i, pay in enumerate(rules.PAYMENTS[cost]) if pay[kind] <= held)
+                for held in range(cost + 1))
+          for kind in range(KINDS))
+    for cost in range(4))
+"""Bitsets over `rules.PAYMENTS[cost]`: `_FITS[cost][kind][n]` marks the payments that use
+at most `n` cards of `kind`."""
+
+
+def clear() -> None:
+    """Forget every cached answer."""
+    for cache in _CACHES:
+        cache.clear()
+
+
+def _store(cache: dict, key: tuple, value: tuple) -> tuple:
+    if len(cache) >= MAX_ENTRIES:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def payments(hand: tuple[int, ...], cost: int) -> tuple[tuple[int, ...], ...]:
+    """`rules.payments`, from bitsets and memoized by the hand clipped at the cost."""
+    clipped = tuple(map(min, hand, _CAPS[cost]))
+    key = (clipped, cost)
+    found = _PAYMENTS.get(key)
+    if found is not None:
+        return found
+    fits = _FITS[cost]
+    mask = -1
+    for kind in range(KINDS):
+        mask &= fits[kind][min(hand[kind], cost)]
+    table = rules.PAYMENTS[cost]
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(table[low.bit_length() - 1])
+        mask ^= low
+    return _store(_PAYMENTS, key, tuple(out))
+
+
+def bribe_moves(p: int, t: int, held: int, wilds: int, bribed: bool) -> tuple[Move, ...]:
+    """`legal.bribe_moves`, memoized."""
+    key = (p, t, held, wilds, bribed)
+    found = _BRIBES.get(key)
+    if found is None:
+        found = _store(_BRIBES, key, legal.bribe_moves(p, t, held, wilds, bribed))
+    return found
+
+
+def stall_moves(p: int, stall: int, hand: tuple[int, ...]) -> tuple[Move, ...]:
+    """`legal.stall_moves`, memoized by the hand clipped at the stall's cost."""
+    if stall == 0:
+        return (buy_move(p, 0),)
+    key = (p, stall, tuple(map(min, hand, _CAPS[stall])))
+    found = _VISITS.get(key)
+    if found is None:
+        found = _store(_VISITS, key, tuple(buy_move(p, stall, pay)
+                                           for pay in payments(hand, stall)))
+    return found
+
+
+def act_moves(p: int, hand: tuple[int, ...], bribes: tuple[int, ...],
+              stalls: tuple[tuple[int, ...], ...], empty_stalls_open: bool) -> tuple[Move, ...]:
+    """`legal.act_moves`, from the memoized parts (types with nothing to bribe skipped)."""
+    wilds = hand[WILD]
+    moves: tuple[Move, ...] = ()
+    for t in range(6):
+        held = hand[t]
+        if held or (bribes[t] and wilds):
+            key = (p, t, held, wilds, bribes[t] > 0)
+            found = _BRIBES.get(key)
+            moves += found if found is not None else bribe_moves(*key)
+    for stall in rules.STALL_ORDER:
+        if empty_stalls_open or any(stalls[stall]):
+            if stall:
+                key = (p, stall, tuple(map(min, hand, _CAPS[stall])))
+                found = _VISITS.get(key)
+                moves += found if found is not None else stall_moves(p, stall, hand)
+            else:
+                moves += (buy_move(p, 0),)
+    return moves + (draw_move(p),)
+
+
+def curse_moves(p: int, paid: tuple[int, ...]) -> tuple[Move, ...]:
+    """`legal.curse_moves`, memoized."""
+    key = (p, paid)
+    found = _CURSES.get(key)
+    if found is None:
+        found = _store(_CURSES, key, legal.curse_moves(p, paid))
+    return found

@@ -1,0 +1,65 @@
+"""The memoized rules (`speed`) answer exactly what the plain rules (`legal`, `rules`)
+answer, over random hands, whatever the caches held before (cold and warm)."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from explorer.games.village import legal, rules, speed
+from explorer.games.village.cards import KINDS
+
+from gameplay import random_states
+
+from .helpers import load
+
+hands = st.lists(st.integers(0, 6), min_size=KINDS, max_size=KINDS).map(tuple)
+bribes = st.lists(st.integers(0, 3), min_size=6, max_size=6).map(tuple)
+stalls = st.lists(st.lists(st.integers(0, 1), min_size=KINDS, max_size=KINDS).map(tuple),
+                  min_size=4, max_size=4).map(tuple)
+
+
+@pytest.mark.rules("V-MARKET-3", "V-MARKET-4", "V-BRIBE-1", "V-BRIBE-2", "V-MARKET-2",
+                   "V-MARKET-6", "V-CURSE-1")
+@settings(max_examples=300, deadline=None)
+@given(hand=hands, others=st.lists(hands, max_size=3), bribed=bribes, stalls=stalls,
+       seat=st.integers(0, 4), empty_open=st.booleans(), cold=st.booleans())
+def test_memoized_moves_are_the_plain_rules(hand, others, bribed, stalls, seat, empty_open,
+                                            cold) -> None:
+    if cold:
+        speed.clear()
+    for other in others:           # warm the caches with neighbouring hands first
+        speed.act_moves(seat, other, bribed, stalls, empty_open)
+    for cost in range(4):
+        assert speed.payments(hand, cost) == rules.payments(hand, cost), (hand, cost)
+        assert speed.stall_moves(seat, cost, hand) == legal.stall_moves(seat, cost, hand)
+    for t in range(6):
+        args = (seat, t, hand[t], hand[6], bribed[t] > 0)
+        assert speed.bribe_moves(*args) == legal.bribe_moves(*args)
+    assert (speed.act_moves(seat, hand, bribed, stalls, empty_open)
+            == legal.act_moves(seat, hand, bribed, stalls, empty_open))
+    paid = hand[:6] + (0,)
+    assert speed.curse_moves(seat, paid) == legal.curse_moves(seat, paid)
+
+
+@pytest.mark.rules("V-TURN-1")
+def test_positions_of_random_games_list_the_plain_moves() -> None:
+    game = load(4)
+    for seed in range(3):
+        for state in random_states(game, seed)[::5]:
+            d = state.data
+            if state.pending.step == "act":
+                p = d.active
+                assert state.legal_moves() == legal.act_moves(p, d.hands[p], d.bribes[p], d.stalls,
+                                                              False)
+            elif state.pending.step == "curse":
+                assert state.legal_moves() == legal.curse_moves(d.active, d.paid)
+
+
+def test_a_full_cache_starts_afresh(monkeypatch) -> None:
+    monkeypatch.setattr(speed, "MAX_ENTRIES", 3)
+    speed.clear()
+    for n in range(10):
+        hand = (n % 4, 1, 0, 0, 0, 0, 1)
+        assert speed.payments(hand, 2) == rules.payments(hand, 2)
+    assert len(speed._PAYMENTS) <= 3
