@@ -1,10 +1,11 @@
 """Board scenes: the one drawing format shared by the live board and static HTML.
 
-Each game turns a `view(viewer)` into a scene; the anywidget board draws it in the
-browser and `scene_html` draws it as static HTML for exported notebooks. A scene is
-built only from a view, so it never holds what the viewer may not see. The static
-HTML uses inline styles with the sizes and colours of `explorer/widgets/board.css`,
-so a board looks the same with or without a kernel.
+Each game turns a `view(viewer)` into a scene; `scene_html` draws it, once, for both
+the live board (board.js shows that markup and adds clicks, highlights and messages)
+and the static pictures of exported notebooks. A scene is built only from a view, so
+it never holds what the viewer may not see. The markup carries inline styles with the
+sizes and colours of `explorer/widgets/board.css`, so a board looks the same with or
+without a kernel.
 
 Schema (all JSON-able)::
 
@@ -92,70 +93,89 @@ def _item_html(item: Mapping[str, Any], extra_style: str = "") -> str:
     kind = kind if kind in KIND_STYLE else "card"
     face_down = item.get("face") == "down"
     sub = item.get("sub", "")
-    small = f'<small style="font-size:10px">{_esc(sub)}</small>' if sub not in ("", None) else ""
+    small = (f'<small class="rx-sub" style="font-size:10px">{_esc(sub)}</small>'
+             if sub not in ("", None) else "")
     if face_down:
         fill, ink, inner = CARD_BACK, "#fff", small
     else:
         color = str(item.get("color") or (CELL_FILL if kind == "cell" else "#ffffff"))
         fill, ink = color, ink_for(color)
-        inner = f'<b style="line-height:1.1">{_esc(item.get("text", ""))}</b>{small}'
-    badges = "".join(f'<span style="{BADGE_STYLE}">{_esc(b)}</span>' for b in item.get("badges", ()))
+        inner = f'<b class="rx-text" style="line-height:1.1">{_esc(item.get("text", ""))}</b>{small}'
+    badges = "".join(f'<span class="rx-badge" style="{BADGE_STYLE}">{_esc(b)}</span>'
+                     for b in item.get("badges", ()))
     if badges:
-        inner += f'<div style="display:flex;flex-wrap:wrap;justify-content:center">{badges}</div>'
-    title = f' title="{_esc(item["title"])}"' if item.get("title") else ""
-    element = f' data-id="{_esc(item["id"])}"' if item.get("id") else ""
-    return (f'<div class="rx-item rx-{kind}"{element}{title} style="{ITEM_STYLE};{KIND_STYLE[kind]}'
+        inner += f'<div class="rx-badges" style="display:flex;flex-wrap:wrap;justify-content:center">{badges}</div>'
+    attrs = f' title="{_esc(item["title"])}"' if item.get("title") else ""
+    if item.get("id"):
+        attrs += f' data-id="{_esc(item["id"])}"'
+    if isinstance(item.get("x"), int) and isinstance(item.get("y"), int):
+        attrs += f' data-x="{item["x"]}" data-y="{item["y"]}"'
+    down = " rx-down" if face_down else ""
+    return (f'<div class="rx-item rx-{kind}{down}"{attrs} style="{ITEM_STYLE};{KIND_STYLE[kind]}'
             f'background:{_esc(fill)};color:{ink};{extra_style}">{inner}</div>')
 
 
 def _grid_html(grid_items: list[Mapping[str, Any]]) -> str:
     placed = [i for i in grid_items if isinstance(i.get("x"), int) and isinstance(i.get("y"), int)]
     if not placed:
-        return '<i style="color:#888">empty</i>'
+        return '<i class="rx-empty" style="color:#888">empty</i>'
     x0 = min(i["x"] for i in placed)
     y0 = min(i["y"] for i in placed)
     cols = max(i["x"] for i in placed) - x0 + 1
+    rows = max(i["y"] for i in placed) - y0 + 1
     cells = "".join(_item_html(i, f"{GRID_ITEM}grid-column:{i['x'] - x0 + 1};grid-row:{i['y'] - y0 + 1};")
                     for i in placed)
-    return (f'<div style="display:grid;gap:3px;padding:4px;overflow-x:auto;'
-            f'grid-template-columns:repeat({cols},minmax(0,64px))">{cells}</div>')
+    # columns shrink to fit the width and grow to 64px: the grid fits the view as it grows
+    return (f'<div class="rx-grid" data-cols="{cols}" data-rows="{rows}" style="display:grid;gap:3px;'
+            f'padding:4px;overflow-x:auto;grid-template-columns:repeat({cols},minmax(0,64px))">{cells}</div>')
 
 
-def _zone_html(zone: Mapping[str, Any]) -> str:
+def _zone_html(zone: Mapping[str, Any], depth: int = 0) -> str:
     note = zone.get("note")
-    head = (f'<div style="font-weight:600;font-size:12px;margin-bottom:2px">{_esc(zone.get("label", ""))}'
-            + (f'<small style="font-weight:normal;color:#666;margin-left:6px">{_esc(note)}</small>' if note else "")
+    head = (f'<div class="rx-zone-head" style="font-weight:600;font-size:12px;margin-bottom:2px">'
+            f'<span class="rx-zone-label">{_esc(zone.get("label", ""))}</span>'
+            + (f'<small class="rx-zone-note" style="font-weight:normal;color:#666;margin-left:6px">'
+               f'{_esc(note)}</small>' if note else "")
             + "</div>")
     layout = zone.get("layout", "row")
-    if layout == "group":
-        subs = "".join(f'<div style="flex:1 1 auto;min-width:0">{_zone_html(z)}</div>'
-                       for z in zone.get("zones", ()))
-        body = f'<div style="display:flex;flex-wrap:wrap;gap:6px">{subs}</div>'
+    if layout == "group" and depth < 6:
+        subs = "".join(_zone_html(z, depth + 1) for z in zone.get("zones", ()))
+        body = f'<div class="rx-group" style="display:flex;flex-wrap:wrap;gap:6px">{subs}</div>'
     elif layout == "grid":
         body = _grid_html(list(zone.get("items", ())))
     else:
-        body = ('<div style="display:flex;flex-wrap:wrap;align-items:center">'
+        body = ('<div class="rx-row" style="display:flex;flex-wrap:wrap;align-items:center">'
                 + "".join(_item_html(i) for i in zone.get("items", ())) + "</div>")
     style = ZONE_HIGHLIGHT if zone.get("highlight") else ZONE_STYLE
-    return f'<div class="rx-zone" data-zone="{_esc(zone.get("id", ""))}" style="{style}">{head}{body}</div>'
+    lit = " rx-highlight" if zone.get("highlight") else ""
+    return (f'<div class="rx-zone{lit}" data-zone="{_esc(zone.get("id", ""))}" style="{style}">'
+            f'{head}{body}</div>')
 
 
 def scene_html(scene: Mapping[str, Any]) -> str:
-    """Static HTML for a scene: boards in exported notebooks, no kernel or JavaScript."""
+    """The markup of a scene: the one drawing of a board, live and static.
+
+    The live board (board.js) shows exactly this markup and adds clicks, highlights and
+    messages to the elements by their `data-id`; an exported notebook shows it as it
+    is, with no kernel and no JavaScript (inline styles carry the look of board.css).
+    """
     viewer = scene.get("viewer")
-    who = "teacher view" if viewer is None else f"Player {viewer}'s view"
-    head = (f'<div style="display:flex;flex-wrap:wrap;gap:10px;align-items:baseline;margin-bottom:4px">'
-            f'<b style="font-size:15px">{_esc(scene.get("title", ""))}</b>'
-            f'<span>{_esc(scene.get("status", ""))}</span>'
-            f'<span style="margin-left:auto;font-size:11px;color:#fff;background:'
+    who = "teacher view" if viewer is None else f"P{viewer}'s view"
+    head = (f'<div class="rx-head" style="display:flex;flex-wrap:wrap;gap:10px;align-items:baseline;'
+            f'margin-bottom:4px"><b class="rx-title" style="font-size:15px">{_esc(scene.get("title", ""))}</b>'
+            f'<span class="rx-status">{_esc(scene.get("status", ""))}</span>'
+            f'<span class="rx-viewer" style="margin-left:auto;font-size:11px;color:#fff;background:'
             f'{"#777" if viewer is None else "#4a5a7a"};border-radius:10px;padding:1px 8px">{_esc(who)}</span></div>')
     zones = "".join(_zone_html(z) for z in scene.get("zones", ()))
     events = "".join(f'<li>{_esc(e.get("text", ""))}'
-                     + (f'<small style="{RULE_STYLE}">{_esc(e["rule"])}</small>' if e.get("rule") else "")
+                     + (f'<small class="rx-rule" style="{RULE_STYLE}">{_esc(e["rule"])}</small>'
+                        if e.get("rule") else "")
                      + "</li>" for e in list(scene.get("events", ()))[-8:])
-    narration = (f'<ul style="margin:4px 0 0;padding-left:18px;font-size:12px;color:#333">{events}</ul>'
-                 if events else "")
-    return f'<div class="rx-scene" style="{BOARD_STYLE}">{head}{zones}{narration}</div>'
+    viewer_attr = "teacher" if viewer is None else _esc(viewer)
+    return (f'<div class="rx-scene" data-game="{_esc(scene.get("game", ""))}" data-viewer="{viewer_attr}" '
+            f'style="{BOARD_STYLE}">{head}<div class="rx-zones">{zones}</div>'
+            f'<ul class="rx-events" style="margin:4px 0 0;padding-left:18px;font-size:12px;color:#333">'
+            f'{events}</ul></div>')
 
 
 # --------------------------------------------------------------------------- in words

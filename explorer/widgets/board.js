@@ -1,14 +1,13 @@
-// The live board of the Rules Explorer: draws a scene (see explorer/core/scene.py) and
-// turns clicks into moves. Python sends `scene`, `moves` ({text, label, rule, targets}),
-// `message`, `node` and `revision`; this file never sees more than the viewer may.
+// The live board of the Rules Explorer: shows the scene markup Python drew (`html`, from
+// explorer/core/scene.py: the one renderer, the same markup an exported notebook shows)
+// and turns clicks into moves. Python sends `html`, `moves` ({text, label, rule,
+// targets}), `message`, `node` and `revision`; this file never sees more than the viewer may.
 //
 // Click to play: a click toggles an element id into the selection (a multiset). The
 // legal moves whose targets contain the selection stay candidates (core.move.narrow);
 // elements that extend some candidate are highlighted. One move with exactly the
 // selected targets and no longer candidate is played; several make a chooser. A click
 // that no candidate allows asks Python why not.
-
-const KIND_CLASSES = new Set(["card", "token", "cell", "counter", "die"]);
 
 function asList(value) {
   return Array.isArray(value) ? value : [];
@@ -52,15 +51,6 @@ function narrow(moves, selection) {
 
 function exact(moves, selection) {
   return moves.filter((m) => sameMultiset(m.targets, selection));
-}
-
-// Black or white text, whichever reads better on `color` (a #rgb or #rrggbb fill).
-function inkFor(color) {
-  const hex = asText(color).replace("#", "");
-  const full = hex.length === 3 ? hex.split("").map((c) => c + c).join("") : hex;
-  if (!/^[0-9a-fA-F]{6}$/.test(full)) return "#111";
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16));
-  return 0.299 * r + 0.587 * g + 0.114 * b > 140 ? "#111" : "#fff";
 }
 
 function h(tag, className, text) {
@@ -124,99 +114,53 @@ function render({ model, el }) {
     draw();
   }
 
-  function drawItem(item, legalIds) {
-    const kind = KIND_CLASSES.has(item.kind) ? item.kind : "card";
-    const down = item.face === "down";
-    const node = h("div", `rx-item rx-${kind}${down ? " rx-down" : ""}`);
-    const id = asText(item.id);
-    if (!down) {
-      const fill = asText(item.color) || (kind === "cell" ? "#f3f1ec" : "#ffffff");
-      node.style.background = fill;
-      node.style.color = inkFor(fill);
-      node.appendChild(h("b", "rx-text", asText(item.text)));
-    }
-    if (item.sub !== undefined && item.sub !== null && item.sub !== "") node.appendChild(h("small", "rx-sub", asText(item.sub)));
-    const badges = asList(item.badges);
-    if (badges.length) {
-      const row = h("div", "rx-badges");
-      for (const b of badges) row.appendChild(h("span", "rx-badge", asText(b)));
-      node.appendChild(row);
-    }
-    if (item.title) node.title = asText(item.title);
-    if (typeof item.x === "number" && typeof item.y === "number") {
-      node.dataset.x = String(item.x);
-      node.dataset.y = String(item.y);
-    }
-    if (id) {
-      const chosen = selection.filter((s) => s === id).length;
-      node.dataset.id = id;
-      node.dataset.legal = legalIds.has(id) ? "true" : "false";
-      node.dataset.selected = String(chosen);
-      node.classList.add("rx-clickable");
-      node.addEventListener("click", (ev) => {
-        ev.stopPropagation();
+  // The scene's elements are drawn by Python (explorer/core/scene.py, the one
+  // renderer); here they only gain their state and their clicks.
+  function decorate(node, legalIds) {
+    const id = node.dataset.id;
+    const chosen = selection.filter((s) => s === id).length;
+    node.dataset.legal = legalIds.has(id) ? "true" : "false";
+    node.dataset.selected = String(chosen);
+    node.classList.add("rx-clickable");
+    node.tabIndex = 0; // cards and cells are reached by keyboard (Enter or Space)
+    node.setAttribute("role", "button");
+    node.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      onElement(id);
+    });
+    node.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") {
+        ev.preventDefault();
         onElement(id);
-      });
-    }
-    return node;
-  }
-
-  function drawGrid(items, legalIds) {
-    const body = h("div", "rx-grid");
-    const placed = items.filter((i) => typeof i.x === "number" && typeof i.y === "number");
-    if (!placed.length) {
-      body.appendChild(h("i", "rx-empty", "empty"));
-      return body;
-    }
-    const xs = placed.map((i) => i.x);
-    const ys = placed.map((i) => i.y);
-    const x0 = Math.min(...xs);
-    const y0 = Math.min(...ys);
-    const cols = Math.max(...xs) - x0 + 1;
-    const rows = Math.max(...ys) - y0 + 1;
-    // Columns shrink to fit the width and grow to 64px: the grid fits the view as it grows.
-    body.style.gridTemplateColumns = `repeat(${cols}, minmax(0, 64px))`;
-    body.dataset.cols = String(cols);
-    body.dataset.rows = String(rows);
-    for (const item of placed) {
-      const node = drawItem(item, legalIds);
-      node.style.gridColumn = String(item.x - x0 + 1);
-      node.style.gridRow = String(item.y - y0 + 1);
-      body.appendChild(node);
-    }
-    return body;
-  }
-
-  function drawZone(zone, legalIds, depth) {
-    const box = h("div", "rx-zone");
-    box.dataset.zone = asText(zone.id);
-    if (zone.highlight) box.classList.add("rx-highlight");
-    const head = h("div", "rx-zone-head");
-    head.appendChild(h("span", "rx-zone-label", asText(zone.label)));
-    if (zone.note) head.appendChild(h("small", "rx-zone-note", asText(zone.note)));
-    box.appendChild(head);
-    const layout = asText(zone.layout) || "row";
-    const items = asList(zone.items).filter((i) => i && typeof i === "object");
-    if (layout === "group" && depth < 6) {
-      const body = h("div", "rx-group");
-      for (const sub of asList(zone.zones)) {
-        if (sub && typeof sub === "object") body.appendChild(drawZone(sub, legalIds, depth + 1));
       }
-      box.appendChild(body);
-    } else if (layout === "grid") {
-      box.appendChild(drawGrid(items, legalIds));
-    } else {
-      const body = h("div", "rx-row");
-      for (const item of items) body.appendChild(drawItem(item, legalIds));
-      box.appendChild(body);
+    });
+  }
+
+  // What a person calls an element: its tooltip or its text, not its id.
+  function nameOf(id) {
+    for (const node of root.querySelectorAll("[data-id]")) {
+      if (node.dataset.id !== id) continue;
+      if (node.classList.contains("rx-down")) return "a face-down card";
+      const text = node.title || (node.querySelector(".rx-text") || {}).textContent;
+      if (text) return text;
     }
-    return box;
+    return id;
+  }
+
+  function selectionText() {
+    const parts = [];
+    for (const [id, n] of counts(selection)) {
+      const held = [...root.querySelectorAll("[data-id]")].filter((x) => x.dataset.id === id).length;
+      const name = nameOf(id);
+      parts.push(held > 1 || n > 1 ? `${name} ×${n}${held > n ? ` (of ${held})` : ""}` : name);
+    }
+    return parts.join(" + ");
   }
 
   function drawControls(all, candidates) {
     const bar = h("div", "rx-controls");
     if (selection.length) {
-      bar.appendChild(h("span", "rx-selection", `selected: ${selection.join(" + ")}`));
+      bar.appendChild(h("span", "rx-selection", `selected: ${selectionText()}`));
       const clear = h("button", "rx-button rx-clear", "clear");
       clear.addEventListener("click", () => {
         selection = [];
@@ -262,7 +206,6 @@ function render({ model, el }) {
 
   function draw() {
     try {
-      const scene = model.get("scene") || {};
       const all = moves();
       const candidates = narrow(all, selection);
       const legalIds = new Set();
@@ -271,37 +214,21 @@ function render({ model, el }) {
           if (!legalIds.has(id) && narrow(candidates, selection.concat([id])).length) legalIds.add(id);
         }
       }
-      root.replaceChildren();
+      // The markup is Python's own (already escaped there): the one drawing of the scene.
+      root.innerHTML = asText(model.get("html"));
+      const scene = root.querySelector(".rx-scene") || root;
       root.dataset.node = asText(model.get("node"));
       root.dataset.moves = String(all.length);
       root.dataset.candidates = String(candidates.length);
       root.dataset.selected = String(selection.length);
-      root.dataset.viewer = scene.viewer === null || scene.viewer === undefined ? "teacher" : asText(scene.viewer);
-      root.dataset.game = asText(scene.game);
+      root.dataset.viewer = asText(scene.dataset.viewer) || "teacher";
+      root.dataset.game = asText(scene.dataset.game);
       root.dataset.pending = pending ? "true" : "false";
-
-      const head = h("div", "rx-head");
-      head.appendChild(h("b", "rx-title", asText(scene.title)));
-      head.appendChild(h("span", "rx-status", asText(scene.status)));
-      head.appendChild(h("span", "rx-viewer", scene.viewer === null || scene.viewer === undefined ? "teacher view" : `Player ${asText(scene.viewer)}'s view`));
-      root.appendChild(head);
-
-      const zones = h("div", "rx-zones");
-      for (const zone of asList(scene.zones)) {
-        if (zone && typeof zone === "object") zones.appendChild(drawZone(zone, legalIds, 0));
-      }
-      root.appendChild(zones);
-      root.appendChild(drawControls(all, candidates));
-      root.appendChild(drawMessage());
-
-      const events = asList(scene.events).filter((e) => e && typeof e === "object");
-      const list = h("ul", "rx-events");
-      for (const e of events.slice(-8)) {
-        const li = h("li", "", asText(e.text));
-        if (e.rule) li.appendChild(h("small", "rx-rule", asText(e.rule)));
-        list.appendChild(li);
-      }
-      root.appendChild(list);
+      for (const node of root.querySelectorAll("[data-id]")) decorate(node, legalIds);
+      const extra = [drawControls(all, candidates), drawMessage()];
+      const zones = root.querySelector(".rx-zones");
+      if (zones) zones.after(...extra);
+      else root.append(...extra);
     } catch (err) {
       root.replaceChildren(h("div", "rx-message", `board could not draw: ${err}`));
       root.firstChild.dataset.kind = "error";

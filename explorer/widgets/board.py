@@ -3,15 +3,17 @@
 Python holds the position (an `Explorer`, so every click lands in the history tree) and
 the viewer (None = teacher, or a player index). The browser receives only:
 
-- ``scene``: ``state.scene(viewer)``, built from ``view(viewer)``, so no hidden data;
+- ``html``: the markup of ``state.scene(viewer)`` (built from ``view(viewer)``, so no
+  hidden data), drawn by `core.scene.scene_html`: the one renderer, also the static
+  picture of exported notebooks;
 - ``moves``: ``{text, label, rule, targets}`` of the legal moves, and only when the
   viewer may act: the teacher always, a player only on their own turn, chance
   outcomes only to the teacher;
 - ``message``: the answer to the last request (a played move, a why-not with its rule,
   an error), never a traceback.
 
-The front end (board.js) draws the scene and narrows the moves by the clicked element
-ids (multiset containment, the `core.move.narrow` rule). It sends ``{"event": "play",
+The front end (board.js) shows that markup, marks the legal and selected elements and
+narrows the moves by the clicked element ids (multiset containment, the `core.move.narrow` rule). It sends ``{"event": "play",
 "text": ...}`` for a move and ``{"event": "why", "selected": [...], "clicked": id}`` for
 a click that no legal move allows; `Board` answers by setting ``message``.
 """
@@ -26,6 +28,7 @@ import traitlets
 from ..core.errors import IllegalMove, InvalidInput, Reason
 from ..core.move import Move, narrow
 from ..core.scene import items as scene_items
+from ..core.scene import scene_html
 from ..core.state import CHANCE, State
 from ..core.tree import Explorer
 
@@ -71,7 +74,9 @@ class Board(anywidget.AnyWidget):
     _esm = HERE / "board.js"
     _css = HERE / "board.css"
 
-    scene = traitlets.Dict().tag(sync=True)
+    html = traitlets.Unicode("").tag(sync=True)
+    """The scene's markup (`core.scene.scene_html`), drawn once in Python for the live
+    board and the static picture alike."""
     moves = traitlets.List().tag(sync=True)
     message = traitlets.Dict().tag(sync=True)
     node = traitlets.Int(0).tag(sync=True)
@@ -89,6 +94,14 @@ class Board(anywidget.AnyWidget):
         self._seq = 0
         self.on_msg(self._on_custom_msg)
         self.refresh()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live widget, and beside it the board as static HTML: an exported notebook
+        (nbconvert, a notebook viewer) shows the board without a kernel."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, tuple):
+            bundle = bundle[0]
+        return {**bundle, "text/html": self.html}
 
     # ------------------------------------------------------------------ python API
     @property
@@ -116,9 +129,9 @@ class Board(anywidget.AnyWidget):
     def refresh(self) -> None:
         """Send the current position to the browser (after any change of the explorer)."""
         state = self.state
-        scene = {**state.scene(self._viewer), "events": self.narration()}
+        self.scene: dict[str, Any] = {**state.scene(self._viewer), "events": self.narration()}
         with self.hold_sync():
-            self.scene = scene
+            self.html = scene_html(self.scene)
             self.moves = ([move_payload(m) for m in state.legal_moves()]
                           if may_act(state, self._viewer) else [])
             self.node = self.explorer.node.id

@@ -21,6 +21,7 @@ from ..core.errors import IllegalMove, InvalidInput, Reason
 from ..core.state import CHANCE, State
 from ..core.tree import Explorer
 from .board import Board, may_act, player_name
+from .movelist import MoveList
 
 TEACHER = -1
 """The perspective switch's value for the teacher view (viewer None)."""
@@ -106,8 +107,8 @@ class Panel(w.VBox):
         self.chance_box = section("Chance", w.HBox([self.chance_mode, self.seed]),
                                   w.HBox([self.outcomes, self.pick_button, self.roll_button]))
         self.moves_title = w.HTML()
-        self.move_list = w.VBox(layout=w.Layout(max_height="260px", overflow="auto",
-                                                border="1px solid #ddd", padding="2px"))
+        self.move_list = MoveList()
+        self.move_list.on_play(self._play_text)
         self.why_text = w.Text(placeholder="type a move, e.g. one from the list", continuous_update=False,
                                layout=w.Layout(width="220px"))
         self.why_button = w.Button(description="why not?", layout=small)
@@ -158,6 +159,24 @@ class Panel(w.VBox):
                                                       "note saved"))
         self.board.on_update(self._redraw)
         self._redraw()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live panel, and beside it a static picture (the board, the moves, the
+        history), so an exported notebook shows the panel without a kernel."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, tuple):
+            bundle = bundle[0]
+        return {**bundle, "text/html": self.static_html()}
+
+    def static_html(self) -> str:
+        """The panel as it stands, in HTML with inline styles only."""
+        history = "".join(f"<li>{html.escape(label)}</li>" for label, _ in self.history.options)
+        return (f'<div class="rx-panel-static" style="display:flex;flex-wrap:wrap;gap:12px;'
+                f'align-items:flex-start">{self.banner.value}<div style="flex:3 1 480px;min-width:0">'
+                f'{self.board.html}</div><div style="flex:2 1 300px;font-size:12px">'
+                f'<b>Legal moves</b>{self.moves_title.value}{self.move_list._repr_html_()}'
+                f'<b>History</b><ol style="list-style:none;padding-left:0;font-family:monospace;'
+                f'white-space:pre">{history}</ol></div></div>')
 
     # ------------------------------------------------------------------ actions
     @property
@@ -261,17 +280,7 @@ class Panel(w.VBox):
         else:
             who = "chance outcomes" if state.to_move == CHANCE else f"{player_name(state.to_move)} to move"
             self.moves_title.value = f"<small>{len(moves)} legal ({html.escape(who)})</small>"
-        buttons = []
-        for move in moves[:MAX_MOVE_BUTTONS]:
-            b = w.Button(description=f"{move.label}  [{move.rule}]" if move.rule else move.label,
-                         tooltip=str(move), layout=w.Layout(width="100%", height="auto", min_height="26px"))
-            b.add_class("rx-move-button")
-            b.on_click(lambda _, text=str(move): self._play_text(text))
-            buttons.append(b)
-        if len(moves) > MAX_MOVE_BUTTONS:
-            buttons.append(w.HTML(f"<small>… and {len(moves) - MAX_MOVE_BUTTONS} more: "
-                                  f"type one in the why-not box or click the board</small>"))
-        self.move_list.children = buttons
+        self.move_list.show(moves, MAX_MOVE_BUTTONS)
 
     @staticmethod
     def _row_text(node: Any, viewer: int | None) -> str:

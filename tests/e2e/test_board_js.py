@@ -10,6 +10,7 @@ from typing import Any, Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
+from explorer.core.scene import scene_html
 from explorer.widgets import board as board_module
 
 BOARD_JS = (Path(board_module.__file__).parent / "board.js").read_text(encoding="utf-8")
@@ -73,7 +74,7 @@ def board(browser: Any) -> Iterator[Page]:
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.set_content(f"<html><head><style>{BOARD_CSS}</style></head><body></body></html>")
-    page.evaluate(HARNESS, [BOARD_JS, {"scene": SCENE, "moves": MOVES, "message": {},
+    page.evaluate(HARNESS, [BOARD_JS, {"html": scene_html(SCENE), "moves": MOVES, "message": {},
                                        "node": 0, "revision": 1}])
     yield page
     context.close()
@@ -143,10 +144,20 @@ def test_a_new_position_clears_the_selection(board: Page) -> None:
     expect(root).to_have_attribute("data-node", "3")
 
 
+def test_the_board_shows_pythons_markup_and_names_the_selection(board: Page) -> None:
+    """One renderer: the board shows the markup of `scene_html` (the static picture too)."""
+    expect(board.locator(".rx-scene .rx-status")).to_have_text("P0 to move")
+    expect(board.locator(".rx-grid")).to_have_attribute("data-cols", "3")
+    board.locator('[data-id="hand:A"]').first.click()
+    board.locator('[data-id="hand:A"]').nth(1).focus()
+    board.keyboard.press("Enter")                          # cards are reached by keyboard
+    expect(board.locator(".rx-selection")).to_have_text("selected: A ×2")
+    expect(board.locator('[data-id="hand:A"]').first).to_have_attribute("data-selected", "2")
+
+
 @pytest.mark.parametrize("key,value", [
-    ("scene", "garbage"), ("scene", None), ("scene", {"zones": "x", "events": 5}),
-    ("scene", {"zones": [None, 3, {"layout": "grid", "items": [{"x": "a"}, {"id": 4, "x": 1, "y": 2}]},
-                         {"layout": "group", "zones": "x"}, {"layout": "row", "items": [None, "x"]}]}),
+    ("html", "garbage"), ("html", None), ("html", 5), ("html", "<div class='rx-zones'><b>unclosed"),
+    ("html", '<div data-id="x" class="rx-item">a lone item</div>'),
     ("moves", None), ("moves", [None, {"text": 5}, "x", {"text": "ok", "targets": "abc"}]),
     ("message", 7), ("message", {"kind": None, "text": ["a"], "rule": {}}),
 ])

@@ -122,3 +122,26 @@ def test_panel_move_list_plays_on_its_board(page: Page, lab: Any, notebook: Call
     charts = page.locator(".jp-OutputArea-output .vega-embed")
     expect(charts.first.locator("canvas, svg").first).to_be_visible()
     expect(charts).to_have_count(3)
+
+
+def test_boards_come_back_after_a_page_reload_and_still_play(
+        page: Page, lab: Any, notebook: Callable[[str], str], shot: Callable[[Locator, str], None]) -> None:
+    """A teacher reloads the page mid-lesson: the live board is drawn again from the
+    kernel (not "Loading widget…"), where it was, and the next click plays."""
+    run_notebook(page, lab, notebook("00_tour.ipynb"))
+    board = board_in_cell(page, "[e2e] village board")
+    board.locator('[data-id="deck"]').click()                   # P0 draws a card
+    expect(board).not_to_have_attribute("data-node", "0")
+    node = board.get_attribute("data-node")
+    page.locator(".jp-NotebookPanel").first.click()
+    page.keyboard.press("Control+s")                             # saved, outputs and all
+    expect(page.locator(".jp-mod-dirty")).to_have_count(0, timeout=15_000)
+    page.reload()
+    expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=60_000)
+    board = board_in_cell(page, "[e2e] village board")
+    expect(board).to_have_attribute("data-node", node, timeout=30_000)
+    expect(page.locator(".jp-NotebookPanel")).not_to_contain_text("model not found")
+    shot(board, "village-board-after-reload.png")
+    board.locator('[data-id="deck"]').click()                   # P1 draws
+    expect(board).not_to_have_attribute("data-node", node)
+    expect(board.locator(".rx-message")).to_have_attribute("data-kind", "played")

@@ -14,8 +14,19 @@ def panel() -> Panel:
     return Panel(toy_game().new(seed=1), seed=0)
 
 
-def move_buttons(panel: Panel) -> dict[str, object]:
-    return {b.tooltip: b for b in panel.move_list.children if hasattr(b, "tooltip")}
+class MoveButton:
+    """One entry of the panel's move list, clicked as the browser would."""
+
+    def __init__(self, panel: Panel, entry: dict) -> None:
+        self.panel, self.entry = panel, entry
+        self.description = f"{entry['label']}  [{entry['rule']}]" if entry["rule"] else entry["label"]
+
+    def click(self) -> None:
+        self.panel.move_list._on_custom_msg(self.panel.move_list, {"event": "play", "text": self.entry["text"]}, [])
+
+
+def move_buttons(panel: Panel) -> dict[str, MoveButton]:
+    return {m["text"]: MoveButton(panel, m) for m in panel.move_list.moves}
 
 
 def test_the_move_list_shows_labels_and_rules_and_plays_on_click(panel: Panel) -> None:
@@ -84,11 +95,11 @@ def test_the_perspective_switch_hides_moves_and_chance(panel: Panel) -> None:
     assert panel.chance_box.layout.display == ""
     panel.perspective.value = 1
     assert panel.board.viewer == 1
-    assert panel.move_list.children == ()
+    assert panel.move_list.moves == []
     assert "It is Player 0's turn" in panel.moves_title.value
     assert panel.chance_box.layout.display == "none"
     panel.perspective.value = 0
-    assert len(panel.move_list.children) == len(panel.state.legal_moves())
+    assert len(panel.move_list.moves) == len(panel.state.legal_moves())
 
 
 def test_pick_mode_stops_at_chance_and_offers_outcomes_with_odds(panel: Panel) -> None:
@@ -135,7 +146,7 @@ def test_the_game_over_banner_names_winners_and_score_lines() -> None:
     banner = panel.banner.value
     assert "Game over" in banner and "winner: Player 0, Player 1" in banner
     assert "T-SCORE" in banner and "T-END" in banner
-    assert "over" in panel.moves_title.value and panel.move_list.children == ()
+    assert "over" in panel.moves_title.value and panel.move_list.moves == []
 
 
 def test_a_panel_shares_an_explorer_and_refuses_other_sources() -> None:

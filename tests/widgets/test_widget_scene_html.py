@@ -35,7 +35,7 @@ def test_items_walks_every_zone_and_sub_zone() -> None:
 def test_static_html_shows_the_scene_with_inline_styles_only() -> None:
     page = scene_html(SCENE)
     assert "<style" not in page and "<script" not in page and "class=\"rx-scene\"" in page
-    assert "Demo &lt;Game&gt;" in page and "Player 1 to move" in page and "Player 1&#x27;s view" in page
+    assert "Demo &lt;Game&gt;" in page and "Player 1 to move" in page and "P1&#x27;s view" in page
     assert "&lt;script&gt;x&lt;/script&gt;" in page and 'title="a &quot;quote&quot;"' in page
     assert 'data-id="cell:1,0"' in page and ">P1</span>" in page
     assert "P0 drew a card" in page and "D-DRAW-1" in page

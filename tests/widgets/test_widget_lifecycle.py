@@ -1,0 +1,33 @@
+"""The panel survives a lesson: a whole game played through it leaves the number of live
+widgets flat (widgets are reused, never made anew at each redraw)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from ipywidgets.widgets.widget import _instances as live_widgets
+
+import explorer
+from explorer.widgets import Panel
+
+MAX_GROWTH = 50
+
+
+@pytest.mark.parametrize("name", explorer.list_games())
+def test_a_whole_game_through_the_panel_leaves_the_widget_count_flat(name: str) -> None:
+    game = explorer.load(name)
+    panel = Panel(explorer.Explorer(game.new(seed=3), seed=3))
+    before = len(live_widgets)
+    rng = random.Random(3)
+    plays = 0
+    while not panel.state.is_over and plays < 400:
+        moves = panel.state.legal_moves()
+        assert panel.play(moves[int(rng.random() * len(moves))]) is None
+        plays += 1
+        if plays % 25 == 0:      # the teacher looks around on the way
+            panel.undo_button.click()
+            panel.redo_button.click()
+            panel.perspective.value = plays % game.players
+            panel.perspective.value = -1
+    assert plays > 10
+    assert len(live_widgets) - before <= MAX_GROWTH, f"{len(live_widgets) - before} widgets more after {plays} plays"
