@@ -179,13 +179,14 @@ def scene_html(scene: Mapping[str, Any]) -> str:
 
 
 # --------------------------------------------------------------------------- in words
-def describe(scene: Mapping[str, Any]) -> dict[str, str]:
-    """What a scene shows, in words: zone label (path) -> its cards, tokens and note.
+def describe(scene: Mapping[str, Any]) -> dict[str, list[str]]:
+    """What a scene shows, in words: zone label (path) -> the words of its cards, tokens
+    and note, one entry per item.
 
     Grid zones are described cell by cell ("Valley › 1,0"), empty cells left out. This is
     what `scene_diff` compares, so a diff reads like the board: "Stall 3: Scroll → Egg".
     """
-    described = {"status": str(scene.get("status", ""))}
+    described: dict[str, list[str]] = {"status": [str(scene.get("status", ""))]}
 
     def walk(zone: Mapping[str, Any], path: str) -> None:
         name = str(zone.get("label") or zone.get("id") or "?")
@@ -193,12 +194,14 @@ def describe(scene: Mapping[str, Any]) -> dict[str, str]:
         if zone.get("layout") == "grid":
             for item in zone.get("items", ()):
                 if item.get("text") or item.get("face") == "down":
-                    described[f"{key} › {item.get('x')},{item.get('y')}"] = _item_words(item)
+                    described[f"{key} › {item.get('x')},{item.get('y')}"] = [_item_words(item)]
         else:
-            shown = ", ".join(_item_words(i) for i in zone.get("items", ()))
+            shown = [_item_words(i) for i in zone.get("items", ())]
             note = str(zone.get("note") or "")
-            if shown or note:
-                described[key] = "; ".join(part for part in (shown, note) if part)
+            if note:
+                described[f"{key} (note)"] = [note]
+            if shown:
+                described[key] = shown
         for sub in zone.get("zones", ()):
             walk(sub, key)
 
@@ -216,9 +219,46 @@ def _item_words(item: Mapping[str, Any]) -> str:
     return f"{words} [{', '.join(map(str, badges))}]" if badges else words
 
 
+def _change(before: list[str], after: list[str]) -> str:
+    """One zone's change naming only what changed: "Axe → Crown", or "+ Wild; − Axe"."""
+    gone = list(before)
+    new = []
+    for word in after:
+        if word in gone:
+            gone.remove(word)
+        else:
+            new.append(word)
+    if len(gone) <= 1 and len(new) <= 1:
+        return f"{gone[0] if gone else '(nothing)'} → {new[0] if new else '(nothing)'}"
+    parts = []
+    if new:
+        parts.append("+ " + ", ".join(new))
+    if gone:
+        parts.append("− " + ", ".join(gone))
+    return "; ".join(parts)
+
+
 def scene_diff(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
-    """What changed between two scenes, one sentence per zone or cell, in board order."""
+    """What changed between two scenes, one line per zone or cell, in board order,
+    naming only the items that changed."""
     a, b = describe(before), describe(after)
     keys = list(a) + [k for k in b if k not in a]
-    return [f"{key}: {a.get(key, '(nothing)')} → {b.get(key, '(nothing)')}"
-            for key in keys if a.get(key) != b.get(key)]
+    return [f"{key}: {_change(a.get(key, []), b.get(key, []))}"
+            for key in keys if sorted(a.get(key, [])) != sorted(b.get(key, []))]
+
+
+def changed_zones(before: Mapping[str, Any], after: Mapping[str, Any]) -> set[str]:
+    """The ids of the zones (and grid items) whose content differs: what the board
+    highlights as "what changed"."""
+    def contents(scene: Mapping[str, Any]) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+
+        def walk(zone: Mapping[str, Any]) -> None:
+            out[str(zone.get("id", ""))] = sorted(_item_words(i) for i in zone.get("items", ()))
+            for sub in zone.get("zones", ()):
+                walk(sub)
+        for zone in scene.get("zones", ()):
+            walk(zone)
+        return out
+    a, b = contents(before), contents(after)
+    return {k for k in set(a) | set(b) if a.get(k) != b.get(k) and k}

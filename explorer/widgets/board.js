@@ -225,6 +225,11 @@ function render({ model, el }) {
       root.dataset.game = asText(scene.dataset.game);
       root.dataset.pending = pending ? "true" : "false";
       for (const node of root.querySelectorAll("[data-id]")) decorate(node, legalIds);
+      const marks = model.get("marks") || {};
+      const last = new Set(asList(marks.last).map(asText));
+      const changed = new Set(asList(marks.changed).map(asText));
+      for (const node of root.querySelectorAll("[data-id]")) if (last.has(node.dataset.id)) node.classList.add("rx-last");
+      for (const node of root.querySelectorAll("[data-zone]")) if (changed.has(node.dataset.zone)) node.classList.add("rx-changed");
       const extra = [drawControls(all, candidates), drawMessage()];
       const zones = root.querySelector(".rx-zones");
       if (zones) zones.after(...extra);

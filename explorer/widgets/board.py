@@ -27,8 +27,9 @@ import traitlets
 
 from ..core.errors import IllegalMove, InvalidInput, Reason
 from ..core.move import Move, narrow
+from ..core.pending import seat_name
 from ..core.scene import items as scene_items
-from ..core.scene import scene_html
+from ..core.scene import changed_zones, scene_html
 from ..core.state import CHANCE, State
 from ..core.tree import Explorer
 
@@ -36,8 +37,8 @@ HERE = Path(__file__).parent
 
 
 def player_name(index: int) -> str:
-    """How the explorer names a seat: counted from 0, as the games' own texts do."""
-    return f"Player {index}"
+    """How the explorer names a seat: P0, P1, ... as the games' move texts do."""
+    return seat_name(index)
 
 
 def viewer_name(viewer: int | None) -> str:
@@ -77,6 +78,9 @@ class Board(anywidget.AnyWidget):
     html = traitlets.Unicode("").tag(sync=True)
     """The scene's markup (`core.scene.scene_html`), drawn once in Python for the live
     board and the static picture alike."""
+    marks = traitlets.Dict().tag(sync=True)
+    """{"last": element ids of the last move (when the viewer could see it), "changed":
+    ids of the zones that differ from the position being compared}: highlights."""
     moves = traitlets.List().tag(sync=True)
     message = traitlets.Dict().tag(sync=True)
     node = traitlets.Int(0).tag(sync=True)
@@ -92,6 +96,7 @@ class Board(anywidget.AnyWidget):
         self.explorer = source
         self._viewer = self._checked_viewer(viewer)
         self._seq = 0
+        self.compare_to: int | None = None   # a node whose differences the board highlights
         self.on_msg(self._on_custom_msg)
         self.refresh()
 
@@ -132,10 +137,27 @@ class Board(anywidget.AnyWidget):
         self.scene: dict[str, Any] = {**state.scene(self._viewer), "events": self.narration()}
         with self.hold_sync():
             self.html = scene_html(self.scene)
+            self.marks = self._marks()
             self.moves = ([move_payload(m) for m in state.legal_moves()]
                           if may_act(state, self._viewer) else [])
             self.node = self.explorer.node.id
             self.revision += 1
+
+    def _marks(self) -> dict[str, list[str]]:
+        last: list[str] = []
+        for node in reversed(self.explorer.line()):
+            if node.parent is None:
+                break
+            if node.move_by != CHANCE and not node.forced:      # the last decision
+                if node.move is not None and node.seen_by(self._viewer):
+                    last = list(node.move.targets)
+                break
+        changed: list[str] = []
+        other = self.compare_to
+        if other is not None and other in self.explorer.nodes and other != self.explorer.current:
+            before = self.explorer.nodes[other].state.scene(self._viewer)
+            changed = sorted(changed_zones(before, self.scene))
+        return {"last": last, "changed": changed}
 
     def narration(self) -> list[dict[str, Any]]:
         """The events since the last decision, as the viewer may read them.

@@ -21,6 +21,7 @@ from ..core.errors import IllegalMove, InvalidInput, Reason
 from ..core.state import CHANCE, State
 from ..core.tree import Explorer
 from .board import Board, may_act, player_name
+from .history import History, row_label
 from .movelist import MoveList
 
 TEACHER = -1
@@ -113,8 +114,9 @@ class Panel(w.VBox):
                                layout=w.Layout(width="220px"))
         self.why_button = w.Button(description="why not?", layout=small)
         self.why_result = w.HTML()
-        self.history = w.Select(options=[], rows=10, layout=w.Layout(width="100%"))
-        self.history.add_class("rx-history")
+        self.history = History()
+        self.history.on_goto(lambda node_id: self._act(lambda: self.explorer.goto(node_id)))
+        self.history.on_step(lambda step: self._act(self.explorer.undo if step < 0 else self.explorer.redo))
         self.note_text = w.Text(placeholder="a note on this position", layout=w.Layout(width="220px"))
         self.note_button = w.Button(description="annotate", layout=small)
         self.compare_with = w.Dropdown(options=[], description="compare with",
@@ -141,8 +143,7 @@ class Panel(w.VBox):
 
         self._syncing = False
         self.perspective.observe(self._on_perspective, "value")
-        self.history.observe(self._on_history, "value")
-        self.compare_with.observe(lambda _: self._draw_compare(self.viewer), "value")
+        self.compare_with.observe(self._on_compare, "value")
         self.chance_mode.observe(self._on_chance_mode, "value")
         self.seed.observe(self._on_seed, "value")
         self.undo_button.on_click(lambda _: self._act(self.explorer.undo))
@@ -170,13 +171,11 @@ class Panel(w.VBox):
 
     def static_html(self) -> str:
         """The panel as it stands, in HTML with inline styles only."""
-        history = "".join(f"<li>{html.escape(label)}</li>" for label, _ in self.history.options)
         return (f'<div class="rx-panel-static" style="display:flex;flex-wrap:wrap;gap:12px;'
                 f'align-items:flex-start">{self.banner.value}<div style="flex:3 1 480px;min-width:0">'
                 f'{self.board.html}</div><div style="flex:2 1 300px;font-size:12px">'
                 f'<b>Legal moves</b>{self.moves_title.value}{self.move_list._repr_html_()}'
-                f'<b>History</b><ol style="list-style:none;padding-left:0;font-family:monospace;'
-                f'white-space:pre">{history}</ol></div></div>')
+                f'<b>History</b>{self.history._repr_html_()}</div></div>')
 
     # ------------------------------------------------------------------ actions
     @property
@@ -243,9 +242,11 @@ class Panel(w.VBox):
         if not self._syncing:
             self.board.viewer = None if change["new"] == TEACHER else change["new"]
 
-    def _on_history(self, change: dict[str, Any]) -> None:
-        if not self._syncing and change["new"] is not None and change["new"] != self.explorer.current:
-            self._act(lambda: self.explorer.goto(change["new"]))
+    def _on_compare(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        self.board.compare_to = change["new"] if change["new"] in self.explorer.nodes else None
+        self.board.refresh()      # the board highlights what changed; its redraw redraws us
 
     def _on_chance_mode(self, change: dict[str, Any]) -> None:
         self.explorer.auto_chance = change["new"] == "auto"
@@ -282,42 +283,12 @@ class Panel(w.VBox):
             self.moves_title.value = f"<small>{len(moves)} legal ({html.escape(who)})</small>"
         self.move_list.show(moves, MAX_MOVE_BUTTONS)
 
-    @staticmethod
-    def _row_text(node: Any, viewer: int | None) -> str:
-        """A history entry as `viewer` may read it: the move's label for the teacher (and
-        the root), for a player the events they saw, never a hidden move."""
-        if viewer is None or node.parent is None:
-            return node.label
-        return "; ".join(e["text"] for e in node.state.visible_events(viewer))
-
     def _draw_history(self, viewer: int | None) -> None:
-        """One row per node; a line is indented only where it branches off (as in a PGN viewer)."""
-        options = []
-        level: dict[int, int] = {}
-        shown = self.explorer.current
-        for row in self.explorer.tree_rows():
-            node = self.explorer.nodes[row["id"]]
-            parent = node.parent
-            level[node.id] = 0 if parent is None else (
-                level[parent] + (self.explorer.nodes[parent].children[0] != node.id))
-            for folded in row["folded"]:        # forced moves told with the move before
-                level[folded] = level[node.id]
-            target = row["folded"][-1] if row["folded"] else node.id   # after its forced moves
-            if row["current"]:
-                shown = target
-            parts = [self._row_text(self.explorer.nodes[i], viewer)
-                     for i in (node.id, *row["folded"])]
-            text = "; ".join(p for p in parts if p) or ("chance" if row["chance"] else "a move")
-            mark = "▶ " if row["current"] else "  "
-            fork = f" ⑂{row['branches']}" if row["branches"] > 1 else ""
-            note = f"  ✎ {row['comment']}" if row["comment"] else ""
-            luck = "◇ " if row["chance"] else ""
-            options.append((f"{mark}{'│ ' * level[node.id]}{luck}{text}{fork}{note}", target))
-        self.history.options = options
-        self.history.value = shown
+        """The study-board history, and "compare with" naming rows by number and move."""
+        rows = self.history.show(self.explorer, viewer)
         chosen = self.compare_with.value
         self.compare_with.options = [("(pick a position)", NO_NODE)] + [
-            (label.strip("▶ ").replace("│ ", ""), node_id) for label, node_id in options]
+            (("  " * r["depth"]) + row_label(r), r["id"]) for r in rows]
         self.compare_with.value = chosen if chosen in self.explorer.nodes else NO_NODE
         self._draw_compare(viewer)
 

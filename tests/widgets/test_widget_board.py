@@ -27,7 +27,7 @@ def test_teacher_gets_the_scene_and_every_legal_move(board: Board) -> None:
     assert board.scene["zones"] == state.scene(None)["zones"]
     assert [m["text"] for m in board.moves] == [str(m) for m in state.legal_moves()]
     first = board.moves[0]
-    assert first == {"text": "place p0 1 c0", "label": "Player 0 places a 1 on cell 0",
+    assert first == {"text": "place p0 1 c0", "label": "P0 places a 1 on cell 0",
                      "rule": "T-PLACE", "targets": ["hand:0:1", "cell:0"]}
 
 
@@ -69,7 +69,7 @@ def test_without_a_game_hook_the_answer_names_the_element(board: Board) -> None:
 def test_an_illegal_play_request_is_refused_with_its_reason(board: Board) -> None:
     state = board.state
     click(board, {"event": "play", "text": "place p0 2 c0"})
-    assert board.message == {"kind": "why", "text": "Player 0 holds no 2", "rule": "T-HAND",
+    assert board.message == {"kind": "why", "text": "P0 holds no 2", "rule": "T-HAND",
                              "seq": board.message["seq"]}
     assert board.state == state
 
@@ -108,10 +108,10 @@ def test_a_player_sees_moves_only_on_their_own_turn() -> None:
     assert mover.moves and not waiting.moves
     click(waiting, {"event": "play", "text": "place p0 1 c0"})
     assert waiting.message["rule"] == "CORE-LEGAL"
-    assert "It is Player 0's turn; you are viewing as Player 1" in waiting.message["text"]
+    assert "It is P0's turn; you are viewing as P1" in waiting.message["text"]
     assert waiting.state == state
     click(waiting, {"event": "why", "selected": [], "clicked": "cell:0"})
-    assert "It is Player 0's turn" in waiting.message["text"]
+    assert "It is P0's turn" in waiting.message["text"]
 
 
 def test_chance_outcomes_go_only_to_the_teacher() -> None:
@@ -128,7 +128,7 @@ def test_chance_outcomes_go_only_to_the_teacher() -> None:
     drawn = teacher.message["text"]
     teacher.viewer = 1                     # the drawn card must not linger for player 1
     assert drawn not in str(teacher.get_state())
-    assert teacher.message["text"] == "now viewing as Player 1"
+    assert teacher.message["text"] == "now viewing as P1"
 
 
 @pytest.mark.rules("CORE-OVER")

@@ -33,13 +33,15 @@ def test_the_move_list_shows_labels_and_rules_and_plays_on_click(panel: Panel) -
     buttons = move_buttons(panel)
     assert list(buttons) == [str(m) for m in panel.state.legal_moves()]
     button = buttons["place p0 3 c1"]
-    assert button.description == "Player 0 places a 3 on cell 1  [T-PLACE]"
+    assert button.description == "P0 places a 3 on cell 1  [T-PLACE]"
     button.click()
     assert panel.state.data.cells[1] == (0, 3)
     assert panel.board.message["kind"] == "played"
     assert "place p1" in " ".join(move_buttons(panel))      # now player 1's moves
-    labels = [label for label, _ in panel.history.options]
-    assert len(labels) == 3 and "places a 3" in labels[1] and labels[2].startswith("▶")
+    rows = panel.history.rows
+    assert len(rows) == 2 and rows[1]["number"] == 1 and rows[1]["by"] == "P0"
+    assert "places a 3" in rows[1]["text"] and rows[1]["current"]
+    assert rows[1]["then"] == ["draw a 3"]          # the draw it caused, folded in
 
 
 def test_undo_redo_and_history_clicks_move_through_the_tree(panel: Panel) -> None:
@@ -50,8 +52,12 @@ def test_undo_redo_and_history_clicks_move_through_the_tree(panel: Panel) -> Non
     assert panel.undo_button.disabled and not panel.redo_button.disabled
     panel.redo_button.click()
     assert panel.explorer.current == after
-    panel.history.value = 0                          # a click on the root row
+    panel.history.click(0)                           # a click on the root row
     assert panel.explorer.current == 0 and panel.board.node == 0
+    panel.history.step(+1)                           # the right arrow
+    assert panel.explorer.current == after
+    panel.history.step(-1)                           # the left arrow
+    assert panel.explorer.current == 0
 
 
 def test_branches_show_in_the_tree_and_keep_or_change_the_luck(panel: Panel) -> None:
@@ -62,12 +68,15 @@ def test_branches_show_in_the_tree_and_keep_or_change_the_luck(panel: Panel) -> 
     assert panel.board.message["text"].startswith("branch started")
     panel.play("place p0 1 c0")                       # a different move, same luck below
     assert panel.explorer.node.move == first_draw
-    labels = [label for label, _ in panel.history.options]
-    assert any("⑂2" in label for label in labels)
-    branch = next(label for label in labels if "places a 1 on cell 0" in label)
-    assert "│ " in branch                             # the what-if is indented, the main line not
-    assert not any("│" in label for label in labels[:3])
-    panel.history.value = 0
+    rows = panel.history.rows
+    assert rows[0]["fork"] == 1                      # two lines leave the start
+    branch = next(r for r in rows if "places a 1 on cell 0" in r["text"])
+    assert branch["branch"] and branch["depth"] == 1  # the what-if is indented, the main line not
+    assert all(r["depth"] == 0 for r in rows if not r["branch"] and r["start"] != branch["start"])
+    assert rows.index(branch) == 1, "a branch shows where it forks, before the main line goes on"
+    labels = [label for label, _ in panel.compare_with.options]
+    assert any(label.strip().startswith("1. P0: ") for label in labels)
+    panel.history.click(0)
     panel.branch_fresh.click()
     assert "fresh" in panel.board.message["text"]
 
@@ -76,7 +85,7 @@ def test_notes_show_in_the_history(panel: Panel) -> None:
     panel.note_text.value = "a quiet start"
     panel.note_button.click()
     assert panel.explorer.root.comment == "a quiet start"
-    assert "✎ a quiet start" in panel.history.options[0][0]
+    assert panel.history.rows[0]["comment"] == "a quiet start"
 
 
 @pytest.mark.rules("CORE-MOVE")
@@ -96,7 +105,7 @@ def test_the_perspective_switch_hides_moves_and_chance(panel: Panel) -> None:
     panel.perspective.value = 1
     assert panel.board.viewer == 1
     assert panel.move_list.moves == []
-    assert "It is Player 0's turn" in panel.moves_title.value
+    assert "It is P0's turn" in panel.moves_title.value
     assert panel.chance_box.layout.display == "none"
     panel.perspective.value = 0
     assert len(panel.move_list.moves) == len(panel.state.legal_moves())
@@ -144,7 +153,7 @@ def test_the_game_over_banner_names_winners_and_score_lines() -> None:
     assert panel.banner.value == ""
     panel.play("place p1 2 c3")
     banner = panel.banner.value
-    assert "Game over" in banner and "winner: Player 0, Player 1" in banner
+    assert "Game over" in banner and "winner: P0, P1" in banner
     assert "T-SCORE" in banner and "T-END" in banner
     assert "over" in panel.moves_title.value and panel.move_list.moves == []
 
@@ -181,7 +190,7 @@ def test_a_players_same_luck_branch_never_deals_a_card_they_did_not_see() -> Non
         t.play("P1 draw")                            # P1's secret card
     secret = tree.line()[-1].move
     panel = Panel(tree, viewer=0)
-    panel.history.value = 0                          # a click on the root row
+    panel.history.click(0)                           # a click on the root row
     panel.branch_same.click()
     assert tree.recorded_luck(0, viewer=0) == {}
     assert tree.recorded_luck(0)["deck"] == [secret]
@@ -191,3 +200,17 @@ def test_a_players_same_luck_branch_never_deals_a_card_they_did_not_see() -> Non
     dealt = [n.move for n in tree.line() if n.chance]
     assert dealt == [n.move for n in twin.line() if n.chance], "luck drawn afresh, as P0 knows it"
     assert dealt[0] != secret
+
+
+def test_the_board_marks_the_last_move_and_what_changed() -> None:
+    game = explorer.load("village", players=3)
+    panel = Panel(explorer.Explorer(game.new(seed=4), seed=4))
+    move = next(m for m in panel.state.legal_moves() if "bribe" in str(m))
+    panel.play(move)
+    assert panel.board.marks["last"] == list(move.targets)
+    panel.compare_with.value = 0                      # what changed since the start
+    changed = set(panel.board.marks["changed"])
+    assert changed and changed <= {z["id"] for z in panel.board.scene["zones"]} | {
+        s["id"] for z in panel.board.scene["zones"] for s in z.get("zones", ())}
+    assert all("→" in line or "+ " in line or "− " in line
+               for line in panel.explorer.diff(0, panel.explorer.current))

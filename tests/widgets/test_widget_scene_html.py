@@ -10,7 +10,7 @@ import explorer
 from explorer.core.scene import CARD_BACK, ink_for, items, scene_html
 
 SCENE = {
-    "game": "demo", "title": "Demo <Game>", "viewer": 1, "status": "Player 1 to move",
+    "game": "demo", "title": "Demo <Game>", "viewer": 1, "status": "P1 to move",
     "zones": [
         {"id": "grid", "label": "Board", "layout": "grid", "items": [
             {"id": "cell:0,0", "kind": "cell", "x": -1, "y": 2},
@@ -35,7 +35,7 @@ def test_items_walks_every_zone_and_sub_zone() -> None:
 def test_static_html_shows_the_scene_with_inline_styles_only() -> None:
     page = scene_html(SCENE)
     assert "<style" not in page and "<script" not in page and "class=\"rx-scene\"" in page
-    assert "Demo &lt;Game&gt;" in page and "Player 1 to move" in page and "P1&#x27;s view" in page
+    assert "Demo &lt;Game&gt;" in page and "P1 to move" in page and "P1&#x27;s view" in page
     assert "&lt;script&gt;x&lt;/script&gt;" in page and 'title="a &quot;quote&quot;"' in page
     assert 'data-id="cell:1,0"' in page and ">P1</span>" in page
     assert "P0 drew a card" in page and "D-DRAW-1" in page

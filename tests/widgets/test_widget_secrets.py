@@ -106,5 +106,5 @@ def test_the_panel_shows_a_player_only_their_own_secrets() -> None:
     panel.perspective.value = 1
     texts = widget_texts(panel)
     assert secret not in texts                      # the other player does not
-    assert "Player 0 draws a card" in texts
+    assert "P0 draws a card" in texts
     assert "place p1" not in texts or panel.state.to_move == 1

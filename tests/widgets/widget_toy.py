@@ -32,7 +32,7 @@ class Place(Move):
 
     @property
     def label(self) -> str:
-        return f"Player {self.player} places a {self.card} on cell {self.cell}"
+        return f"P{self.player} places a {self.card} on cell {self.cell}"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -130,7 +130,7 @@ class ToyState(State):
             if move.player != d.mover:
                 return Reason("T-TURN", f"it is Player {d.mover}'s turn")
             if move.card not in d.hands[d.mover]:
-                return Reason("T-HAND", f"Player {d.mover} holds no {move.card}")
+                return Reason("T-HAND", f"P{d.mover} holds no {move.card}")
             if not 0 <= move.cell < CELLS:
                 return Reason("T-PLACE", f"there is no cell {move.cell}")
             return Reason("T-FULL", f"cell {move.cell} is taken")
@@ -152,8 +152,8 @@ class ToyState(State):
             deck.remove(move.card)
             hands = list(d.hands)
             hands[p] = tuple(sorted(hands[p] + (move.card,)))
-            event = Event("draw", "T-DRAW", f"Player {p} draws a {move.card}", p,
-                          visible_to=(p,), public_text=f"Player {p} draws a card")
+            event = Event("draw", "T-DRAW", f"P{p} draws a {move.card}", p,
+                          visible_to=(p,), public_text=f"P{p} draws a card")
             return d._replace(hands=tuple(hands), deck=tuple(deck), drawing=False,
                               mover=1 - p, turn=d.turn + 1), (event,)
         if isinstance(move, Place):
@@ -166,7 +166,7 @@ class ToyState(State):
             event = Event("place", "T-PLACE", move.label, p)
             data = d._replace(hands=tuple(hands), cells=tuple(cells))
         else:
-            event = Event("pass", "T-PASS", f"Player {p} passes", p)
+            event = Event("pass", "T-PASS", f"P{p} passes", p)
             data = d
         if data.deck:
             return data._replace(drawing=True), (event,)
@@ -265,10 +265,10 @@ class ToyGame(Game):
                          for c in hand]
             else:
                 cards = [{"id": "", "kind": "card", "face": "down"} for _ in range(hand)]
-            hands.append({"id": f"hand:{p}", "label": f"Player {p}", "layout": "row", "items": cards,
+            hands.append({"id": f"hand:{p}", "label": f"P{p}", "layout": "row", "items": cards,
                           "highlight": view["to_move"] == p})
         status = ("game over" if view["over"] else "chance: a draw" if view["to_move"] == "chance"
-                  else f"Player {view['to_move']} to move")
+                  else f"P{view['to_move']} to move")
         return {"game": "toy", "title": self.title, "viewer": viewer, "status": status,
                 "zones": [{"id": "grid", "label": "Grid", "layout": "grid", "items": grid},
                           {"id": "deck", "label": "Deck", "layout": "row",

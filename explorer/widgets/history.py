@@ -1,0 +1,152 @@
+"""The history as a study board: the explorer tree as a numbered move list.
+
+Lichess studies are the model. One row per decision, numbered along its line, saying
+who moved; the luck it caused and the forced moves after it are folded into its row
+("P0 bribes the Dragon · the deck turns up a Crown"). A branch is shown inline where it
+forks, indented under the row it leaves, before the main line goes on. A click on a row
+goes to the position after it; the arrow keys step back and forth.
+
+`study_rows` builds the rows (plain data, also the "compare with" labels of the panel);
+`History` is one anywidget that draws them, however long the game.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import anywidget
+import traitlets
+
+from ..core.pending import CHANCE, seat_name
+from ..core.tree import Explorer, Node
+
+HERE = Path(__file__).parent
+
+
+def _mover(node: Node) -> str:
+    if node.parent is None:
+        return ""
+    return "luck" if node.move_by == CHANCE else seat_name(node.move_by) if node.move_by is not None else ""
+
+
+def _text(node: Node, viewer: int | None) -> str:
+    """A step as `viewer` may read it: its label if they could read the move, else the
+    events they saw (never a hidden card)."""
+    if node.parent is None:
+        return "start"
+    if node.seen_by(viewer):
+        return node.label
+    seen = [e["text"] for e in node.state.visible_events(viewer)]
+    return "; ".join(seen) if seen else "a move you could not see"
+
+
+def _folds(ex: Explorer, node: Node) -> list[Node]:
+    """The steps that follow `node` with no choice made: its only child while that child
+    is luck or a forced move."""
+    chain = []
+    tail = node
+    while len(tail.children) == 1:
+        child = ex.nodes[tail.children[0]]
+        if not (child.chance or child.forced):
+            break
+        chain.append(child)
+        tail = child
+    return chain
+
+
+def study_rows(ex: Explorer, viewer: int | None = None) -> list[dict[str, Any]]:
+    """The tree in reading order: one row per decision (or per luck that starts a
+    branch), with its number on its line, who moved, what happened, and where it goes.
+
+    Row keys: `id` (the position the row leads to, after its folded steps), `start`
+    (the node of the row's own move), `number`, `depth` (0 for the main line), `by`,
+    `text`, `then` (the folded steps), `fork` (alternatives branching after it),
+    `branch` (the row starts a branch), `current`, `comment`.
+    """
+    rows: list[dict[str, Any]] = []
+    current = ex.current
+
+    def visit(node: Node, number: int, depth: int, branch: bool) -> None:
+        while True:
+            chain = _folds(ex, node)
+            tail = chain[-1] if chain else node
+            ids = [node.id] + [n.id for n in chain]
+            rows.append({
+                "id": tail.id, "start": node.id, "number": number, "depth": depth,
+                "by": _mover(node), "text": _text(node, viewer),
+                "then": [_text(n, viewer) for n in chain],
+                "fork": max(0, len(tail.children) - 1), "branch": branch,
+                "current": current in ids,
+                "comment": " ".join(n.comment for n in (node, *chain) if n.comment),
+            })
+            if not tail.children:
+                return
+            first, *others = (ex.nodes[c] for c in tail.children)
+            for other in others:     # a branch shows where it forks, before the main line goes on
+                visit(other, number + 1, depth + 1, True)
+            node, number, branch = first, number + 1, False
+
+    visit(ex.root, 0, 0, False)
+    return rows
+
+
+def row_label(row: dict[str, Any]) -> str:
+    """A row in words, as the "compare with" list names it: "12. P1 bribes …"."""
+    if row["start"] == 0:
+        return "start"
+    then = f" · {' · '.join(row['then'])}" if row["then"] else ""
+    return f"{row['number']}. {row['by']}: {row['text']}{then}"
+
+
+class History(anywidget.AnyWidget):
+    """The study-board history of an explorer, drawn in the browser from `rows`."""
+
+    _esm = HERE / "history.js"
+    _css = HERE / "board.css"
+
+    rows = traitlets.List().tag(sync=True)
+    current = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_goto: list[Callable[[int], None]] = []
+        self._on_step: list[Callable[[int], None]] = []
+        self.on_msg(self._on_custom_msg)
+        self.add_class("rx-history")
+
+    def show(self, ex: Explorer, viewer: int | None) -> list[dict[str, Any]]:
+        rows = study_rows(ex, viewer)
+        with self.hold_sync():
+            self.rows = rows
+            self.current = next((r["id"] for r in rows if r["current"]), ex.current)
+        return rows
+
+    def on_goto(self, callback: Callable[[int], None]) -> None:
+        self._on_goto.append(callback)
+
+    def on_step(self, callback: Callable[[int], None]) -> None:
+        self._on_step.append(callback)
+
+    def click(self, node_id: int) -> None:
+        """What a click on the row leading to `node_id` does."""
+        for callback in self._on_goto:
+            callback(node_id)
+
+    def step(self, direction: int) -> None:
+        """What an arrow key does: -1 back (undo), +1 forward (redo)."""
+        for callback in self._on_step:
+            callback(-1 if direction < 0 else 1)
+
+    def _on_custom_msg(self, widget: Any, content: Any, buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        if content.get("event") == "goto" and isinstance(content.get("id"), int):
+            self.click(content["id"])
+        elif content.get("event") == "step" and content.get("dir") in (-1, 1):
+            self.step(content["dir"])
+
+    def _repr_html_(self) -> str:
+        import html
+        lines = "".join(f'<li style="padding-left:{12 * r["depth"]}px">{html.escape(row_label(r))}</li>'
+                        for r in self.rows)
+        return f'<ol class="rx-history-static" style="list-style:none;padding:0">{lines}</ol>'
