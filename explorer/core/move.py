@@ -32,6 +32,12 @@ class Move:
         """The rule id that allows this kind of move (shown beside it in move lists)."""
         return ""
 
+    @property
+    def confirm(self) -> bool:
+        """Whether the board asks before playing it, once its clicks are complete (a
+        payment, a purchase): a player checks what they give before they give it."""
+        return False
+
 
 def narrow(moves: Iterable[Move], selected: Sequence[str]) -> list[Move]:
     """The moves whose targets contain every selected element (as a multiset).

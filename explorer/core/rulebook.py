@@ -48,12 +48,12 @@ class RuleBook:
         return tuple(self._rules)
 
     def cite(self, rule_id: str) -> str:
-        """'V-BRIBE-2 (assumed): text' for an explanation, marking non-seed sources."""
+        """'V-BRIBE-2 [assumed]: text' for an explanation, with the rule's source tag
+        (seed, public, assumed or stand-in)."""
         rule = self._rules.get(rule_id)
         if rule is None:
             return rule_id
-        tag = "" if rule.source == "seed" else f" ({rule.source})"
-        return f"{rule.id}{tag}: {rule.text}"
+        return f"{rule.id} [{rule.source}]: {rule.text}"
 
 
 def seeds_dir() -> Path:

@@ -42,6 +42,7 @@ function cleanMoves(raw) {
       label: asText(m.label) || m.text,
       rule: asText(m.rule),
       targets: asList(m.targets).map(asText),
+      confirm: m.confirm === true,
     }));
 }
 
@@ -92,6 +93,12 @@ function render({ model, el }) {
     send({ event: "play", text: move.text });
   }
 
+  // A message answers the last request; once the selection changes it is stale.
+  let silenced = false;
+  function quiet() {
+    silenced = true;
+  }
+
   function onElement(id) {
     if (pending) return;
     const all = moves();
@@ -100,14 +107,16 @@ function render({ model, el }) {
       selection = next;
       const candidates = narrow(all, selection);
       const done = exact(all, selection);
-      if (done.length === 1 && candidates.length === 1) {
+      if (done.length === 1 && candidates.length === 1 && !done[0].confirm) {
         playMove(done[0]);
       } else {
         chooser = done.length ? done : null;
       }
+      quiet();
     } else if (selection.includes(id)) {
       selection.splice(selection.lastIndexOf(id), 1);
       chooser = null;
+      quiet();
     } else {
       send({ event: "why", selected: selection.slice(), clicked: id });
     }
@@ -160,8 +169,10 @@ function render({ model, el }) {
   function drawControls(all, candidates) {
     const bar = h("div", "rx-controls");
     if (selection.length) {
-      bar.appendChild(h("span", "rx-selection", `selected: ${selectionText()}`));
-      const clear = h("button", "rx-button rx-clear", "clear");
+      const need = Math.min(...candidates.map((m) => m.targets.length));
+      const progress = candidates.length && need > selection.length ? ` (${selection.length}/${need} chosen)` : "";
+      bar.appendChild(h("span", "rx-selection", `selected: ${selectionText()}${progress}`));
+      const clear = h("button", "rx-button rx-clear", "cancel");
       clear.addEventListener("click", () => {
         selection = [];
         chooser = null;
@@ -174,9 +185,10 @@ function render({ model, el }) {
     const offer = chooser || plain;
     if (offer.length) {
       const list = h("div", chooser ? "rx-chooser" : "rx-plain-moves");
-      if (chooser) list.appendChild(h("span", "rx-chooser-title", candidates.length > chooser.length ? "play, or keep clicking:" : "which move?"));
+      const confirming = chooser && chooser.length === 1 && chooser[0].confirm && candidates.length === 1;
+      if (chooser) list.appendChild(h("span", "rx-chooser-title", confirming ? "confirm:" : candidates.length > chooser.length ? "play, or keep clicking:" : "which move?"));
       for (const move of offer.slice(0, 60)) {
-        const b = h("button", "rx-button rx-move", move.label);
+        const b = h("button", "rx-button rx-move" + (confirming ? " rx-confirm" : ""), confirming ? `Confirm: ${move.label}` : move.label);
         b.title = `${move.text}${move.rule ? `  [${move.rule}]` : ""}`;
         b.dataset.move = move.text;
         b.addEventListener("click", () => {
@@ -190,13 +202,26 @@ function render({ model, el }) {
     return bar;
   }
 
+  // A rule chip: its id; a click shows the rule's text and tag ("seed", "assumed", ...).
+  function ruleChip(rule, cite) {
+    const chip = h("button", "rx-rule rx-rule-chip", rule);
+    chip.title = cite || rule;
+    chip.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      const open = chip.nextSibling && chip.nextSibling.classList && chip.nextSibling.classList.contains("rx-cite");
+      if (open) chip.nextSibling.remove();
+      else chip.after(h("span", "rx-cite", cite || rule));
+    });
+    return chip;
+  }
+
   function drawMessage() {
     const msg = model.get("message");
     const box = h("div", "rx-message");
-    if (msg && typeof msg === "object" && msg.text) {
+    if (msg && typeof msg === "object" && msg.text && !silenced) {
       box.dataset.kind = asText(msg.kind) || "info";
       box.dataset.rule = asText(msg.rule);
-      if (msg.rule) box.appendChild(h("span", "rx-rule", asText(msg.rule)));
+      if (msg.rule) box.appendChild(ruleChip(asText(msg.rule), asText(msg.cite)));
       box.appendChild(h("span", "rx-message-text", asText(msg.text)));
     } else {
       box.dataset.kind = "none";
@@ -241,6 +266,7 @@ function render({ model, el }) {
   }
 
   const redraw = () => {
+    silenced = false;
     selection = [];
     chooser = null;
     pending = false;
@@ -248,6 +274,7 @@ function render({ model, el }) {
   };
   const answered = () => {
     pending = false;
+    silenced = false; // a new answer is shown
     draw();
   };
   model.on("change:revision", redraw);

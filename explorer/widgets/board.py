@@ -58,10 +58,20 @@ def may_act(state: State, viewer: int | None) -> bool:
     return state.to_move == viewer
 
 
+def cite(state: State, rule: str) -> str:
+    """'V-BRIBE-2 [assumed] text' from the game's rules reference, or the bare id."""
+    if not rule:
+        return ""
+    try:
+        return state.game.rules().cite(rule)
+    except (OSError, ValueError, KeyError):
+        return rule
+
+
 def move_payload(move: Move) -> dict[str, Any]:
     """What the browser learns about one legal move."""
     return {"text": str(move), "label": move.label, "rule": move.rule,
-            "targets": list(move.targets)}
+            "targets": list(move.targets), "confirm": move.confirm}
 
 
 class Board(anywidget.AnyWidget):
@@ -229,9 +239,11 @@ class Board(anywidget.AnyWidget):
                                     f"you are viewing as {viewer_name(self._viewer)}.")
 
     def say(self, kind: str, text: str, rule: str = "") -> None:
-        """Show a message under the board: kind is played, why, error or info."""
+        """Show a message under the board: kind is played, why, error or info. A rule id
+        comes with its text and tag (`cite`), shown when its chip is clicked."""
         self._seq += 1
-        self.message = {"kind": kind, "text": text, "rule": rule, "seq": self._seq}
+        self.message = {"kind": kind, "text": text, "rule": rule, "cite": cite(self.state, rule),
+                        "seq": self._seq}
 
     def on_update(self, callback: Callable[[], None]) -> None:
         """Call `callback()` after every redraw (a Panel keeps its lists in step)."""

@@ -12,6 +12,7 @@ unless it is their turn, the history as the events they read, and no chance cont
 """
 from __future__ import annotations
 
+import difflib
 import html
 from typing import Any, Callable
 
@@ -20,7 +21,7 @@ import ipywidgets as w
 from ..core.errors import IllegalMove, InvalidInput, Reason
 from ..core.state import CHANCE, State
 from ..core.tree import Explorer
-from .board import Board, may_act, player_name
+from .board import Board, cite, may_act, player_name
 from .history import History, row_label
 from .movelist import MoveList
 
@@ -29,16 +30,6 @@ TEACHER = -1
 
 MAX_MOVE_BUTTONS = 120
 """Beyond this many legal moves the list shows the first ones and says how many more."""
-
-
-def cite(state: State, rule: str) -> str:
-    """'V-BRIBE-2 (assumed): text' from the game's rules reference, or the bare id."""
-    if not rule:
-        return ""
-    try:
-        return state.game.rules().cite(rule)
-    except (OSError, ValueError):
-        return rule
 
 
 def reason_html(state: State, reason: Reason) -> str:
@@ -114,6 +105,8 @@ class Panel(w.VBox):
                                layout=w.Layout(width="220px"))
         self.why_button = w.Button(description="why not?", layout=small)
         self.why_result = w.HTML()
+        self.why_play = w.Button(description="play it", layout=w.Layout(width="auto", display="none"))
+        self._why_move: Any = None
         self.history = History()
         self.history.on_goto(lambda node_id: self._act(lambda: self.explorer.goto(node_id)))
         self.history.on_step(lambda step: self._act(self.explorer.undo if step < 0 else self.explorer.redo))
@@ -128,7 +121,7 @@ class Panel(w.VBox):
         controls = w.VBox([
             section("Perspective", self.perspective),
             section("Legal moves", self.moves_title, self.move_list),
-            section("Why not?", w.HBox([self.why_text, self.why_button]), self.why_result),
+            section("Why not?", w.HBox([self.why_text, self.why_button, self.why_play]), self.why_result),
             section("History", w.HBox([self.undo_button, self.redo_button]),
                     w.HBox([self.branch_same, self.branch_fresh]), self.history,
                     w.HBox([self.note_text, self.note_button])),
@@ -155,6 +148,7 @@ class Panel(w.VBox):
         self.pick_button.on_click(lambda _: self._resolve(self.outcomes.value))
         self.roll_button.on_click(lambda _: self._resolve(None))
         self.why_button.on_click(lambda _: self.ask_why(self.why_text.value))
+        self.why_play.on_click(lambda _: self._play_explained())
         self.why_text.observe(lambda change: self.ask_why(change["new"]), "value")
         self.note_button.on_click(lambda _: self._act(lambda: self.explorer.annotate(self.note_text.value),
                                                       "note saved"))
@@ -191,21 +185,70 @@ class Panel(w.VBox):
         return self.board.play(move)
 
     def ask_why(self, text: str) -> Reason | None:
-        """Show why the typed move is refused (None and a 'legal' note if it is legal)."""
+        """Show why the typed move is refused (None and a 'legal' note if it is legal).
+
+        The box reads a move's text form or its label as the move list shows it; for a
+        typo it suggests the nearest legal moves; a legal move can then be played from
+        the box ("play it").
+        """
         state = self.state
-        try:
-            move = state.game.parse_move(text)
-        except InvalidInput as exc:
-            self.why_result.value = f'<div class="rx-why">{html.escape(str(exc))}</div>'
-            return Reason("CORE-MOVE", str(exc))
+        self._why_move = None
+        self.why_play.layout.display = "none"
+        text = text.strip()
+        if not text:
+            self.why_result.value = ""
+            return None
+        move = self._read_move(state, text)
+        if move is None:
+            try:
+                state.game.parse_move(text)
+            except InvalidInput as exc:
+                problem = str(exc)
+            else:
+                problem = f"cannot read {text!r}"
+            near = self._nearest(state, text)
+            hint = ("<div>did you mean: " + "; ".join(f"<code>{html.escape(t)}</code>" for t in near)
+                    + "</div>") if near else ""
+            self.why_result.value = f'<div class="rx-why">{html.escape(problem)}{hint}</div>'
+            return Reason("CORE-MOVE", problem)
         reason = state.why_not(move) if may_act(state, self.viewer) else self.board.not_yours(state)
         if reason is None:
+            self._why_move = move
+            self.why_play.layout.display = ""
             self.why_result.value = (f'<div class="rx-why" style="background:#e9f6ec;border:1px solid #2e9e4f;'
                                      f'border-radius:4px;padding:3px 6px">legal: {html.escape(move.label)} '
                                      f'<code>{html.escape(move.rule)}</code></div>')
         else:
             self.why_result.value = reason_html(state, reason)
         return reason
+
+    @staticmethod
+    def _read_move(state: State, text: str) -> Any:
+        """The move `text` names: its text form, or the label of a legal move."""
+        try:
+            return state.game.parse_move(text)
+        except InvalidInput:
+            pass
+        folded = text.casefold()
+        for move in state.legal_moves():
+            if move.label.casefold() == folded:
+                return move
+        return None
+
+    def _nearest(self, state: State, text: str) -> list[str]:
+        """The legal moves (text forms) closest to a typo."""
+        if not may_act(state, self.viewer):
+            return []
+        forms = [str(m) for m in state.legal_moves()]
+        return difflib.get_close_matches(text, forms, n=3, cutoff=0.5)
+
+    def _play_explained(self) -> None:
+        move = self._why_move
+        if move is not None:
+            self.why_text.value = ""
+            self.why_result.value = ""
+            self.why_play.layout.display = "none"
+            self._play_text(str(move))
 
     def _act(self, action: Callable[[], Any], note: str = "") -> None:
         """Run an explorer action, then redraw; any failure becomes a message, not a traceback."""

@@ -151,7 +151,7 @@ def test_the_board_shows_pythons_markup_and_names_the_selection(board: Page) -> 
     board.locator('[data-id="hand:A"]').first.click()
     board.locator('[data-id="hand:A"]').nth(1).focus()
     board.keyboard.press("Enter")                          # cards are reached by keyboard
-    expect(board.locator(".rx-selection")).to_have_text("selected: A ×2")
+    expect(board.locator(".rx-selection")).to_have_text("selected: A ×2 (2/3 chosen)")
     expect(board.locator('[data-id="hand:A"]').first).to_have_attribute("data-selected", "2")
 
 
@@ -168,3 +168,34 @@ def test_odd_messages_never_break_the_board(board: Page, key: str, value: Any) -
     for item in board.locator(".rx-item[data-id]").all()[:3]:
         item.click()                                           # and still clickable
     expect(root.locator(".rx-message")).to_be_attached()
+
+
+def test_a_payment_shows_its_progress_and_asks_to_confirm(browser: Any) -> None:
+    """A move marked `confirm` (a payment) is not played on the last click: the board
+    counts the chosen cards, then offers Confirm and Cancel."""
+    context = browser.new_context(viewport={"width": 900, "height": 700})
+    page = context.new_page()
+    page.set_content(f"<html><head><style>{BOARD_CSS}</style></head><body></body></html>")
+    pay = {**move("pay AA for 1", "hand:A", "hand:A", "cell:1"), "confirm": True}
+    page.evaluate(HARNESS, [BOARD_JS, {"html": scene_html(SCENE), "moves": [pay], "message": {},
+                                       "node": 0, "revision": 1}])
+    page.locator('[data-id="cell:1"]').click()
+    expect(page.locator(".rx-selection")).to_contain_text("(1/3 chosen)")
+    page.locator('[data-id="hand:A"]').first.click()
+    page.locator('[data-id="hand:A"]').nth(1).click()
+    assert page.evaluate("window.sent") == []              # not yet: it asks first
+    confirm = page.locator(".rx-chooser .rx-confirm")
+    expect(confirm).to_contain_text("Confirm: label of pay AA for 1")
+    confirm.click()
+    assert page.evaluate("window.sent") == [{"event": "play", "text": "pay AA for 1"}]
+    context.close()
+
+
+def test_a_message_clears_when_the_selection_changes_and_rule_chips_open(board: Page) -> None:
+    board.evaluate("setTrait('message', {kind: 'why', text: 'not there', rule: 'D-7', "
+                   "cite: 'D-7 [assumed]: a demo rule', seq: 1})")
+    chip = board.locator(".rx-message .rx-rule-chip")
+    chip.click()
+    expect(board.locator(".rx-cite")).to_have_text("D-7 [assumed]: a demo rule")
+    board.locator('[data-id="hand:A"]').first.click()
+    expect(board.locator(".rx-message")).to_have_attribute("data-kind", "none")

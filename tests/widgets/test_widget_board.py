@@ -28,7 +28,7 @@ def test_teacher_gets_the_scene_and_every_legal_move(board: Board) -> None:
     assert [m["text"] for m in board.moves] == [str(m) for m in state.legal_moves()]
     first = board.moves[0]
     assert first == {"text": "place p0 1 c0", "label": "P0 places a 1 on cell 0",
-                     "rule": "T-PLACE", "targets": ["hand:0:1", "cell:0"]}
+                     "rule": "T-PLACE", "targets": ["hand:0:1", "cell:0"], "confirm": False}
 
 
 @pytest.mark.rules("CORE-LEGAL")
@@ -70,7 +70,7 @@ def test_an_illegal_play_request_is_refused_with_its_reason(board: Board) -> Non
     state = board.state
     click(board, {"event": "play", "text": "place p0 2 c0"})
     assert board.message == {"kind": "why", "text": "P0 holds no 2", "rule": "T-HAND",
-                             "seq": board.message["seq"]}
+                             "cite": "T-HAND", "seq": board.message["seq"]}
     assert board.state == state
 
 

@@ -214,3 +214,13 @@ def test_the_board_marks_the_last_move_and_what_changed() -> None:
         s["id"] for z in panel.board.scene["zones"] for s in z.get("zones", ())}
     assert all("→" in line or "+ " in line or "− " in line
                for line in panel.explorer.diff(0, panel.explorer.current))
+
+
+def test_the_why_not_box_reads_labels_suggests_and_plays(panel: Panel) -> None:
+    label = panel.state.legal_moves()[0].label
+    assert panel.ask_why(label) is None                        # a label from the move list
+    assert panel.why_play.layout.display == ""
+    panel.why_play.click()                                     # and play it from the box
+    assert panel.explorer.current != 0
+    reason = panel.ask_why("place p1 3 cq")                    # a typo
+    assert reason.rule == "CORE-MOVE" and "did you mean" in panel.why_result.value

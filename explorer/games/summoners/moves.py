@@ -151,6 +151,10 @@ class Buy(Move):
         return (f"market:{self.slot}",)
 
     @property
+    def confirm(self) -> bool:
+        return True                   # a market buy spends mana: the board asks first
+
+    @property
     def rule(self) -> str:
         return "S-BUY-1"
 

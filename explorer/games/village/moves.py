@@ -130,6 +130,10 @@ class Buy(Move):
     def rule(self) -> str:
         return "V-MARKET-6" if self.stall == 0 else "V-MARKET-3"
 
+    @property
+    def confirm(self) -> bool:
+        return any(self.payment)      # the board asks before cards are paid
+
     @classmethod
     def parse(cls, text: str) -> "Buy | None":
         split = _split_player(text, "buy")
