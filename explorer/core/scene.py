@@ -30,6 +30,7 @@ Schema (all JSON-able)::
         "color": "#c33",               # fill colour (suit, treasure type...)
         "face": "up" | "down",         # down: a card back showing only `sub` (a count)
         "badges": ["P1"],              # small markers (a sculpture, a bribe owner...)
+        "corner": "1,0",               # small print in the top-left corner (coordinates)
         "title": "tooltip",
         "x": 0, "y": 0,                # grid layout only (y grows downwards)
     }
@@ -105,6 +106,9 @@ def _item_html(item: Mapping[str, Any], extra_style: str = "") -> str:
                      for b in item.get("badges", ()))
     if badges:
         inner += f'<div class="rx-badges" style="display:flex;flex-wrap:wrap;justify-content:center">{badges}</div>'
+    if item.get("corner"):
+        inner = (f'<span class="rx-corner" style="position:absolute;top:1px;left:3px;font-size:8px;'
+                 f'opacity:0.75">{_esc(item["corner"])}</span>') + inner
     attrs = f' title="{_esc(item["title"])}"' if item.get("title") else ""
     if item.get("id"):
         attrs += f' data-id="{_esc(item["id"])}"'

@@ -117,6 +117,21 @@ class Panel(w.VBox):
                                        layout=w.Layout(width="100%"))
         self.compare_result = w.HTML()
         self.status = w.HTML()
+        self.present = w.ToggleButton(description="present", layout=small,
+                                      tooltip="a big board for the class; the controls hidden")
+        self.save_name = w.Text(value="lesson.json", layout=w.Layout(width="150px"))
+        self.save_button = w.Button(description="save tree", layout=small,
+                                    tooltip="the whole tree, every move, for the teacher")
+        self.save_view_button = w.Button(description="save this view only", layout=small,
+                                         tooltip="only what the chosen player may know")
+        self.load_button = w.FileUpload(accept=".json", multiple=False, description="load tree",
+                                        layout=small)
+        self.handover_text = w.HTML()
+        self.handover_button = w.Button(description="I am ready: show my view",
+                                        button_style="primary", layout=small)
+        self.handover = w.VBox([self.handover_text, self.handover_button],
+                               layout=w.Layout(display="none", padding="40px", align_items="center",
+                                               border="2px dashed #4a5a7a"))
 
         controls = w.VBox([
             section("Perspective", self.perspective),
@@ -127,11 +142,16 @@ class Panel(w.VBox):
                     w.HBox([self.note_text, self.note_button])),
             section("What changed", self.compare_with, self.compare_result),
             self.chance_box,
+            section("Files", w.HBox([self.save_name, self.load_button]),
+                    w.HBox([self.save_button, self.save_view_button])),
             self.status,
-        ], layout=w.Layout(flex="2 1 340px", min_width="300px", max_width="480px"))
-        self.board.layout = w.Layout(flex="3 1 480px", min_width="360px")
-        super().__init__([self.banner, w.HBox([self.board, controls],
-                                              layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
+        ], layout=w.Layout(flex="2 1 300px", min_width="0", max_width="480px"))
+        self.controls = controls
+        self.board.layout = w.Layout(flex="3 1 420px", min_width="0")
+        self.table = w.HBox([self.board, controls],
+                            layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        super().__init__([w.HBox([self.present], layout=w.Layout(justify_content="flex-end")),
+                          self.banner, self.handover, self.table])
         self.add_class("rx-panel")
 
         self._syncing = False
@@ -150,6 +170,15 @@ class Panel(w.VBox):
         self.why_button.on_click(lambda _: self.ask_why(self.why_text.value))
         self.why_play.on_click(lambda _: self._play_explained())
         self.why_text.observe(lambda change: self.ask_why(change["new"]), "value")
+        self.present.observe(self._on_present, "value")
+        self.handover_button.on_click(lambda _: self._show_handover(False))
+        self.save_button.on_click(lambda _: self._act(lambda: self.save(self.save_name.value),
+                                                      f"saved the whole tree to {self.save_name.value}"))
+        self.save_view_button.on_click(lambda _: self._act(
+            lambda: self.save(self.save_name.value, viewer=self.viewer),
+            f"saved {'the whole tree' if self.viewer is None else player_name(self.viewer) + chr(39) + 's view'}"
+            f" to {self.save_name.value}"))
+        self.load_button.observe(self._on_upload, "value")
         self.note_button.on_click(lambda _: self._act(lambda: self.explorer.annotate(self.note_text.value),
                                                       "note saved"))
         self.board.on_update(self._redraw)
@@ -283,7 +312,55 @@ class Panel(w.VBox):
     # ------------------------------------------------------------------ observers
     def _on_perspective(self, change: dict[str, Any]) -> None:
         if not self._syncing:
-            self.board.viewer = None if change["new"] == TEACHER else change["new"]
+            viewer = None if change["new"] == TEACHER else change["new"]
+            self.board.viewer = viewer
+            self._show_handover(viewer is not None)
+
+    def _show_handover(self, on: bool) -> None:
+        """Before a player's view shows, a "pass the device" screen hides the board, so
+        the player before does not see the next one's hand."""
+        if on:
+            self.handover_text.value = (f'<div style="font-size:20px;text-align:center">Pass the device to '
+                                        f'<b>{html.escape(player_name(self.viewer))}</b></div>')
+        self.handover.layout.display = "" if on else "none"
+        self.table.layout.display = "none" if on else ""
+
+    def _on_present(self, change: dict[str, Any]) -> None:
+        """Presentation mode: the board alone, big, for a projector."""
+        on = bool(change["new"])
+        self.controls.layout.display = "none" if on else ""
+        self.board.layout.flex = "1 1 100%" if on else "3 1 420px"
+        if on:
+            self.board.add_class("rx-present")
+        else:
+            self.board.remove_class("rx-present")
+
+    def save(self, path: str, viewer: int | None = None) -> str:
+        """Write the tree to `path` as JSON (`viewer`: only what that player may know)."""
+        from pathlib import Path
+        text = self.explorer.to_json(indent=1, viewer=viewer)
+        Path(path).write_text(text, encoding="utf-8")
+        return text
+
+    def load(self, text: str | bytes) -> None:
+        """Show a saved tree instead of the current one (a malformed file is refused
+        with the reason, and the current tree stays)."""
+        tree = Explorer.from_json(text)
+        if tree.game.players != self.explorer.game.players:
+            raise InvalidInput("players", f"this panel is for {self.explorer.game.players} players; "
+                                          f"the file has {tree.game.players}")
+        self.explorer = tree
+        self.board.explorer = tree
+        self.board.compare_to = None
+        self.board.viewer = tree.viewer
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        upload = files[0]
+        content = upload["content"] if isinstance(upload, dict) else upload.content
+        self._act(lambda: self.load(bytes(content)), f"loaded {upload['name'] if isinstance(upload, dict) else upload.name}")
 
     def _on_compare(self, change: dict[str, Any]) -> None:
         if self._syncing:
@@ -310,8 +387,8 @@ class Panel(w.VBox):
             self._draw_moves(state, viewer)
             self._draw_history(viewer)
             self._draw_chance(state, viewer)
-            self.status.value = (f'<small>node {ex.current} of {len(ex.nodes)} · turn '
-                                 f'{html.escape(str(state.view(viewer).get("turn", "")))}</small>')
+            self.status.value = (f'<small>position {ex.current} of {len(ex.nodes)} explored · '
+                                 f'{html.escape(state.pending.prompt)}</small>')
         finally:
             self._syncing = False
 

@@ -5,6 +5,8 @@ import json
 
 import pytest
 
+import explorer
+
 from explorer.core.move import exact, narrow
 from explorer.core.scene import scene_html
 
@@ -59,3 +61,10 @@ def test_clicking_a_hand_card_narrows_to_its_cells(game):
     moves = narrow(s.legal_moves(), ["hand:0:R8"])
     assert {m.cell for m in moves} == {(-1, -1), (1, -1), (-1, 1), (1, 1)}
     assert len(narrow(s.legal_moves(), ["hand:0:R8", "cell:1,1"])) == 1
+
+
+def test_the_valley_shows_the_coordinates_every_example_names() -> None:
+    game = explorer.load("summoners", players=2)
+    state = game.scenario(grid={(0, 0): "B9", (-1, 2): "R8"})
+    page = scene_html(state.scene(None))
+    assert '>0,0</span>' in page and '>-1,2</span>' in page and 'empty cell -1,1' in page

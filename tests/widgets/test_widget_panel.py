@@ -1,10 +1,13 @@
 """The explorer panel: every control acts on the shared explorer and redraws (no browser)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 from widget_toy import toy_game
 
 import explorer
+from explorer.core.game import REGISTRY
 from explorer.core.tree import Explorer
 from explorer.widgets import Panel
 
@@ -224,3 +227,43 @@ def test_the_why_not_box_reads_labels_suggests_and_plays(panel: Panel) -> None:
     assert panel.explorer.current != 0
     reason = panel.ask_why("place p1 3 cq")                    # a typo
     assert reason.rule == "CORE-MOVE" and "did you mean" in panel.why_result.value
+
+
+def test_pass_the_device_before_a_players_view(panel: Panel) -> None:
+    panel.perspective.value = 1
+    assert panel.handover.layout.display == "" and panel.table.layout.display == "none"
+    assert "Pass the device to" in panel.handover_text.value and "P1" in panel.handover_text.value
+    panel.handover_button.click()
+    assert panel.handover.layout.display == "none" and panel.table.layout.display == ""
+    assert panel.viewer == 1
+
+
+def test_presentation_mode_hides_the_controls(panel: Panel) -> None:
+    panel.present.value = True
+    assert panel.controls.layout.display == "none" and "rx-present" in panel.board._dom_classes
+    panel.present.value = False
+    assert panel.controls.layout.display == ""
+
+
+def test_save_and_load_a_tree_and_one_players_view(panel: Panel, tmp_path, monkeypatch) -> None:
+    monkeypatch.setitem(REGISTRY, "toy", "widget_toy:ToyGame")
+    panel.play("pass")
+    whole = tmp_path / "whole.json"
+    panel.save_name.value = str(whole)
+    panel.save_button.click()
+    assert "saved the whole tree" in panel.board.message["text"]
+    panel.perspective.value = 1
+    panel.handover_button.click()
+    mine = tmp_path / "p1.json"
+    panel.save_name.value = str(mine)
+    panel.save_view_button.click()
+    assert "P1's view" in panel.board.message["text"]
+    assert json.loads(mine.read_text())["viewer"] == 1
+    fresh = Panel(toy_game().new(seed=1), seed=0)
+    fresh.load(whole.read_text())
+    assert fresh.explorer.to_json() == Explorer.from_json(whole.read_text()).to_json()
+    fresh.load(mine.read_text())
+    assert fresh.viewer == 1
+    before = fresh.explorer
+    fresh._act(lambda: fresh.load("{not json"))
+    assert fresh.board.message["kind"] == "error" and fresh.explorer is before

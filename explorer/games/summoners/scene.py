@@ -66,10 +66,11 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
             badges.setdefault(tuple(seat["sculpture"]), []).append(
                 f"P{seat['seat']} {SCULPTURES[seat['seat']]}")
     placed = [(*map(int, where.split(",")), card) for where, card in view["grid"].items()]
-    grid_items = [_card_item(card, f"cell:{x},{y}", x=x, y=y, badges=badges.get((x, y), []))
+    grid_items = [_card_item(card, f"cell:{x},{y}", x=x, y=y, badges=badges.get((x, y), []),
+                             corner=f"{x},{y}", title=f"{card_name(card)} at {x},{y}")
                   for x, y, card in placed]
     grid_items += [{"id": f"cell:{x},{y}", "kind": "cell", "text": "", "x": x, "y": y,
-                    "color": "#f4f4f4", "title": f"empty cell {x},{y}"}
+                    "corner": f"{x},{y}", "color": "#f4f4f4", "title": f"empty cell {x},{y}"}
                    for x, y in view["frontier"]]
     market = [_card_item(c, f"market:{i}") if c else
               {"id": "", "kind": "cell", "text": "empty", "title": f"empty slot {i}"}
