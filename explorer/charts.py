@@ -2,41 +2,96 @@
 
 Every chart takes a `Simulation` (or the polars frame it draws) and returns an Altair
 chart. The frames are aggregated with polars first, so a chart of 10,000 games embeds
-a few hundred rows, not the games themselves. Nothing here needs the internet: call
-`enable_offline()` in a notebook for interactive charts with Vega bundled, and
-`chart.save("c.svg")` renders through vl-convert, also offline.
+a few hundred rows, not the games themselves.
+
+Nothing here needs the internet. altair is imported only when a chart is drawn (not by
+``import explorer.charts``); the first chart then makes the "explorer" renderer active
+(unless another one was chosen): every chart displayed carries a static SVG picture,
+made here by vl-convert, with its Vega-Lite spec beside it. `enable_offline()` in a
+notebook adds altair's interactive chart widget (Vega bundled, no CDN) to the same
+display bundle, so a viewer without the widget still shows the picture, and
+`chart.save("c.svg")` renders offline too.
 """
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import altair as alt
 import polars as pl
 
 from .core.simulate import Simulation, compare_variants, with_wilson
 
-__all__ = ["compare_variants", "enable_offline", "end_reasons", "game_length", "move_evaluation",
-           "score_distribution", "variant_comparison", "win_rates"]
+if TYPE_CHECKING:
+    import altair as alt
+
+__all__ = ["RENDERER", "compare_variants", "enable_offline", "end_reasons", "game_length",
+           "move_evaluation", "nice_bin_width", "score_distribution", "variant_comparison",
+           "win_rates"]
 
 WIDTH = 420
 HEIGHT = 220
+MAX_BINS = 40
+SMALL_RANGE = 20
+RENDERER = "explorer"
+"""The altair renderer this module registers: SVG + Vega-Lite spec, and the interactive
+widget too after `enable_offline()` in a kernel."""
+
+_registered = False
+
+
+def _altair() -> Any:
+    """altair, imported on the first chart, with the "explorer" renderer registered and
+    made active if the user has not picked one (altair's own default needs the CDN)."""
+    global _registered
+    import altair as alt
+
+    if not _registered:
+        alt.renderers.register(RENDERER, _render)
+        if alt.renderers.active == "default":
+            alt.renderers.enable(RENDERER)
+        _registered = True
+    return alt
+
+
+def _render(spec: dict[str, Any], interactive: bool = False, **_: Any) -> dict[str, Any]:
+    """The display bundle of a chart: its SVG picture (vl-convert, offline), its Vega-Lite
+    spec and, when `interactive`, altair's chart widget with Vega bundled."""
+    import altair as alt
+    from altair.utils.mimebundle import spec_to_mimebundle
+
+    picture = spec_to_mimebundle(spec, format="svg", mode="vega-lite",
+                                 vega_version=alt.VEGA_VERSION,
+                                 vegaembed_version=alt.VEGAEMBED_VERSION,
+                                 vegalite_version=alt.VEGALITE_VERSION)
+    if isinstance(picture, tuple):
+        picture = picture[0]
+    major = alt.VEGALITE_VERSION.split(".")[0].lstrip("v")
+    title = spec.get("title")
+    title = title.get("text") if isinstance(title, dict) else title
+    bundle: dict[str, Any] = {"image/svg+xml": picture["image/svg+xml"],
+                              f"application/vnd.vegalite.v{major}+json": spec,
+                              "text/plain": f"<chart: {title or 'untitled'}>"}
+    if interactive:
+        try:
+            alt.JupyterChart.enable_offline(offline=True)
+            widget = alt.JupyterChart(chart=alt.Chart.from_dict(spec))._repr_mimebundle_()
+        except Exception:  # noqa: BLE001 - the static picture is still there
+            return bundle
+        if isinstance(widget, tuple):
+            widget = widget[0]
+        bundle.update(widget)
+    return bundle
 
 
 def enable_offline() -> str:
     """Render charts without the CDN; returns the renderer now active.
 
-    In a notebook kernel: Altair's "jupyter" renderer with Vega bundled (interactive,
-    offline). Should that fail (an old frontend, no anywidget), the static "svg"
-    renderer. Outside a kernel (a script, a test) nothing is displayed, so the
-    renderer is left as it is.
+    Always the "explorer" renderer (a static SVG picture in every chart's output). In a
+    notebook kernel it also carries altair's interactive chart widget with Vega bundled
+    (offline); outside a kernel (a script, a test) nothing is displayed interactively.
     """
-    if not _in_kernel():
-        return alt.renderers.active
-    try:
-        alt.renderers.enable("jupyter", offline=True)
-    except Exception:  # any failure of the interactive renderer: fall back to static SVG
-        alt.renderers.enable("svg")
+    alt = _altair()
+    alt.renderers.enable(RENDERER, interactive=_in_kernel())
     return alt.renderers.active
 
 
@@ -63,14 +118,52 @@ def _variant_keys(frame: pl.DataFrame) -> list[str]:
     return ["variant"] if "variant" in frame.columns else []
 
 
-def _binned(frame: pl.DataFrame, column: str, bins: int = 30) -> tuple[pl.DataFrame, float]:
-    """`frame` plus `<column>_bin` (the bin's low edge), bins of a whole width, at most
-    about `bins` of them (width 1, the values themselves, when the range is small)."""
-    low, high = frame[column].min(), frame[column].max()
-    span = float(high - low) if frame.height else 0.0
-    width = float(max(1, math.ceil(span / bins)))
-    binned = ((pl.col(column) / width).floor() * width).alias(f"{column}_bin")
-    return frame.with_columns(binned), width
+def nice_bin_width(values: pl.Series, max_bins: int = MAX_BINS) -> float:
+    """A histogram bin width that reads well: the Freedman-Diaconis width (2 IQR / n^(1/3)),
+    rounded up to a nice step (1, 2 or 5 times a power of ten), at least 1 for whole
+    numbers (exactly 1 when they span fewer than SMALL_RANGE values), and wide enough for
+    at most `max_bins` bins."""
+    values = values.drop_nulls()
+    n = values.len()
+    if n == 0:
+        return 1.0
+    low, high = float(values.min()), float(values.max())
+    span = high - low
+    whole = bool((values.cast(pl.Float64) % 1 == 0).all())
+    if span == 0 or (whole and span < SMALL_RANGE):
+        return 1.0                  # a few whole numbers: one bar per value reads best
+    iqr = float(values.quantile(0.75, "linear") - values.quantile(0.25, "linear"))
+    raw = 2 * iqr / n ** (1 / 3) if iqr > 0 else span / (math.log2(n) + 1)   # Sturges if no IQR
+    raw = max(raw, span / max_bins)
+    power = 10 ** math.floor(math.log10(raw))
+    width = next(step * power for step in (1, 2, 5, 10) if step * power >= raw * (1 - 1e-9))
+    return max(1.0, float(math.ceil(width))) if whole else width
+
+
+def _binned(frame: pl.DataFrame, column: str) -> tuple[pl.DataFrame, float]:
+    """`frame` plus `<column>_bin` (the bin's low edge, a multiple of the width), bins of
+    `nice_bin_width`."""
+    width = nice_bin_width(frame[column]) if frame.height else 1.0
+    return frame.with_columns(((pl.col(column) / width).floor() * width).alias(f"{column}_bin")), width
+
+
+def _bin_columns(counts: pl.DataFrame, column: str, width: float, whole: bool) -> pl.DataFrame:
+    """The bin's high edge (`<column>_end`), middle (`<column>_mid`) and its label
+    (`<column>_range`): "12" or "10-14" for whole numbers, "2.5-3" otherwise."""
+    low = pl.col(f"{column}_bin")
+    if width == 1 and whole:
+        label = low.cast(pl.Int64).cast(pl.String)
+    elif whole:
+        label = pl.format("{}-{}", low.cast(pl.Int64), (low + width - 1).cast(pl.Int64))
+    else:
+        label = pl.format("{}-{}", low.round(6), (low + width).round(6))
+    return counts.with_columns((low + width).alias(f"{column}_end"),
+                               (low + width / 2).alias(f"{column}_mid"),
+                               label.alias(f"{column}_range"))
+
+
+def _whole(values: pl.Series) -> bool:
+    return bool((values.drop_nulls().cast(pl.Float64) % 1 == 0).all())
 
 
 def _bin_title(text: str, width: float) -> str:
@@ -78,17 +171,21 @@ def _bin_title(text: str, width: float) -> str:
 
 
 def score_distribution(data: Simulation | pl.DataFrame) -> alt.Chart | alt.FacetChart:
-    """How often each final score occurs, one line per seat and agent (a panel per variant)."""
+    """How often each final score occurs, one line per seat and agent (a panel per variant);
+    the scores are binned by `nice_bin_width` when they spread widely."""
+    alt = _altair()
     players, width = _binned(_players(data), "score")
     keys = _variant_keys(players) + ["seat", "agent", "player"]
     counts = (players.group_by(keys + ["score_bin"]).agg(pl.len().alias("games"))
               .with_columns((pl.col("games") / pl.col("games").sum().over(keys)).alias("share"))
               .sort(keys + ["score_bin"]))
+    counts = _bin_columns(counts, "score", width, _whole(players["score"]))
+    x = "score_bin" if width == 1 else "score_mid"
     chart = alt.Chart(counts).mark_line(point=True).encode(
-        x=alt.X("score_bin:Q", title=_bin_title("final score", width)),
+        x=alt.X(f"{x}:Q", title=_bin_title("final score", width)),
         y=alt.Y("share:Q", title="share of games", axis=alt.Axis(format="%")),
         color=alt.Color("player:N", title="seat · agent"),
-        tooltip=["player:N", alt.Tooltip("score_bin:Q", title="score from"), "games:Q",
+        tooltip=["player:N", alt.Tooltip("score_range:N", title="score"), "games:Q",
                  alt.Tooltip("share:Q", format=".1%")],
     ).properties(width=WIDTH, height=HEIGHT)
     title = "Score distribution"
@@ -110,6 +207,7 @@ def win_rates(data: Simulation | pl.DataFrame) -> alt.LayerChart:
 
     Shared wins count as fractions (a two-way tie gives each winner half a win).
     """
+    alt = _altair()
     players = _players(data)
     table = _win_table(players)
     seats = int(players["seat"].max()) + 1 if players.height else 1
@@ -135,29 +233,37 @@ def win_rates(data: Simulation | pl.DataFrame) -> alt.LayerChart:
 
 
 def game_length(data: Simulation | pl.DataFrame) -> alt.Chart:
-    """How many decisions the games took: bars, or one line per variant when comparing."""
+    """How many decisions the games took: a histogram (bins of `nice_bin_width`: the
+    Freedman-Diaconis width rounded to 1, 2 or 5 times a power of ten), or one line per
+    variant when comparing."""
+    alt = _altair()
     games, width = _binned(_games(data), "turns")
     keys = _variant_keys(games)
     total = pl.col("games").sum().over(keys) if keys else pl.col("games").sum()
     counts = (games.group_by(keys + ["turns_bin"]).agg(pl.len().alias("games"))
               .with_columns((pl.col("games") / total).alias("share"))
               .sort(keys + ["turns_bin"]))
-    x = alt.X("turns_bin:Q", title=_bin_title("decisions in the game", width))
-    tooltip = [alt.Tooltip("turns_bin:Q", title="decisions from"), "games:Q",
+    counts = _bin_columns(counts, "turns", width, True)
+    title = _bin_title("decisions in the game", width)
+    tooltip = [alt.Tooltip("turns_range:N", title="decisions"), "games:Q",
                alt.Tooltip("share:Q", format=".1%")] + [f"{k}:N" for k in keys]
     if keys:
         chart = alt.Chart(counts).mark_line(point=True).encode(
-            x=x, y=alt.Y("share:Q", title="share of games", axis=alt.Axis(format="%")),
+            x=alt.X("turns_mid:Q", title=title),
+            y=alt.Y("share:Q", title="share of games", axis=alt.Axis(format="%")),
             color=alt.Color("variant:N"), tooltip=tooltip)
     else:
-        chart = alt.Chart(counts).mark_bar().encode(
-            x=x, y=alt.Y("games:Q", title="games"), tooltip=tooltip)
+        chart = alt.Chart(counts).mark_bar(stroke="white", strokeWidth=0.5).encode(
+            x=alt.X("turns_bin:Q", bin="binned", title=title,
+                    axis=alt.Axis(tickMinStep=width)),
+            x2="turns_end:Q", y=alt.Y("games:Q", title="games"), tooltip=tooltip)
     return chart.properties(width=WIDTH, height=HEIGHT, title="Game length")
 
 
 def end_reasons(data: Simulation | pl.DataFrame) -> alt.Chart:
     """How the games ended: the share of games per `ended_by` sentence, most common
     first (bars side by side per variant when comparing rule variants)."""
+    alt = _altair()
     games = _games(data)
     keys = _variant_keys(games)
     total = pl.col("games").sum().over(keys) if keys else pl.col("games").sum()
@@ -182,6 +288,7 @@ def variant_comparison(sim: Simulation) -> alt.HConcatChart:
 
     Takes the result of `compare_variants` (frames with a `variant` column).
     """
+    alt = _altair()
     if "variant" not in sim.players.columns:
         raise ValueError("variant_comparison needs frames with a 'variant' column: "
                          "run compare_variants(...) first")
@@ -196,22 +303,67 @@ def variant_comparison(sim: Simulation) -> alt.HConcatChart:
     return alt.hconcat(win_rates(sim.players), scores)
 
 
+TIED = "interval overlaps the top move's"
+AHEAD = "ahead (no overlap)"
+BEHIND = "behind"
+
+
+def move_verdicts(frame: pl.DataFrame) -> tuple[pl.DataFrame, str]:
+    """`frame` sorted by win rate with a `verdict` per move and the sentence to show.
+
+    The top move is called ahead only when its 95% interval overlaps no other move's;
+    otherwise every move whose interval overlaps the top one's is marked as tied with
+    it, and the sentence says the playouts cannot name a best move."""
+    table = frame.sort("win_rate", descending=True, maintain_order=True)
+    if table.height == 0:
+        return table.with_columns(pl.lit("").alias("verdict")), "no legal moves"
+    top_low, top_high = table["ci_low"][0], table["ci_high"][0]
+    overlaps = (pl.col("ci_high") >= top_low) & (pl.col("ci_low") <= top_high)
+    first = pl.int_range(pl.len()) == 0
+    tied = table.select((overlaps & ~first).sum()).item()
+    if table.height == 1:
+        return table.with_columns(pl.lit(AHEAD).alias("verdict")), "only one legal move"
+    if tied:
+        verdict = pl.when(overlaps).then(pl.lit(TIED)).otherwise(pl.lit(BEHIND))
+        games = int(table["games"].min())
+        sentence = (f"The 95% intervals of the top {tied + 1} moves overlap: {games} playouts "
+                    f"per move do not tell which is best (more playouts narrow the intervals).")
+    else:
+        verdict = pl.when(first).then(pl.lit(AHEAD)).otherwise(pl.lit(BEHIND))
+        sentence = (f"{table['label'][0]} is ahead: its 95% interval overlaps no other move's.")
+    return table.with_columns(verdict.alias("verdict")), sentence
+
+
 def move_evaluation(frame: pl.DataFrame) -> alt.LayerChart:
-    """Each legal move's win rate by playout, best first, with 95% Wilson intervals.
+    """Each legal move's win rate by playout, best first, with its 95% Wilson interval
+    drawn and written beside it. The subtitle says whether the top move is really ahead
+    or its interval overlaps others (then no best move is named; see `move_verdicts`).
 
     Takes the frame of `explorer.core.simulate.evaluate_moves(state, ...)`.
     """
-    table = frame.sort("win_rate", descending=True)
+    alt = _altair()
+    table, sentence = move_verdicts(frame)
     name = "label" if table["label"].n_unique() == table.height else "move"
+    table = table.with_columns(pl.format("{}% [{}-{}%]", (pl.col("win_rate") * 100).round(0).cast(pl.Int64),
+                                         (pl.col("ci_low") * 100).round(0).cast(pl.Int64),
+                                         (pl.col("ci_high") * 100).round(0).cast(pl.Int64))
+                               .alias("interval"))
     base = alt.Chart(table).encode(
         y=alt.Y(f"{name}:N", title="move", sort=table[name].to_list()),
         tooltip=["move:N", "rule:N", "games:Q", alt.Tooltip("win_rate:Q", format=".1%"),
                  alt.Tooltip("ci_low:Q", format=".1%"), alt.Tooltip("ci_high:Q", format=".1%"),
-                 alt.Tooltip("mean_score:Q", format=".2f")])
-    bars = base.mark_bar().encode(
-        x=alt.X("win_rate:Q", title="win rate of the mover", axis=alt.Axis(format="%"),
-                scale=alt.Scale(domain=[0, 1])))
-    errors = base.mark_errorbar(thickness=2, color="black").encode(
-        x=alt.X("ci_low:Q", title="win rate of the mover"), x2="ci_high:Q")
-    return alt.layer(bars, errors).properties(
-        width=WIDTH, height=max(60, 18 * table.height), title="Moves by playout win rate")
+                 alt.Tooltip("mean_score:Q", format=".2f"), "verdict:N"])
+    bars = base.mark_bar(opacity=0.75).encode(
+        x=alt.X("win_rate:Q", title="win rate of the mover (95% Wilson interval)",
+                axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])),
+        color=alt.Color("verdict:N", title=None,
+                        scale=alt.Scale(domain=[AHEAD, TIED, BEHIND],
+                                        range=["#2e7d32", "#f0a030", "#9e9e9e"]),
+                        legend=alt.Legend(orient="bottom")))
+    errors = base.mark_errorbar(thickness=2, ticks=True, color="black").encode(
+        x=alt.X("ci_low:Q", title="win rate of the mover (95% Wilson interval)"), x2="ci_high:Q")
+    text = base.mark_text(align="left", dx=4, fontSize=10).encode(
+        x=alt.X("ci_high:Q"), text="interval:N")
+    return alt.layer(bars, errors, text).properties(
+        width=WIDTH, height=max(60, 18 * table.height),
+        title=alt.TitleParams("Moves by playout win rate", subtitle=[sentence]))

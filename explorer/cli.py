@@ -1,6 +1,8 @@
 """The `explorer` command: open the tour, simulate games, replay a saved file, print rules.
 
     explorer lab                                   # JupyterLab on notebooks/00_tour.ipynb
+    explorer app                                   # the classroom app (Voila), on this computer
+    explorer app --classroom                       # ... served to the network, with a token
     explorer simulate village --players 3 --agents random,greedy,mcts --n 1000 --out runs.parquet
     explorer replay saved.json                     # a saved explorer tree or state
     explorer rules village                         # the rules reference, ids and source tags
@@ -50,13 +52,31 @@ def _parser() -> argparse.ArgumentParser:
                                      "(other arguments go to JupyterLab)")
     lab.set_defaults(run=_lab)
 
+    app = sub.add_parser(
+        "app", help="the classroom app: pick a game and play it in the browser (Voila)",
+        description="Serve the classroom app. By default only this computer can open it "
+                    "(127.0.0.1). --classroom serves every network interface and then requires a "
+                    "token (generated and printed in the URL, or given with --token).")
+    where = app.add_mutually_exclusive_group()
+    where.add_argument("--classroom", action="store_true",
+                       help="serve the classroom network (listen on 0.0.0.0, token required)")
+    where.add_argument("--ip", default=None,
+                       help="the address to listen on (default 127.0.0.1; any other address "
+                            "requires a token)")
+    app.add_argument("--port", type=int, default=8866, help="port (default 8866)")
+    app.add_argument("--token", default=None,
+                     help="the token students need (default: generated when serving the network; "
+                          "none on 127.0.0.1 unless given)")
+    app.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    app.set_defaults(run=_app)
+
     sim = sub.add_parser("simulate", help="play many games and print a summary table")
     sim.add_argument("game", choices=list_games())
     sim.add_argument("--players", type=int, default=None, help="number of players")
     sim.add_argument("--agents", default="random",
                      help="one agent for all seats or one per seat, comma-separated: "
                           "random, greedy, mcts (mcts:400 sets its iterations)")
-    sim.add_argument("--n", type=int, default=1000, help="number of games")
+    sim.add_argument("--n", type=int, default=1000, help="number of games (at least 1)")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -84,25 +104,53 @@ def _lab(args: argparse.Namespace, extra: list[str]) -> int:
     return subprocess.call(command, cwd=root)
 
 
+def _app(args: argparse.Namespace, extra: list[str]) -> int:
+    from .app import ALL_INTERFACES, LOOPBACK, serve
+
+    ip = ALL_INTERFACES if args.classroom else (args.ip or LOOPBACK)
+    if args.token is not None and not args.token.strip():
+        raise InvalidInput("token", "expected a non-empty token")
+    return serve(ip=ip, port=args.port, token=args.token, open_browser=not args.no_browser)
+
+
+OPTION_SHAPE = "expected NAME=VALUE with VALUE in JSON, e.g. --option track_values=[1,2,3,4,5,6]"
+
+
 def _options(pairs: list[str]) -> dict[str, Any]:
+    """Rule options from NAME=VALUE pairs. VALUE is JSON; a bare word is taken as a string
+    (``--option mode=easy``), but text that looks like JSON must parse as JSON."""
     options: dict[str, Any] = {}
     for pair in pairs:
         name, sep, text = pair.partition("=")
-        if not sep or not name:
-            raise InvalidInput("option", f"expected NAME=VALUE, got {pair!r}")
+        name = name.strip()
+        if not sep or not name or not text.strip():
+            raise InvalidInput("option", f"{OPTION_SHAPE}; got {pair!r}")
         try:
-            options[name.strip()] = json.loads(text)
-        except ValueError:
-            options[name.strip()] = text
+            options[name] = json.loads(text)
+        except ValueError as exc:
+            if text.strip()[0] in '[{"-0123456789' or text.strip() in ("true", "false", "null"):
+                raise InvalidInput(f"option {name}", f"{text!r} is not valid JSON ({exc}); "
+                                                      f"{OPTION_SHAPE}") from None
+            options[name] = text
     return options
 
 
 def _simulate(args: argparse.Namespace, extra: list[str]) -> int:
     from .core.simulate import SAVE_FORMATS, simulate
 
+    if args.n < 1:
+        raise InvalidInput("n", f"expected a number of games of at least 1, got {args.n} "
+                                f"(e.g. --n 1000)")
     if args.out is not None and args.out.suffix.lower() not in SAVE_FORMATS:
         raise InvalidInput("out", f"expected a .parquet or .csv file name, got {args.out.name!r}")
-    game = load(args.game, args.players, **_options(args.option))
+    options = _options(args.option)
+    try:
+        game = load(args.game, args.players, **options)
+    except InvalidInput as exc:
+        if options and exc.field.startswith("options"):
+            raise InvalidInput(exc.field, f"{exc.problem} (--option takes NAME=VALUE with VALUE "
+                                          f"in JSON, e.g. --option track_values=[1,2,3,4,5,6])") from None
+        raise
     sim = simulate(game, args.agents, args.n, seed=args.seed, workers=args.workers,
                    progress=False if args.no_progress else None, log_turns=False)
     print(f"{game!r}: {sim.n} games, seed {args.seed}, agents {', '.join(sim.agents)}")
@@ -130,16 +178,14 @@ def _replay(args: argparse.Namespace, extra: list[str]) -> int:
         raise InvalidInput("json", f"{args.file} is not valid JSON: {exc}") from exc
     if isinstance(doc, dict) and doc.get("format") == TREE_FORMAT:
         tree = Explorer.from_json(text)
-        line = tree.line()
+        moves = len(tree.line()) - 1
+        leaves = sum(1 for node in tree.nodes.values() if not node.children)
         whose = "" if tree.viewer is None else f" as {seat_name(tree.viewer)} saw it"
-        print(f"{tree.game!r}: {len(tree.nodes)} positions saved{whose}; the line to the current "
-              f"one has {len(line) - 1} moves")
-        for ply, node in enumerate(line[1:], start=1):
-            who = _who(node.move_by)
-            note = f"   # {node.comment}" if node.comment else ""
-            forced = " (forced)" if node.forced else ""
-            text = "(hidden)" if node.move is None else str(node.move)
-            print(f"{ply:>4}. {who:<9} {text}   ({node.label}){forced}{note}")
+        lines = "" if leaves == 1 else f" in {leaves} lines"
+        print(f"{tree.game!r}: {_count(len(tree.nodes), 'position')} saved{lines}{whose}; "
+              f"the line to the current one has {_count(moves, 'move')}")
+        for row in _tree_lines(tree):
+            print(row)
         state = tree.state
     elif isinstance(doc, dict) and doc.get("format") == STATE_FORMAT:
         state = Game.from_json(text)
@@ -150,6 +196,39 @@ def _replay(args: argparse.Namespace, extra: list[str]) -> int:
                                      f"({STATE_FORMAT!r}), got {found!r}")
     _print_end(state)
     return 0
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _tree_lines(tree: Explorer) -> list[str]:
+    """The whole tree, one line per move: a line goes on at the same indent, and each
+    other branch from a position follows, one step further in and marked with '+'.
+    The current position is marked '<- current'; notes follow '#'."""
+    rows: list[str] = []
+    level: dict[int, int] = {}
+    ply: dict[int, int] = {}
+    stack = [0]
+    while stack:
+        node = tree.nodes[stack.pop()]
+        stack.extend(reversed(node.children))
+        here = "   <- current" if node.id == tree.current else ""
+        note = f"   # {node.comment}" if node.comment else ""
+        if node.parent is None:
+            level[node.id] = ply[node.id] = 0
+            if note or here:
+                rows.append(f"start{note}{here}")
+            continue
+        side = tree.nodes[node.parent].children[0] != node.id
+        level[node.id] = level[node.parent] + side
+        ply[node.id] = ply[node.parent] + 1
+        indent = "  " * (level[node.id] - side) + ("+ " if side else "")
+        forced = " (forced)" if node.forced else ""
+        text = "(hidden)" if node.move is None else str(node.move)
+        rows.append(f"{indent}{str(ply[node.id]) + '.':<5} {_who(node.move_by):<9} {text}   "
+                    f"({node.label}){forced}{note}{here}")
+    return rows
 
 
 def _who(player: int | None) -> str:

@@ -14,11 +14,13 @@ work.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import dataclasses
 import math
 import multiprocessing
 import os
 import random
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -38,8 +40,11 @@ MAX_STEPS = 100_000
 SAVE_FORMATS = (".parquet", ".csv")
 """File suffixes `Simulation.save` writes."""
 
-AUTO_PROGRESS_GAMES = 500
-"""`progress=None` shows a progress bar from this many games on."""
+AUTO_PROGRESS_SECONDS = 1.0
+"""`progress=None` shows a progress bar when the run is expected to take longer than this."""
+
+PROBE_SECONDS = 0.05
+"""With `progress=None`, the first games are timed here for about this long to estimate the run."""
 
 GAMES_SCHEMA = {"game_id": pl.Int64, "seed": pl.Int64, "turns": pl.Int64,
                 "forced_steps": pl.Int64, "chance_steps": pl.Int64, "winners": pl.List(pl.Int64), "ended_by": pl.String}
@@ -271,7 +276,8 @@ def simulate(game_or_state: Game | State | str, agents: Any = "random", n: int =
     position, its chance resolved afresh). `agents`: a name, an agent object, or one per
     seat. `workers`: processes to use (default: every core; 1 = this process).
     `executor`: any `concurrent.futures.Executor` to run the chunks instead. `progress`:
-    a tqdm bar (None: on from 500 games). `viewer` (with a State): every game first
+    a tqdm bar (None: shown when the run is expected to take over a second, estimated by
+    timing its first games). `viewer` (with a State): every game first
     redraws what that seat cannot see (`State.determinize`), so the what-if uses only
     that player's knowledge, not the teacher's. The same (seed, n) always gives the
     same frames.
@@ -303,8 +309,7 @@ def simulate(game_or_state: Game | State | str, agents: Any = "random", n: int =
     else:
         workers = workers or os.cpu_count() or 1
     chunks = _chunks(start, resolved, seeds, workers, log_turns, viewer)
-    show = n >= AUTO_PROGRESS_GAMES if progress is None else bool(progress)
-    parts = _run(chunks, workers, executor, show, n)
+    parts = _run(chunks, workers, executor, progress, n)
     return _frames(game, start, resolved, seed, parts)
 
 
@@ -318,11 +323,61 @@ def _chunks(start: Game | State, agents: tuple[Agent, ...], seeds: list[int], wo
             for i in range(0, len(seeds), size)]
 
 
-def _run(chunks: list[_Chunk], workers: int, executor: cf.Executor | None, show: bool,
-         n: int) -> list[dict[str, dict[str, list]]]:
-    """Play the chunks (here, in a process pool, or on `executor`), results in chunk order."""
+def _probe(chunks: list[_Chunk]) -> tuple[list[dict[str, dict[str, list]]], int, float]:
+    """Play the first games one by one here for about PROBE_SECONDS (at most the first
+    chunk); returns their results, how many, and the seconds they took (estimated
+    without the first game's warm-up when more than one was played). The rest of that
+    chunk stays in `chunks`, so every game is played once, whatever the estimate says."""
+    first = chunks[0]
+    done: list[dict[str, dict[str, list]]] = []
+    began = time.perf_counter()
+    warm = began        # the first game pays for warm-up (caches, imports): not counted if others ran
+    while len(done) < len(first.seeds) and time.perf_counter() - began < PROBE_SECONDS:
+        k = len(done)
+        done.append(_play_chunk(dataclasses.replace(first, first=first.first + k,
+                                                    seeds=first.seeds[k:k + 1])))
+        if k == 0:
+            warm = time.perf_counter()
+    now = time.perf_counter()
+    timed = len(done) - 1 if len(done) > 1 else len(done)
+    seconds = (now - warm if len(done) > 1 else now - began) * len(done) / max(1, timed)
+    if len(done) == len(first.seeds):
+        chunks.pop(0)
+    else:
+        chunks[0] = dataclasses.replace(first, first=first.first + len(done),
+                                        seeds=first.seeds[len(done):])
+    return done, len(done), seconds
+
+
+def expected_seconds(per_game: float, games: int, parallel: int) -> float:
+    """How long `games` more games should take at `per_game` seconds each on `parallel` cores."""
+    return per_game * games / max(1, parallel)
+
+
+def _run(chunks: list[_Chunk], workers: int, executor: cf.Executor | None,
+         progress: bool | None, n: int) -> list[dict[str, dict[str, list]]]:
+    """Play the chunks (here, in a process pool, or on `executor`), results in chunk order.
+
+    `progress=None`: time the first games here, and show the bar only when the rest is
+    expected to take more than AUTO_PROGRESS_SECONDS."""
+    chunks = list(chunks)
+    head: list[dict[str, dict[str, list]]] = []
+    done = 0
+    show = bool(progress)
+    if progress is None and chunks:
+        head, done, seconds = _probe(chunks)
+        serial = executor is None and (workers == 1 or len(chunks) <= 1)
+        parallel = 1 if serial else min(workers, max(1, len(chunks)))
+        show = expected_seconds(seconds / max(1, done), n - done, parallel) > AUTO_PROGRESS_SECONDS
+    return head + _run_chunks(chunks, workers, executor, show, n, done)
+
+
+def _run_chunks(chunks: list[_Chunk], workers: int, executor: cf.Executor | None, show: bool,
+                n: int, done: int) -> list[dict[str, dict[str, list]]]:
     results: list[Any] = [None] * len(chunks)
-    with tqdm(total=n, disable=not show, unit="game", desc="simulate") as bar:
+    if not chunks:
+        return results
+    with tqdm(total=n, initial=done, disable=not show, unit="game", desc="simulate") as bar:
         if executor is None and (workers == 1 or len(chunks) <= 1):
             for i, chunk in enumerate(chunks):
                 results[i] = _play_chunk(chunk)
@@ -393,13 +448,36 @@ def compare_variants(game_name: str, players: int, variants: Mapping[str, Mappin
         sim = simulate(game, agents, n, seed, **run)
         runs.append((str(label), sim))
 
+    return _stacked(load(game_name, players), runs, seed)
+
+
+def _stacked(game: Game, runs: list[tuple[str, Simulation]], seed: int) -> Simulation:
+    """Runs side by side: their frames stacked, with a `variant` column naming each."""
     def stack(frame: str) -> pl.DataFrame:
         return pl.concat([getattr(sim, frame).select(pl.lit(label).alias("variant"), pl.all())
                           for label, sim in runs], how="diagonal_relaxed")
 
-    first = runs[0][1]
-    return Simulation(load(game_name, players), first.agents, seed, stack("games"),
-                      stack("players"), stack("turns"))
+    return Simulation(game, runs[0][1].agents, seed, stack("games"), stack("players"), stack("turns"))
+
+
+def compare_positions(positions: Mapping[str, State], agents: Any = "greedy", n: int = 200,
+                      seed: int = 0, **run: Any) -> Simulation:
+    """What-if outcomes: play on from each position with the same agents and the same
+    seeds, and stack the frames with a `variant` column naming each position.
+
+    For example the main line and a branch of an explorer tree: the charts of
+    `explorer.charts.variant_comparison` then show, side by side, the win share per seat
+    with intervals and the score spread from each. Common random numbers per stream
+    keep the luck the same where the positions allow it. `run` passes
+    workers/executor/progress/log_turns to `simulate`.
+    """
+    if not positions:
+        raise InvalidInput("positions", "expected at least one label -> State entry")
+    games = {state.game for state in positions.values() if isinstance(state, State)}
+    if len(games) != 1 or not all(isinstance(s, State) for s in positions.values()):
+        raise InvalidInput("positions", "expected positions of one game (the same rules and players)")
+    runs = [(str(label), simulate(state, agents, n, seed, **run)) for label, state in positions.items()]
+    return _stacked(games.pop(), runs, seed)
 
 
 def evaluate_moves(state: State, agents: Any = "random", n: int = 200, seed: int = 0,
@@ -429,9 +507,16 @@ def evaluate_moves(state: State, agents: Any = "random", n: int = 200, seed: int
     pool = (cf.ProcessPoolExecutor(max_workers=workers, mp_context=_process_context())
             if own else executor)
     rows = []
+    bar: Any = None
     try:
-        show = len(moves) * n >= AUTO_PROGRESS_GAMES if progress is None else bool(progress)
-        for move in tqdm(moves, disable=not show, unit="move", desc="evaluate"):
+        bar = None if progress is None else tqdm(total=len(moves), disable=not progress,
+                                                 unit="move", desc="evaluate")
+        began = time.perf_counter()
+        for i, move in enumerate(moves):
+            if bar is None and i and (expected_seconds((time.perf_counter() - began) / i,
+                                                       len(moves) - i, 1) > AUTO_PROGRESS_SECONDS):
+                # progress=None: the first moves took long enough that the rest needs a bar
+                bar = tqdm(total=len(moves), initial=i, unit="move", desc="evaluate")
             sim = simulate(state.play(move, check=False), agents, n, seed, workers=workers,
                            executor=pool, progress=False, log_turns=False,
                            viewer=seat if honest else None)
@@ -440,7 +525,11 @@ def evaluate_moves(state: State, agents: Any = "random", n: int = 200, seed: int
                          "seat": seat, "games": mine.height,
                          "wins": float(mine["won"].sum()),
                          "mean_score": float(mine["score"].mean() or 0.0)})
+            if bar is not None:
+                bar.update(1)
     finally:
+        if bar is not None:
+            bar.close()
         if own and pool is not None:
             pool.shutdown()
     schema = {"move": pl.String, "label": pl.String, "rule": pl.String, "seat": pl.Int64,

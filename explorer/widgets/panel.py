@@ -67,7 +67,11 @@ NO_NODE = -1
 class Panel(w.VBox):
     """Board + move list + why-not + history + perspective + chance + undo/redo/branch."""
 
-    def __init__(self, source: State | Explorer, viewer: int | None = None, seed: int | None = 0) -> None:
+    def __init__(self, source: State | Explorer, viewer: int | None = None, seed: int | None = 0,
+                 server_files: bool = True) -> None:
+        """`server_files=False` (a served app): the panel never writes a file on the
+        computer running the kernel; saving is refused and its controls hidden, loading
+        an upload (data, validated) stays."""
         explorer = Explorer(source, seed=seed) if isinstance(source, State) else source
         if not isinstance(explorer, Explorer):
             raise InvalidInput("source", f"expected a State or an Explorer, got {type(source).__name__}")
@@ -116,6 +120,12 @@ class Panel(w.VBox):
                                        style={"description_width": "initial"},
                                        layout=w.Layout(width="100%"))
         self.compare_result = w.HTML()
+        self.whatif_button = w.Button(description="what-if outcomes", layout=small,
+                                      tooltip="play on from this position and the compared one, "
+                                              "same agents and seeds, and chart both")
+        self.whatif_games = w.BoundedIntText(value=200, min=10, max=5000, step=10, description="games",
+                                             layout=w.Layout(width="140px"))
+        self.whatif_out = w.Output()
         self.status = w.HTML()
         self.present = w.ToggleButton(description="present", layout=small,
                                       tooltip="a big board for the class; the controls hidden")
@@ -140,7 +150,8 @@ class Panel(w.VBox):
             section("History", w.HBox([self.undo_button, self.redo_button]),
                     w.HBox([self.branch_same, self.branch_fresh]), self.history,
                     w.HBox([self.note_text, self.note_button])),
-            section("What changed", self.compare_with, self.compare_result),
+            section("What changed", self.compare_with, self.compare_result,
+                    w.HBox([self.whatif_button, self.whatif_games]), self.whatif_out),
             self.chance_box,
             section("Files", w.HBox([self.save_name, self.load_button]),
                     w.HBox([self.save_button, self.save_view_button])),
@@ -171,6 +182,7 @@ class Panel(w.VBox):
         self.why_play.on_click(lambda _: self._play_explained())
         self.why_text.observe(lambda change: self.ask_why(change["new"]), "value")
         self.present.observe(self._on_present, "value")
+        self.whatif_button.on_click(lambda _: self._act(self.what_if))
         self.handover_button.on_click(lambda _: self._show_handover(False))
         self.save_button.on_click(lambda _: self._act(lambda: self.save(self.save_name.value),
                                                       f"saved the whole tree to {self.save_name.value}"))
@@ -179,6 +191,10 @@ class Panel(w.VBox):
             f"saved {'the whole tree' if self.viewer is None else player_name(self.viewer) + chr(39) + 's view'}"
             f" to {self.save_name.value}"))
         self.load_button.observe(self._on_upload, "value")
+        self.server_files = server_files
+        if not server_files:
+            for control in (self.save_name, self.save_button, self.save_view_button):
+                control.layout.display = "none"
         self.note_button.on_click(lambda _: self._act(lambda: self.explorer.annotate(self.note_text.value),
                                                       "note saved"))
         self.board.on_update(self._redraw)
@@ -335,9 +351,39 @@ class Panel(w.VBox):
         else:
             self.board.remove_class("rx-present")
 
+    def what_if(self, n: int | None = None) -> Any:
+        """Outcomes from here and from the compared position, side by side: the same
+        agents (greedy where the game has one) and seeds play on from both; the chart
+        shows the win share per seat with intervals and the mean score. In a player's
+        perspective each game first redraws what that player cannot see."""
+        from ..core.simulate import compare_positions
+        other = self.compare_with.value
+        if other not in self.explorer.nodes or other == self.explorer.current:
+            raise InvalidInput("compare with", "pick another position to compare with first")
+        rows = {r["id"]: r for r in self.history.rows}
+        label = {node: (row_label(rows[node]) if node in rows else f"position {node}")[:40]
+                 for node in (self.explorer.current, other)}
+        states = {f"here: {label[self.explorer.current]}": self.state,
+                  f"compared: {label[other]}": self.explorer.nodes[other].state}
+        if any(s.is_over for s in states.values()):
+            raise InvalidInput("compare with", "both positions must be games still going on")
+        agents = "greedy" if "greedy" in self.explorer.game.agents else "random"
+        viewer = self.viewer
+        sim = compare_positions(states, agents, n or self.whatif_games.value, seed=0,
+                                viewer=viewer, progress=True)
+        from .. import charts
+        chart = charts.variant_comparison(sim)
+        self.whatif_out.clear_output()
+        with self.whatif_out:
+            from IPython.display import display
+            display(chart)
+        return sim
+
     def save(self, path: str, viewer: int | None = None) -> str:
         """Write the tree to `path` as JSON (`viewer`: only what that player may know)."""
         from pathlib import Path
+        if not self.server_files:   # a browser can send a hidden button's click: refuse here
+            raise PermissionError("this panel does not write files on the server")
         text = self.explorer.to_json(indent=1, viewer=viewer)
         Path(path).write_text(text, encoding="utf-8")
         return text

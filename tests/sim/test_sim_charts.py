@@ -1,9 +1,13 @@
 """explorer.charts: the specs carry the expected fields and data, and render offline."""
 from __future__ import annotations
 
-import math
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import altair as alt
+import polars as pl
 import pytest
 from nim_toy import NimGame
 
@@ -45,7 +49,7 @@ def fields(spec: object) -> set[str]:
 def test_score_distribution_counts_each_score_per_seat(sim: Simulation) -> None:
     chart = charts.score_distribution(sim)
     spec = chart.to_dict()
-    assert {"score_bin", "share", "player"} <= fields(spec)
+    assert {"score_range", "share", "player"} <= fields(spec)
     (rows,) = datasets(chart)
     assert {r["player"] for r in rows} == {"seat 0 · random", "seat 1 · random", "seat 2 · random"}
     assert sum(r["games"] for r in rows) == 90
@@ -53,7 +57,7 @@ def test_score_distribution_counts_each_score_per_seat(sim: Simulation) -> None:
         shares = [r["share"] for r in rows if r["seat"] == seat]
         assert sum(shares) == pytest.approx(1.0)
     scores = sim.players["score"]
-    width = max(1, math.ceil((scores.max() - scores.min()) / 30))
+    width = charts.nice_bin_width(scores)
     assert {r["score_bin"] for r in rows} == {s // width * width for s in scores}
 
 
@@ -74,9 +78,31 @@ def test_game_length_counts_games_by_decisions(sim: Simulation) -> None:
     (rows,) = datasets(chart)
     assert sum(r["games"] for r in rows) == 30
     assert sum(r["share"] for r in rows) == pytest.approx(1.0)
-    low, high = sim.games["turns"].min(), sim.games["turns"].max()
-    width = max(1, -(-(high - low) // 30))
+    width = charts.nice_bin_width(sim.games["turns"])
     assert {r["turns_bin"] for r in rows} == {t // width * width for t in sim.games["turns"]}
+    for r in rows:       # each bar spans its bin, and says which numbers it holds
+        assert r["turns_end"] == r["turns_bin"] + width
+        low, high = int(r["turns_bin"]), int(r["turns_bin"] + width - 1)
+        assert r["turns_range"] == (str(low) if width == 1 else f"{low}-{high}")
+    assert chart.to_dict()["encoding"]["x"]["bin"] == "binned"
+
+
+def test_histogram_bins_are_freedman_diaconis_rounded_to_nice_steps() -> None:
+    # 1000 whole numbers spread over 0..999: FD width 2*500/10 = 100, already nice
+    assert charts.nice_bin_width(pl.Series(list(range(1000)))) == 100
+    # FD 2*IQR/n^(1/3) = 2*50/10 = 10.0 -> 10; a slightly wider raw width rounds up to 20
+    assert charts.nice_bin_width(pl.Series([i % 200 for i in range(1000)])) == 20
+    # whole numbers never get a bin narrower than 1; one value, one bin
+    assert charts.nice_bin_width(pl.Series([3, 4, 4, 5, 5, 5, 6])) == 1
+    assert charts.nice_bin_width(pl.Series([7] * 50)) == 1
+    # fractions may get a fractional step, still 1, 2 or 5 times a power of ten
+    width = charts.nice_bin_width(pl.Series([i / 1000 for i in range(1000)]))
+    assert width == pytest.approx(0.1)
+    # never more than MAX_BINS bins, even with a narrow IQR and far outliers
+    values = pl.Series([50] * 990 + [51] * 5 + list(range(0, 10_000, 2000)))
+    width = charts.nice_bin_width(values)
+    assert (values.max() - values.min()) / width <= charts.MAX_BINS
+    assert str(int(width))[0] in "125" and set(str(int(width))[1:]) <= {"0"}
 
 
 def test_variant_comparison_shows_both_rule_sets(variants: Simulation, sim: Simulation) -> None:
@@ -92,13 +118,32 @@ def test_variant_comparison_shows_both_rule_sets(variants: Simulation, sim: Simu
     assert charts.compare_variants is compare_variants
 
 
-def test_move_evaluation_ranks_moves_best_first() -> None:
+def test_move_evaluation_ranks_moves_and_says_when_intervals_overlap() -> None:
     table = evaluate_moves(NimGame(2).scenario(pile=7), "random", n=60, seed=0, workers=1)
     chart = charts.move_evaluation(table)
-    assert {"win_rate", "ci_low", "ci_high", "label"} <= fields(chart.to_dict())
+    spec = chart.to_dict()
+    assert {"win_rate", "ci_low", "ci_high", "label", "interval", "verdict"} <= fields(spec)
     rows = datasets(chart)[0]
     rates = [r["win_rate"] for r in rows]
     assert rates == sorted(rates, reverse=True) and len(rows) == 3
+    # 60 playouts: the intervals overlap, so no move is named best
+    (subtitle,) = spec["title"]["subtitle"]
+    assert "overlap" in subtitle and "do not tell which is best" in subtitle
+    assert rows[0]["verdict"] == charts.TIED and charts.AHEAD not in {r["verdict"] for r in rows}
+    assert all(r["interval"].endswith("%]") for r in rows)          # the interval is written out
+    assert any(layer.get("mark", {}).get("type") == "errorbar" for layer in spec["layer"])
+
+
+def test_move_evaluation_names_a_move_only_when_it_is_clearly_ahead() -> None:
+    frame = pl.DataFrame({"move": ["a", "b", "c"], "label": ["take 1", "take 2", "take 3"],
+                          "rule": ["", "", ""], "seat": [0, 0, 0], "games": [400] * 3,
+                          "wins": [300.0, 200.0, 190.0], "mean_score": [0.0] * 3})
+    from explorer.core.simulate import with_wilson
+    table, sentence = charts.move_verdicts(with_wilson(frame, "wins", "games"))
+    assert table["verdict"].to_list() == [charts.AHEAD, charts.BEHIND, charts.BEHIND]
+    assert sentence.startswith("take 1 is ahead")
+    chart = charts.move_evaluation(with_wilson(frame, "wins", "games"))
+    assert chart.to_dict()["title"]["subtitle"] == [sentence]
 
 
 def test_charts_take_frames_as_well_as_simulations(sim: Simulation) -> None:
@@ -119,12 +164,73 @@ def test_charts_save_to_svg_offline(sim: Simulation, variants: Simulation, tmp_p
     assert "seat 0 · random" in (tmp_path / "wins.svg").read_text()
 
 
-def test_enable_offline_outside_a_kernel_leaves_the_renderer_alone() -> None:
+def test_importing_charts_does_not_import_altair() -> None:
+    code = ("import sys, explorer.charts as c; assert 'altair' not in sys.modules, 'imported'; "
+            "import polars as pl; c.nice_bin_width(pl.Series([1, 2])); "
+            "assert 'altair' not in sys.modules")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_every_chart_bundle_carries_an_svg_picture(sim: Simulation) -> None:
     before = alt.renderers.active
-    assert charts.enable_offline() == before == alt.renderers.active
+    try:
+        alt.renderers.enable("default")
+        charts._registered = False
+        chart = charts.win_rates(sim)          # the first chart makes the explorer renderer active
+        assert alt.renderers.active == charts.RENDERER
+        bundle = chart._repr_mimebundle_()
+        assert bundle["image/svg+xml"].startswith("<svg")
+        assert "seat 0 · random" in bundle["image/svg+xml"]
+        assert bundle["application/vnd.vegalite.v6+json"]["datasets"]
+        assert "text/html" not in bundle           # nothing that loads Vega from a CDN
+    finally:
+        alt.renderers.enable(before)
 
 
-def test_enable_offline_in_a_kernel_uses_the_bundled_jupyter_renderer(monkeypatch) -> None:
+NO_NETWORK_CHART = """
+import socket
+def refuse(*args, **kwargs):
+    raise OSError("no network in this test")
+socket.socket.connect = refuse
+socket.create_connection = refuse
+import explorer
+from explorer import charts
+from explorer.core.simulate import simulate
+sim = simulate(explorer.load("village", players=3), "random", 10, seed=1, workers=1, progress=False)
+for chart in (charts.game_length(sim), charts.win_rates(sim), charts.score_distribution(sim)):
+    bundle = chart._repr_mimebundle_()
+    svg = bundle["image/svg+xml"]
+    assert svg.startswith("<svg") and "<text" in svg, svg[:200]
+    assert "cdn.jsdelivr" not in str(bundle)
+print("ok")
+"""
+
+
+def test_chart_pictures_are_made_with_no_network_at_all(tmp_path: Path) -> None:
+    """In a process with no network: a network namespace of its own when the machine
+    allows it (`unshare -n`: no interface but loopback), Python's sockets refused too."""
+    script = tmp_path / "no_network_chart.py"
+    script.write_text(NO_NETWORK_CHART)
+    command = [sys.executable, str(script)]
+    unshare = shutil.which("unshare")
+    if unshare and subprocess.run([unshare, "-n", "true"], capture_output=True).returncode == 0:
+        command = [unshare, "-n", *command]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300,
+                            cwd=Path(__file__).resolve().parents[2])
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-2000:]
+
+
+def test_enable_offline_outside_a_kernel_gives_the_static_pictures() -> None:
+    before = alt.renderers.active
+    try:
+        assert charts.enable_offline() == charts.RENDERER == alt.renderers.active
+        assert alt.renderers.options.get("interactive") is False
+    finally:
+        alt.renderers.enable(before)
+
+
+def test_enable_offline_in_a_kernel_adds_the_bundled_widget_to_the_picture(
+        monkeypatch, sim: Simulation) -> None:
     import IPython
 
     class Shell:
@@ -133,8 +239,11 @@ def test_enable_offline_in_a_kernel_uses_the_bundled_jupyter_renderer(monkeypatc
     monkeypatch.setattr(IPython, "get_ipython", lambda: Shell())
     before = alt.renderers.active
     try:
-        assert charts.enable_offline() == "jupyter"
-        assert alt.renderers.options.get("offline") is True
+        assert charts.enable_offline() == charts.RENDERER
+        assert alt.renderers.options.get("interactive") is True
+        bundle = charts.game_length(sim)._repr_mimebundle_()
+        assert "application/vnd.jupyter.widget-view+json" in bundle   # interactive, Vega bundled
+        assert bundle["image/svg+xml"].startswith("<svg")           # and the picture for viewers without it
     finally:
         alt.renderers.enable(before)
 

@@ -267,3 +267,16 @@ def test_save_and_load_a_tree_and_one_players_view(panel: Panel, tmp_path, monke
     before = fresh.explorer
     fresh._act(lambda: fresh.load("{not json"))
     assert fresh.board.message["kind"] == "error" and fresh.explorer is before
+
+
+def test_what_if_outcomes_compare_two_positions() -> None:
+    game = explorer.load("village", players=2)
+    panel = Panel(explorer.Explorer(game.new(seed=2), seed=2))
+    panel.play(panel.state.legal_moves()[0])
+    panel._act(lambda: panel.what_if(20))
+    assert "pick another position" in panel.board.message["text"]
+    panel.compare_with.value = 0
+    sim = panel.what_if(20)
+    assert sorted(sim.games["variant"].unique().to_list())[0].startswith("compared: start")
+    assert sim.games.height == 40
+    assert set(sim.players["agent"].unique()) == {"greedy"}
