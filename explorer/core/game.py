@@ -24,6 +24,7 @@ from .rulebook import RuleBook, rulebook
 from .state import FORMAT_VERSION, STATE_FORMAT, State
 
 REGISTRY: dict[str, str] = {
+    "momiji": "explorer.games.momiji:MomijiGame",
     "summoners": "explorer.games.summoners:SummonersGame",
     "village": "explorer.games.village:VillageGame",
 }

@@ -1,0 +1,137 @@
+"""Why a Momiji move is refused: the rule id and a sentence (`MomijiState._explain`)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.errors import Reason
+from ...core.pending import seat_name
+from . import rules as R
+from .cards import TYPES, name, type_of, value_of
+from .moves import Activate, Collect, Deal, Discard, End, Give, Place, Play, Power, Reveal, Stop, Take, Trade
+from .rules import ACT, AFTER, COLLECT, DEAL, F_MAIN, F_POWER, F_STEPS, F_TRADED, GIVE, GUST, LIMIT, LTAKE, \
+    PLACE, PLAY, POND, STEPS, TRADE
+
+_STEP_WORDS = {COLLECT: "must collect a type after the paid reveal", PLAY: "is playing cards: play another or stop",
+               PLACE: "must place the new pile", TRADE: "must discard the second card of the trade",
+               GUST: "must take a Garden card (Gust)", GIVE: "must choose a card to swap (Lantern)",
+               LTAKE: "must take a Garden card (Lantern)", POND: "must take one of the cards looked at",
+               LIMIT: "must discard down to 8 cards"}
+
+
+def explain(state: Any, move: Any) -> Reason:
+    d = state.data
+    kind = type(move)
+    step = d.step
+    if kind is Deal:
+        if step != DEAL:
+            return Reason("M-DECK-1", "no card is being dealt from the deck now")
+        return Reason("M-DECK-1", f"no {name(move.card)} is among the unseen cards of the deck")
+    if step == DEAL:
+        return Reason("M-DECK-1", "the deck deals a card now (chance)")
+    p = d.active
+    if move.player != p:
+        return Reason("M-TURN-1", f"it is {seat_name(p)}'s turn, not {seat_name(move.player)}'s")
+    who = seat_name(p)
+    hand = d.hands[p]
+    main_kinds = (Collect, Reveal, Activate)
+    if step in _STEP_WORDS and not (step == COLLECT and kind in (Collect, Reveal)) \
+            and not (step == PLAY and kind in (Play, Stop)) and not (step == PLACE and kind is Place) \
+            and not (step == TRADE and kind is Trade) and not (step in (GUST, LTAKE, POND) and kind is Take) \
+            and not (step == GIVE and kind is Give) and not (step == LIMIT and kind is Discard):
+        rule = {COLLECT: "M-COLLECT-2", PLAY: "M-PLAY-1", PLACE: "M-PLAY-6", TRADE: "M-EXTRA-2",
+                GUST: "M-POWER-A", GIVE: "M-POWER-F", LTAKE: "M-POWER-F", POND: "M-POWER-E",
+                LIMIT: "M-LIMIT-1"}[step]
+        return Reason(rule, f"{who} {_STEP_WORDS[step]}")
+    if kind in main_kinds + (Play,) and step == AFTER:
+        return Reason("M-TURN-1", f"{who} has had the one main action of this turn")
+    if kind is Collect:
+        return Reason("M-COLLECT-1", f"the Garden holds no {TYPES[move.type]} card")
+    if kind is Reveal:
+        if d.acorns[p] < 1:
+            return Reason("M-COLLECT-2", f"{who} has no acorn to pay for a reveal")
+        if d.deck.empty:
+            return Reason("M-COLLECT-4", "the deck is empty: there is nothing to reveal")
+        return Reason("M-COLLECT-3", f"{who} may reveal at most {state.game.options.max_reveals} time(s) per Collect")
+    if kind is Play:
+        card = move.card
+        if card not in hand:
+            return Reason("M-PLAY-1", f"{who} holds no {name(card)}")
+        t = type_of(card)
+        if step == PLAY:
+            play = d.play
+            if t == play[0] and len(play) > 1 and play[1] != t:
+                return Reason("M-PLAY-1", "a play of different types takes one card per type")
+            if t == play[0]:
+                limit = 3 if d.flags & F_STEPS else 2
+                if len(play) >= limit:
+                    return Reason("M-PLAY-1" if limit == 2 else "M-POWER-B",
+                                  f"a one-type play places at most {limit} cards")
+            elif t in play:
+                return Reason("M-PLAY-1", "a play of different types takes one card per type")
+            elif len(play) > 1 and play[1] == play[0]:
+                return Reason("M-PLAY-1", "a play of one type takes no card of another type")
+        row = d.rows[p]
+        i = R.pile_of(row, t)
+        v = value_of(card)
+        if i < 0:
+            return Reason("M-PLAY-2", f"a pile starts with a 0: {who} has no {TYPES[t]} pile yet")
+        top = R.top(row[i])
+        if top == 3:
+            return Reason("M-PLAY-4", f"the {TYPES[t]} pile is closed by a 3")
+        if v == 3 and d.supply == 0 and not state.game.options.three_without_torii:
+            return Reason("M-PLAY-5", "no torii is left to close a pile")
+        return Reason("M-PLAY-3", f"a card must equal the top card ({top}) or be one higher, not {v}")
+    if kind is Stop:
+        return Reason("M-PLAY-1", f"{who} is not playing cards")
+    if kind is Place:
+        if step != PLACE:
+            return Reason("M-PLAY-6", "no new pile waits for its place")
+        return Reason("M-PLAY-6", f"the new pile goes at a place 0..{len(d.rows[p]) - 1} of the row")
+    if kind is Activate:
+        if move.key not in d.objectives:
+            return Reason("M-OBJ-1", f"{move.key} is not a revealed objective")
+        if d.owners[d.objectives.index(move.key)] >= 0:
+            return Reason("M-OBJ-1", f"objective {move.key} is already activated")
+        return Reason("M-OBJ-1", f"activating an objective costs 3 acorns; {who} has {d.acorns[p]}")
+    if kind is Trade:
+        if step == TRADE or card_missing(move, hand):
+            return Reason("M-EXTRA-2", f"{who} holds no {name(move.card)}")
+        if d.flags & F_TRADED:
+            return Reason("M-EXTRA-1", f"{who} has already traded cards for an acorn this turn")
+        return Reason("M-EXTRA-2", "a trade discards 2 cards from hand")
+    if kind is Power:
+        letter = move.letter
+        if letter not in d.lands[p]:
+            return Reason("M-EXTRA-3", f"{who} has no landscape {letter}")
+        if letter in d.used[p]:
+            return Reason("M-EXTRA-3", f"{who} has already used landscape {letter} (once per game)")
+        if d.flags & F_POWER:
+            return Reason("M-EXTRA-1", f"{who} has already used a landscape power this turn")
+        if d.acorns[p] < 1:
+            return Reason("M-EXTRA-3", f"a landscape power costs 1 acorn; {who} has none")
+        entry = state.game.catalogue.powers[letter]
+        return Reason(entry.rule, f"{entry.name} (stand-in) cannot be used now: {entry.text}")
+    if kind is Take:
+        where = "the cards looked at" if step == POND else "the Garden"
+        if step not in (GUST, LTAKE, POND):
+            return Reason("M-EXTRA-3", "no power lets a card be taken now")
+        return Reason("M-EXTRA-3", f"{where} hold(s) no {name(move.card)}")
+    if kind is Give:
+        if step != GIVE:
+            return Reason("M-POWER-F", "no Lantern swap is under way")
+        return Reason("M-POWER-F", f"{who} holds no {name(move.card)}")
+    if kind is Discard:
+        if step != LIMIT:
+            return Reason("M-LIMIT-1", "cards are discarded only down to the hand limit of 8 at the end of a turn")
+        return Reason("M-LIMIT-1", f"{who} holds no {name(move.card)}")
+    if kind is End:
+        if step == ACT:
+            return Reason("M-TURN-1", f"{who} must take a main action first (collect, play or activate)")
+        return Reason("M-TURN-3", f"{who} cannot end the turn in step {STEPS[step]}")
+    if step in (ACT, AFTER) and d.flags & F_MAIN:
+        return Reason("M-TURN-1", f"{who} has had the one main action of this turn")
+    return Reason("M-TURN-1", f"{move} is not a legal move now")
+
+
+def card_missing(move: Any, hand: tuple[int, ...]) -> bool:
+    return move.card not in hand

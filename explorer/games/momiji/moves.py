@@ -1,0 +1,355 @@
+"""The moves of Momiji, their stable texts and click targets.
+
+A turn is a sequence of small decisions (see `state`), so each move is one step:
+
+    "P0 collect Maple"      take every Garden card of one type (M-COLLECT-1)
+    "P0 reveal"             pay 1 acorn: 4 more cards into the Garden first (M-COLLECT-2)
+    "P0 play Maple-0R"      place one hand card on its type's pile, or start it (M-PLAY-1)
+    "P0 stop"               the play is complete (M-PLAY-1)
+    "P0 place Maple at 0"   where a new pile goes, with new_piles="any" (M-PLAY-6)
+    "P0 activate zeros"     pay 3 acorns for an objective (M-OBJ-1)
+    "P0 trade Oak-1"        one of the two cards discarded for an acorn (M-EXTRA-2)
+    "P0 power A"            pay 1 acorn to use landscape power A (M-EXTRA-3)
+    "P0 take Oak-1"         a Garden (or Koi Pond) card a power lets you take
+    "P0 give Oak-1"         the hand card a Lantern swap puts into the Garden
+    "P0 discard Oak-1"      one card discarded down to the hand limit (M-LIMIT-1)
+    "P0 end"                end the turn (M-TURN-3)
+    "deal Maple-0R"         chance: the deck turns up that card (M-DECK-1)
+
+Click targets (see `scene`): "hand:<seat>:<card>", "pile:<seat>:<Type>", "row:<seat>"
+(a new pile), "garden:<Type>" (collect) or "garden:<card>" (take), "pond:<card>",
+"deck", "objective:<key>", "power:<seat>:<letter>", "trade:<seat>", "slot:<seat>:<i>",
+"stop:<seat>", "end:<seat>".
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ...core.errors import InvalidInput
+from ...core.move import Move
+from .cards import TYPES, name, parse_card, type_index
+
+_MOVE = re.compile(r"^P([0-9]{1,3})\s+([A-Za-z]{1,10})(?:\s+(.*))?$", re.IGNORECASE | re.DOTALL)
+_KEY = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
+
+
+def _split(text: str, verb: str) -> tuple[int, str] | None:
+    m = _MOVE.match(text)
+    if m is None or m.group(2).lower() != verb:
+        return None
+    return int(m.group(1)), (m.group(3) or "").strip()
+
+
+def _no_rest(rest: str, verb: str) -> None:
+    if rest:
+        raise InvalidInput("move", f"'{verb}' takes nothing more, got {rest[:20]!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Collect(Move):
+    player: int
+    type: int
+
+    def __str__(self) -> str:
+        return f"P{self.player} collect {TYPES[self.type]}"
+
+    @property
+    def label(self) -> str:
+        return f"P{self.player}: collect every {TYPES[self.type]} card of the Garden"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"garden:{TYPES[self.type]}",)
+
+    @property
+    def rule(self) -> str:
+        return "M-COLLECT-1"
+
+    @classmethod
+    def parse(cls, text: str) -> "Collect | None":
+        s = _split(text, "collect")
+        return None if s is None else cls(s[0], type_index(s[1], "move"))
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Move):
+    player: int
+
+    def __str__(self) -> str:
+        return f"P{self.player} reveal"
+
+    @property
+    def label(self) -> str:
+        return f"P{self.player}: pay 1 acorn to reveal 4 more cards into the Garden"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return ("deck",)
+
+    @property
+    def rule(self) -> str:
+        return "M-COLLECT-2"
+
+    @classmethod
+    def parse(cls, text: str) -> "Reveal | None":
+        s = _split(text, "reveal")
+        if s is None:
+            return None
+        _no_rest(s[1], "reveal")
+        return cls(s[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Move):
+    player: int
+    card: int
+    new: bool = False     # starts a new pile (a targets detail; not part of the text)
+
+    def __str__(self) -> str:
+        return f"P{self.player} play {name(self.card)}"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Play and other.player == self.player and other.card == self.card
+
+    def __hash__(self) -> int:
+        return hash(("play", self.player, self.card))
+
+    @property
+    def label(self) -> str:
+        where = "start a new pile" if self.new else "onto its pile"
+        return f"P{self.player}: play {name(self.card)} ({where})"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        pile = f"row:{self.player}" if self.new else f"pile:{self.player}:{TYPES[self.card >> 4]}"
+        return (f"hand:{self.player}:{name(self.card)}", pile)
+
+    @property
+    def rule(self) -> str:
+        return "M-PLAY-1"
+
+    @classmethod
+    def parse(cls, text: str) -> "Play | None":
+        s = _split(text, "play")
+        return None if s is None else cls(s[0], parse_card(s[1], "move"))
+
+
+@dataclass(frozen=True, slots=True)
+class Stop(Move):
+    player: int
+
+    def __str__(self) -> str:
+        return f"P{self.player} stop"
+
+    @property
+    def label(self) -> str:
+        return f"P{self.player}: the play is complete"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"stop:{self.player}",)
+
+    @property
+    def rule(self) -> str:
+        return "M-PLAY-1"
+
+    @classmethod
+    def parse(cls, text: str) -> "Stop | None":
+        s = _split(text, "stop")
+        if s is None:
+            return None
+        _no_rest(s[1], "stop")
+        return cls(s[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Move):
+    player: int
+    type: int
+    index: int
+
+    def __str__(self) -> str:
+        return f"P{self.player} place {TYPES[self.type]} at {self.index}"
+
+    @property
+    def label(self) -> str:
+        return f"P{self.player}: put the new {TYPES[self.type]} pile at place {self.index} of the row"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"slot:{self.player}:{self.index}",)
+
+    @property
+    def rule(self) -> str:
+        return "M-PLAY-6"
+
+    @classmethod
+    def parse(cls, text: str) -> "Place | None":
+        s = _split(text, "place")
+        if s is None:
+            return None
+        m = re.match(r"^([A-Za-z]{1,12})\s+at\s+([0-9]{1,2})$", s[1], re.IGNORECASE)
+        if m is None:
+            raise InvalidInput("move", "write a place like 'P0 place Maple at 0'")
+        return cls(s[0], type_index(m.group(1), "move"), int(m.group(2)))
+
+
+@dataclass(frozen=True, slots=True)
+class Activate(Move):
+    player: int
+    key: str
+
+    def __str__(self) -> str:
+        return f"P{self.player} activate {self.key}"
+
+    @property
+    def label(self) -> str:
+        return f"P{self.player}: pay 3 acorns to activate objective {self.key}"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"objective:{self.key}",)
+
+    @property
+    def rule(self) -> str:
+        return "M-OBJ-1"
+
+    @classmethod
+    def parse(cls, text: str) -> "Activate | None":
+        s = _split(text, "activate")
+        if s is None:
+            return None
+        key = s[1].lower()
+        if not _KEY.match(key):
+            raise InvalidInput("move", f"cannot read objective {s[1][:20]!r}: write e.g. 'P0 activate zeros'")
+        return cls(s[0], key)
+
+
+@dataclass(frozen=True, slots=True)
+class Power(Move):
+    player: int
+    letter: str
+
+    def __str__(self) -> str:
+        return f"P{self.player} power {self.letter}"
+
+    @property
+    def label(self) -> str:
+        return f"P{self.player}: pay 1 acorn to use landscape power {self.letter}"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"power:{self.player}:{self.letter}",)
+
+    @property
+    def rule(self) -> str:
+        return "M-EXTRA-3"
+
+    @classmethod
+    def parse(cls, text: str) -> "Power | None":
+        s = _split(text, "power")
+        if s is None:
+            return None
+        letter = s[1].upper()
+        if letter not in ("A", "B", "C", "D", "E", "F"):
+            raise InvalidInput("move", f"landscape powers are A-F, got {s[1][:10]!r}")
+        return cls(s[0], letter)
+
+
+def _card_move(verb: str, rule: str, what: str, target: str):
+    """A move of one seat naming one card: trade, take, give, discard."""
+
+    @dataclass(frozen=True, slots=True)
+    class CardMove(Move):
+        player: int
+        card: int
+
+        def __str__(self) -> str:
+            return f"P{self.player} {verb} {name(self.card)}"
+
+        @property
+        def label(self) -> str:
+            return f"P{self.player}: {what} {name(self.card)}"
+
+        @property
+        def targets(self) -> tuple[str, ...]:
+            return tuple(t.format(p=self.player, c=name(self.card)) for t in target)
+
+        @property
+        def rule(self) -> str:
+            return rule
+
+        @classmethod
+        def parse(cls, text: str):
+            s = _split(text, verb)
+            return None if s is None else cls(s[0], parse_card(s[1], "move"))
+
+    return CardMove
+
+
+Trade = _card_move("trade", "M-EXTRA-2", "discard (2 cards for 1 acorn)", ("hand:{p}:{c}", "trade:{p}"))
+Trade.__name__ = Trade.__qualname__ = "Trade"
+Take = _card_move("take", "M-EXTRA-3", "take", ("garden:{c}",))
+Take.__name__ = Take.__qualname__ = "Take"
+Give = _card_move("give", "M-POWER-F", "put into the Garden", ("hand:{p}:{c}",))
+Give.__name__ = Give.__qualname__ = "Give"
+Discard = _card_move("discard", "M-LIMIT-1", "discard down to the hand limit", ("hand:{p}:{c}",))
+Discard.__name__ = Discard.__qualname__ = "Discard"
+
+
+@dataclass(frozen=True, slots=True)
+class End(Move):
+    player: int
+
+    def __str__(self) -> str:
+        return f"P{self.player} end"
+
+    @property
+    def label(self) -> str:
+        return f"P{self.player}: end the turn"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"end:{self.player}",)
+
+    @property
+    def rule(self) -> str:
+        return "M-TURN-3"
+
+    @classmethod
+    def parse(cls, text: str) -> "End | None":
+        s = _split(text, "end")
+        if s is None:
+            return None
+        _no_rest(s[1], "end")
+        return cls(s[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Move):
+    """Chance: the next card of the deck is `card`."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"deal {name(self.card)}"
+
+    @property
+    def label(self) -> str:
+        return f"the deck turns up {name(self.card)}"
+
+    @property
+    def rule(self) -> str:
+        return "M-DECK-1"
+
+    @classmethod
+    def parse(cls, text: str) -> "Deal | None":
+        head = text.split(None, 1)
+        if not head or head[0].lower() != "deal":
+            return None
+        return DEALS[parse_card(head[1] if len(head) > 1 else "", "move")]
+
+
+DEALS = {c: Deal(c) for c in range(96)}
+MOVE_TYPES = (Collect, Reveal, Play, Stop, Place, Activate, Trade, Power, Take, Give, Discard, End, Deal)

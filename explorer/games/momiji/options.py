@@ -1,0 +1,66 @@
+"""Rule options of Momiji: every assumed ruling, named, with its default (seeds/momiji.md)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Optional
+
+from ...core.options import option
+
+
+@dataclass(frozen=True)
+class MomijiOptions:
+    """The rules that no source settles, the variant, and the catalogue file."""
+
+    catalogue: str = option(
+        "", rule="M-CAT-1", source="stand-in",
+        doc="Path of the catalogue file (objectives, landscape powers, acorn corners); "
+            "'' = the bundled stand-in catalogue.")
+    landscapes: Literal["preset", "random"] = option(
+        "preset", rule="M-SETUP-7", source="public",
+        doc="'preset': every player gets the first-game landscapes A, B, C; 'random': 3 of the 6 at random.")
+    start_acorns: int = option(
+        2, rule="M-SETUP-4", source="assumed", doc="Acorns each player starts with.")
+    first_player: int = option(
+        0, rule="M-SETUP-8", source="assumed", doc="Seat that takes the first turn; play passes in seat order.")
+    max_reveals: int = option(
+        1, rule="M-COLLECT-3", source="assumed",
+        doc="How many times a Collect may pay 1 acorn to reveal 4 more cards.")
+    new_piles: Literal["right", "any"] = option(
+        "right", rule="M-PLAY-6", source="assumed",
+        doc="'right': a new pile joins the right end of the row; 'any': the player chooses its place.")
+    three_without_torii: bool = option(
+        True, rule="M-PLAY-5", source="assumed",
+        doc="A 3 may still be played when the torii supply is empty (the pile closes without a torii).")
+    count_piles: bool = option(
+        False, rule="M-HIDDEN-3", source="assumed",
+        doc="False: the table rule 'nobody may count a pile': a player sees only the top card of "
+            "other players' piles; True: pile sizes are shown to everyone.")
+    garden_size: int = option(
+        4, rule="M-REFILL-1", source="assumed", doc="Cards the Garden is refilled to at the end of each turn.")
+    acorn_supply: Optional[int] = option(
+        None, rule="M-COMP-3", source="assumed",
+        doc="Acorn tokens in the supply (None: unlimited); a gain takes only what is left.")
+    objective_needs_one: bool = option(
+        True, rule="M-OBJ-3", source="assumed",
+        doc="A player meets an objective only with a count of at least 1 (nobody scores a 0-0 tie).")
+    end: Literal["finish_round", "immediate"] = option(
+        "finish_round", rule="M-END-2", source="assumed",
+        doc="After the end is triggered: 'finish_round' so every player has had as many turns; "
+            "'immediate': the game ends when the triggering turn is over.")
+    full_tie_shared: bool = option(
+        True, rule="M-SCORE-3", source="assumed",
+        doc="Players tied on the most points share the win (False: nobody wins).")
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.start_acorns <= 99:
+            raise ValueError("start_acorns must be 0..99")
+        if not 0 <= self.first_player <= 3:
+            raise ValueError("first_player must be a seat 0..3")
+        if not 0 <= self.max_reveals <= 9:
+            raise ValueError("max_reveals must be 0..9")
+        if not 1 <= self.garden_size <= 12:
+            raise ValueError("garden_size must be 1..12")
+        if self.acorn_supply is not None and not 0 <= self.acorn_supply <= 999:
+            raise ValueError("acorn_supply must be None or 0..999")
+        if len(self.catalogue) > 500:
+            raise ValueError("catalogue must be a file path")

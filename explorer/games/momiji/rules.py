@@ -1,0 +1,90 @@
+"""Pure rule helpers of Momiji: steps, piles, harvests, objectives and scores."""
+from __future__ import annotations
+
+from .cards import left, right, type_of, value_of
+
+# the steps of a turn (`MomijiData.step`)
+ACT, COLLECT, PLAY, PLACE, AFTER, TRADE, GUST, GIVE, LTAKE, POND, LIMIT, DEAL, OVER = range(13)
+STEPS = ("act", "collect", "play", "place", "after", "trade", "gust", "give", "lantern",
+         "pond", "limit", "deal", "over")
+# where the cards being dealt go (`MomijiData.deal_to`)
+TO_REVEAL, TO_REFILL, TO_POND = range(3)
+DEAL_TO = ("reveal", "refill", "pond")
+# turn flags (`MomijiData.flags`)
+F_MAIN, F_TRADED, F_POWER, F_STEPS, F_BRIDGE, F_COLLECTED = 1, 2, 4, 8, 16, 32
+FLAG_NAMES = ("main", "traded", "power", "steps", "bridge", "collected")
+ENDINGS = ("", "deck", "torii")
+HAND_LIMIT = 8
+ACORNS_FOR_OBJECTIVE = 3
+OWNER_POINTS, OTHER_POINTS = 10, 3
+
+
+def top(pile: tuple[int, ...]) -> int:
+    return value_of(pile[-1])
+
+
+def closed(pile: tuple[int, ...]) -> bool:
+    """A 3 on top closes the pile (M-PLAY-4)."""
+    return value_of(pile[-1]) == 3
+
+
+def fits(card: int, pile: tuple[int, ...] | None, bridge: bool) -> bool:
+    """Whether `card` may go onto `pile` (None: no pile of its type yet): a pile starts
+    with a 0 (M-PLAY-2); a card equals the top or is one higher (M-PLAY-3), or two
+    higher with Bridge (M-POWER-C); nothing goes onto a closed pile (M-PLAY-4)."""
+    v = value_of(card)
+    if pile is None:
+        return v == 0
+    t = value_of(pile[-1])
+    if t == 3:
+        return False
+    return v == t or v == t + 1 or (bridge and v == t + 2)
+
+
+def pile_of(row: tuple[tuple[int, ...], ...], t: int) -> int:
+    """Index of the pile of type `t` in a row, or -1."""
+    for i, pile in enumerate(row):
+        if pile[0] >> 4 == t:
+            return i
+    return -1
+
+
+def harvest(row: tuple[tuple[int, ...], ...]) -> int:
+    """Adjacent pairs whose top cards show acorns on facing corners (M-PLAY-7)."""
+    return sum(1 for a, b in zip(row, row[1:]) if right(a[-1]) and left(b[-1]))
+
+
+def pile_points(row: tuple[tuple[int, ...], ...]) -> int:
+    """Each pile scores its top card times its size (M-SCORE-1)."""
+    return sum(value_of(p[-1]) * len(p) for p in row)
+
+
+def measure(kind: str, arg: int, row: tuple[tuple[int, ...], ...], acorns: int) -> int:
+    """A player's count for an objective (the stand-in measures, M-OBJ-ZEROS ...)."""
+    if kind == "value":
+        return sum(1 for p in row for c in p if value_of(c) == arg)
+    if kind == "type":
+        return sum(len(p) for p in row if type_of(p[0]) == arg)
+    if kind == "tops":
+        return sum(value_of(p[-1]) for p in row)
+    if kind == "closed":
+        return sum(1 for p in row if value_of(p[-1]) == 3)
+    if kind == "piles":
+        return len(row)
+    if kind == "acorns":
+        return acorns
+    return max((len(p) for p in row), default=0)      # "longest"
+
+
+def objective_points(counts: list[int], owner: int, needs_one: bool) -> list[int]:
+    """Points per seat for one owned objective (M-OBJ-2): the best count scores, the
+    owner 10, every other best player 3; ties all score; with `needs_one`, a count of 0
+    meets nothing (M-OBJ-3)."""
+    best = max(counts)
+    out = [0] * len(counts)
+    if needs_one and best < 1:
+        return out
+    for p, n in enumerate(counts):
+        if n == best:
+            out[p] = OWNER_POINTS if p == owner else OTHER_POINTS
+    return out

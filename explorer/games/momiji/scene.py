@@ -1,0 +1,137 @@
+"""The Momiji board (schema in `core.scene`), built from a view only.
+
+Zones: the Garden grouped by type (acorn corners drawn as "◖" left / "◗" right, the
+corner table being stand-in), the deck and the torii supply, the objectives (stand-in,
+owner badges), then one area per player: acorns, torii, the row of piles (top card,
+size or "?" as count_piles allows, a torii badge when closed), the hand (face down to
+others), the landscapes with their powers (stand-in, used or not) and the action
+buttons of the step ("stop", "end", "trade"). Click targets are those of `moves`.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .cards import COLORS, TYPES
+
+TITLE = "Momiji"
+_COLOR = dict(zip(TYPES, COLORS))
+
+
+def _corners(card: str) -> str:
+    tail = card.rsplit("-", 1)[1][1:]
+    return ("◖" if "L" in tail else "") + ("◗" if "R" in tail else "")
+
+
+def _card(item_id: str, card: str, **extra: Any) -> dict[str, Any]:
+    kind, value = card.rsplit("-", 1)
+    acorns = _corners(card)
+    return {"id": item_id, "kind": "card", "text": value[0], "sub": f"{kind} {acorns}".strip(),
+            "color": _COLOR[kind], "face": "up", "badges": [],
+            "title": f"{card}: acorns {'left ' if 'L' in value else ''}{'right' if 'R' in value else ''}"
+                     f"{'none' if not acorns else ''} (corner table: stand-in)", **extra}
+
+
+def _button(item_id: str, text: str, title: str) -> dict[str, Any]:
+    return {"id": item_id, "kind": "counter", "text": text, "sub": "", "color": "#f0e6d2",
+            "face": "up", "badges": [], "title": title}
+
+
+def _status(view: Mapping[str, Any]) -> str:
+    if view["over"]:
+        winners = view["outcome"]["winners"]
+        who = ", ".join(f"P{p}" for p in winners) if winners else "nobody"
+        return f"Game over ({view['outcome']['ended_by']}): {who} wins"
+    if view["to_move"] == "chance":
+        return "Chance: the deck turns up a card"
+    ending = f" — the end is triggered ({view['ending']})" if view["ending"] else ""
+    return f"P{view['active']} to move: step {view['step']} (turn {view['turn'] + 1}){ending}"
+
+
+def scene(view: Mapping[str, Any]) -> dict[str, Any]:
+    viewer = view["viewer"]
+    step = view["step"]
+    active = view["active"]
+    taking = step in ("gust", "lantern")
+    groups = []
+    for group in view["garden"]:
+        t = group["type"]
+        groups.append({"id": f"garden-{t}", "label": t, "note": "", "layout": "row", "highlight": False,
+                       "items": [_card(f"garden:{c}" if taking else f"garden:{t}", c) for c in group["cards"]]})
+    garden = {"id": "garden", "label": "Garden", "note": "grouped by type; ◖ ◗ acorn corners (stand-in)",
+              "layout": "group", "items": [], "zones": groups, "highlight": step in ("act", "collect") or taking}
+    supply = {"id": "supply", "label": "Deck and torii", "note": "", "layout": "row",
+              "highlight": view["to_move"] == "chance",
+              "items": [{"id": "deck", "kind": "counter", "text": "Deck", "sub": f"{view['deck']} cards",
+                         "color": "#6b5b95", "face": "up", "badges": [], "title": "pay 1 acorn to reveal 4"},
+                        {"id": "", "kind": "token", "text": "Torii", "sub": f"{view['torii_supply']} left",
+                         "color": "#c0392b", "face": "up", "badges": [], "title": "torii supply"},
+                        {"id": "", "kind": "counter", "text": "Discard", "sub": f"{len(view['discard'])} cards",
+                         "color": "#ddd", "face": "up", "badges": [], "title": ", ".join(view["discard"]) or "empty"}]}
+    if view.get("deck_known"):
+        supply["note"] = "you know the top: " + ", ".join(view["deck_known"])
+    elif view.get("peek"):
+        supply["note"] = f"P{view['peek']['seat']} knows the top {view['peek']['cards']} card(s)"
+    objectives = {"id": "objectives", "label": "Objectives", "note": "stand-in catalogue" if any(
+        o["stand_in"] for o in view["objectives"]) else "", "layout": "row", "highlight": False,
+        "items": [{"id": f"objective:{o['key']}", "kind": "token", "text": o["key"],
+                   "sub": "stand-in" if o["stand_in"] else "", "color": "#f7f1e3" if o["owner"] is None else "#e8a33d",
+                   "face": "up", "badges": [] if o["owner"] is None else [f"P{o['owner']}"],
+                   "title": f"{o['name']} [{o['rule']}]" + (" (stand-in)" if o["stand_in"] else "")
+                   + ("" if o["owner"] is None else f", owned by P{o['owner']}")}
+                  for o in view["objectives"]]}
+    zones = [garden, supply, objectives]
+    if view["pond"]["size"]:
+        cards = view["pond"].get("cards")
+        items = ([_card(f"garden:{c}", c) for c in cards] if cards is not None else
+                 [{"id": "", "kind": "card", "text": "", "sub": f"×{view['pond']['size']}", "color": "#6b5b95",
+                   "face": "down", "badges": [], "title": "cards looked at"}])
+        zones.append({"id": "pond", "label": "Koi Pond look", "note": "stand-in power", "layout": "row",
+                      "items": items, "highlight": True})
+    areas = []
+    for seat in view["seats"]:
+        p = seat["seat"]
+        mine = viewer is None or viewer == p
+        items = [{"id": "", "kind": "counter", "text": f"{seat['acorns']} acorns", "sub": "", "color": "#b5835a",
+                  "face": "up", "badges": [], "title": "acorns: 1 point each"},
+                 {"id": "", "kind": "counter", "text": f"{seat['torii']} torii", "sub": "", "color": "#e6b0aa",
+                  "face": "up", "badges": [], "title": "torii taken"}]
+        for i, pile in enumerate(view["seats"][p]["piles"]):
+            if step == "place" and p == active:
+                items.append({"id": f"slot:{p}:{i}", "kind": "cell", "text": f"place {i}", "sub": "",
+                              "color": "#f3f1ec", "face": "up", "badges": [], "title": "put the new pile here"})
+            size = pile.get("size")
+            card = _card(f"pile:{p}:{pile['type']}", pile["top"],
+                         badges=(["torii"] if pile["closed"] else []) + [f"×{size}" if size is not None else "×?"])
+            card["title"] = (f"{pile['type']} pile: top {pile['top']}, "
+                             + (f"{size} cards" if size is not None else "size hidden (nobody may count a pile)"))
+            items.append(card)
+        items.append({"id": f"row:{p}", "kind": "cell", "text": "+", "sub": "new pile", "color": "#f3f1ec",
+                      "face": "up", "badges": [], "title": "start a pile (right end of the row)"})
+        hand = seat["hand"]
+        if "cards" in hand:
+            items += [_card(f"hand:{p}:{c}" if mine else "", c, badges=["hand"]) for c in hand["cards"]]
+        elif hand["size"]:
+            items.append({"id": "", "kind": "card", "text": "", "sub": f"×{hand['size']}", "color": "#6b5b95",
+                          "face": "down", "badges": [], "title": f"{hand['size']} cards in hand"})
+        for land in seat["landscapes"]:
+            items.append({"id": f"power:{p}:{land['letter']}", "kind": "token",
+                          "text": f"{land['letter']} {land['name']}", "sub": "used" if land["used"] else "stand-in",
+                          "color": "#cfd8c4" if not land["used"] else "#999", "face": "up",
+                          "badges": ["stand-in"] if land["stand_in"] else [],
+                          "title": f"{land['name']} [{land['rule']}] (stand-in): {land['text']}"
+                                   + (" — used" if land["used"] else "")})
+        if p == active and not view["over"] and mine:
+            if step == "play":
+                items.append(_button(f"stop:{p}", "stop", "the play is complete"))
+            if step in ("act", "after"):
+                items.append(_button(f"trade:{p}", "trade", "discard 2 cards for 1 acorn (once a turn)"))
+                items.append(_button(f"end:{p}", "end turn", "end the turn"))
+        score = f", {view['scores'][p]:g} points" if "scores" in view else ""
+        areas.append({"id": f"player:{p}", "label": f"P{p}" + (" (you)" if viewer == p else ""),
+                      "note": f"{hand['size']} in hand{score}", "layout": "row", "items": items, "zones": [],
+                      "highlight": not view["over"] and active == p})
+    zones.append({"id": "players", "label": "Players", "note": "piles: top card; ×size" if view["count_piles"]
+                  else "piles: top card; sizes hidden from others (count_piles=False)", "layout": "group",
+                  "items": [], "zones": areas, "highlight": False})
+    return {"game": view["game"], "title": TITLE, "viewer": viewer, "status": _status(view), "zones": zones,
+            "events": [{"text": e["text"], "rule": e["rule"]} for e in view["events"]]}

@@ -1,0 +1,44 @@
+"""Clicks on the board build moves (hand card, then pile), and refusals cite the rule."""
+from __future__ import annotations
+
+import pytest
+
+from explorer.core.move import exact, narrow
+from explorer.core.scene import items, scene_html
+
+from .helpers import load, play
+
+
+@pytest.mark.rules("M-PLAY-1", "M-PLAY-2")
+def test_hand_card_then_pile_is_a_play() -> None:
+    state = load(2).scenario(hands=["Maple-1 Oak-0", ""], rows=[["Maple-0"], []], garden="Birch-0")
+    moves = state.legal_moves()
+    assert [str(m) for m in exact(moves, ["hand:0:Maple-1", "pile:0:Maple"])] == ["P0 play Maple-1"]
+    assert [str(m) for m in exact(moves, ["hand:0:Oak-0", "row:0"])] == ["P0 play Oak-0"]
+    assert {str(m) for m in narrow(moves, ["hand:0:Oak-0"])} == {"P0 play Oak-0", "P0 trade Oak-0"}
+    assert [str(m) for m in exact(moves, ["garden:Birch"])] == ["P0 collect Birch"]
+    ids = {i["id"] for i in items(state.scene(0))}
+    assert all(t in ids for m in moves for t in m.targets), [m.targets for m in moves]
+    assert "hand:0:Maple-1" not in {i["id"] for i in items(state.scene(1))}
+    assert "data-id" in scene_html(state.scene(None))
+
+
+@pytest.mark.rules("M-PLAY-3", "M-OBJ-1")
+def test_a_click_that_makes_no_legal_move_names_the_rule() -> None:
+    state = load(2).scenario(hands=["Maple-3", ""], rows=[["Maple-0"], []], acorns=[1, 1])
+    meant = state.move_for_targets(("hand:0:Maple-3", "pile:0:Maple"))
+    assert str(meant) == "P0 play Maple-3" and state.why_not(meant).rule == "M-PLAY-3"
+    obj = state.data.objectives[0]
+    assert state.why_not(state.move_for_targets((f"objective:{obj}",))).rule == "M-OBJ-1"
+    assert state.move_for_targets(("hand:0:Maple-3", "garden:Maple")) is None
+
+
+@pytest.mark.rules("M-PLAY-6", "M-POWER-A")
+def test_every_step_has_clickable_targets() -> None:
+    game = load(2, new_piles="any")
+    state = game.scenario(hands=["Oak-0", ""], rows=[["Maple-0"], []], garden="Birch-0 Ginkgo-1",
+                          deck_top="Ginkgo-0 Ginkgo-2 Birch-1 Birch-2")
+    for line in (["P0 play Oak-0"], ["P0 collect Birch", "P0 power A"]):
+        s = play(state, *line)
+        ids = {i["id"] for i in items(s.scene(0))}
+        assert s.legal_moves() and all(t in ids for m in s.legal_moves() for t in m.targets)
