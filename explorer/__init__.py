@@ -13,15 +13,15 @@ from .core import (CHANCE, Event, Explorer, Game, IllegalMove, InvalidInput, Mov
                    Reason, State, list_games, load)
 
 __all__ = ["CHANCE", "Event", "Explorer", "Game", "IllegalMove", "InvalidInput", "Move", "Outcome",
-           "Pending", "Reason", "State", "charts", "list_games", "load", "simulate", "widgets"]
+           "Pending", "Reason", "State", "charts", "list_games", "load", "simulate", "teach", "widgets"]
 
-_LAZY_MODULES = ("charts", "widgets")
+_LAZY_MODULES = ("charts", "teach", "widgets")
 """Submodules imported on first use: `explorer.widgets.Panel(tree)` works after a plain
 `import explorer`, and neither altair nor ipywidgets slows that import."""
 
 
 def __getattr__(name: str) -> object:
-    """`explorer.simulate`, `explorer.charts` and `explorer.widgets` load when first used
+    """`explorer.simulate`, `explorer.charts`, `explorer.teach` and `explorer.widgets` load when first used
     (polars, altair and ipywidgets stay out of a plain `import explorer`)."""
     if name == "simulate":
         from .core.simulate import simulate

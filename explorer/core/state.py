@@ -262,7 +262,7 @@ class State:
 
     def __repr__(self) -> str:
         who = self.to_move
-        status = "over" if who is None else ("chance" if who == CHANCE else f"player {who} to move")
+        status = "over" if who is None else ("chance" if who == CHANCE else f"P{who} to move")
         return f"<{type(self).__name__} {self.game.name} {self.game.players}p: {status}>"
 
 

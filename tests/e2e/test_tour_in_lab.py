@@ -1,6 +1,7 @@
 """The tour notebook in a real JupyterLab in headless Chromium: click to play, why-not.
 
-The cells these tests use are marked `# [e2e]` in notebooks/00_tour.ipynb.
+The tests find a live board by the heading of the lesson that shows it: the first code
+cell after that markdown heading in notebooks/00_tour.ipynb, holding one board of the game.
 """
 from __future__ import annotations
 
@@ -25,10 +26,18 @@ def run_notebook(page: Page, lab: Any, notebook: str) -> None:
         expect(prompts.nth(i)).to_have_text(PROMPT_DONE, timeout=90_000)
 
 
-def board_in_cell(page: Page, marker: str) -> Locator:
-    """The board displayed by the code cell whose source contains `marker`."""
-    cell = page.locator(".jp-NotebookPanel .jp-CodeCell").filter(has_text=marker)
-    board = cell.locator(".rx-board")
+CODE_CELL = "contains(concat(' ', normalize-space(@class), ' '), ' jp-CodeCell ')"
+
+
+def board_after_heading(page: Page, heading: str, game: str) -> Locator:
+    """The live board of `game` shown by the first code cell after the markdown cell
+    whose heading starts with `heading`."""
+    title = re.compile(rf"^\s*{re.escape(heading)}")
+    lesson = page.locator(".jp-NotebookPanel .jp-MarkdownCell").filter(
+        has=page.get_by_role("heading", name=title))
+    expect(lesson).to_have_count(1)
+    cell = lesson.locator(f"xpath=following-sibling::div[{CODE_CELL}][1]")
+    board = cell.locator(f'.rx-board[data-game="{game}"]')
     expect(board).to_have_count(1)
     return board
 
@@ -37,7 +46,7 @@ def board_in_cell(page: Page, marker: str) -> Locator:
 def test_village_board_plays_a_click_and_explains_a_refusal(
         page: Page, lab: Any, notebook: Callable[[str], str], shot: Callable[[Locator, str], None]) -> None:
     run_notebook(page, lab, notebook("00_tour.ipynb"))
-    board = board_in_cell(page, "[e2e] village board")
+    board = board_after_heading(page, "5. The live board", "village")
     echo = page.locator(".rx-echo")
     expect(board).to_have_attribute("data-node", "0")
     expect(board).to_have_attribute("data-moves", "60")
@@ -52,6 +61,9 @@ def test_village_board_plays_a_click_and_explains_a_refusal(
     expect(board.locator('[data-id="hand:1:Axe"]')).to_have_attribute("data-legal", "false")
     shot(board, "village-board-selected.png")
     board.locator('[data-id="stall:1"]').click()
+    confirm = board.locator(".rx-confirm")                          # paying cards asks first
+    expect(confirm).to_contain_text("buy stall 1, paying 1 Feather")
+    confirm.click()
 
     expect(board).not_to_have_attribute("data-node", "0")          # the kernel played it
     expect(board.locator(".rx-message")).to_have_attribute("data-kind", "played")
@@ -79,7 +91,7 @@ def test_village_board_plays_a_click_and_explains_a_refusal(
 def test_summoners_hand_card_highlights_cells_and_plays_one(
         page: Page, lab: Any, notebook: Callable[[str], str], shot: Callable[[Locator, str], None]) -> None:
     run_notebook(page, lab, notebook("00_tour.ipynb"))
-    board = board_in_cell(page, "[e2e] summoners board")
+    board = board_after_heading(page, "Piri Piri Summoners", "summoners")
     expect(board).to_have_attribute("data-node", "0")
 
     # the action step: the deck makes several moves (draw, cycle a card): a chooser asks which
@@ -116,7 +128,7 @@ def test_panel_move_list_plays_on_its_board(page: Page, lab: Any, notebook: Call
     panel.locator(".rx-move-button").first.click()
     expect(board).not_to_have_attribute("data-node", "0")
     expect(board.locator(".rx-message")).to_have_attribute("data-kind", "played")
-    expect(panel.locator(".rx-history select option").nth(1)).to_be_attached()  # the history grew
+    expect(panel.locator(".rx-history .rx-study-row").nth(1)).to_be_attached()  # the history grew
     shot(panel, "panel-after-move.png")
     # the outcome charts render offline (Vega bundled, no CDN)
     charts = page.locator(".jp-OutputArea-output .vega-embed")
@@ -129,7 +141,7 @@ def test_boards_come_back_after_a_page_reload_and_still_play(
     """A teacher reloads the page mid-lesson: the live board is drawn again from the
     kernel (not "Loading widget…"), where it was, and the next click plays."""
     run_notebook(page, lab, notebook("00_tour.ipynb"))
-    board = board_in_cell(page, "[e2e] village board")
+    board = board_after_heading(page, "5. The live board", "village")
     board.locator('[data-id="deck"]').click()                   # P0 draws a card
     expect(board).not_to_have_attribute("data-node", "0")
     node = board.get_attribute("data-node")
@@ -138,7 +150,7 @@ def test_boards_come_back_after_a_page_reload_and_still_play(
     expect(page.locator(".jp-mod-dirty")).to_have_count(0, timeout=15_000)
     page.reload()
     expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=60_000)
-    board = board_in_cell(page, "[e2e] village board")
+    board = board_after_heading(page, "5. The live board", "village")
     expect(board).to_have_attribute("data-node", node, timeout=30_000)
     expect(page.locator(".jp-NotebookPanel")).not_to_contain_text("model not found")
     shot(board, "village-board-after-reload.png")
