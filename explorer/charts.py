@@ -367,3 +367,25 @@ def move_evaluation(frame: pl.DataFrame) -> alt.LayerChart:
     return alt.layer(bars, errors, text).properties(
         width=WIDTH, height=max(60, 18 * table.height),
         title=alt.TitleParams("Moves by playout win rate", subtitle=[sentence]))
+
+
+FACE_NAMES = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
+
+
+def bid_odds(state: Any, viewer: int | None = None) -> alt.Chart:
+    """Lying Pirates: for each bid face, the chance that the count is at least q, for
+    every quantity q, from what `viewer` knows of the cups (None: the teacher, who knows
+    them all, so every curve is a step at the true count). Exact, not simulated: the
+    curves of `explorer.games.pirates.odds.face_table`."""
+    from .games.pirates.odds import face_table
+    alt = _altair()
+    table = face_table(state.view(viewer), viewer)
+    rows = [{"face": FACE_NAMES.get(face, str(face)), "quantity": q, "chance": p}
+            for face, curve in table.items() for q, p in enumerate(curve) if q > 0]
+    who = "the teacher (the truth)" if viewer is None else f"P{viewer}"
+    return alt.Chart(pl.DataFrame(rows)).mark_line(point=True).encode(
+        x=alt.X("quantity:Q", title="bid quantity", axis=alt.Axis(tickMinStep=1)),
+        y=alt.Y("chance:Q", title="P(count ≥ quantity)", scale=alt.Scale(domain=[0, 1])),
+        color=alt.Color("face:N", sort=list(FACE_NAMES.values()), title="face"),
+        tooltip=["face:N", "quantity:Q", alt.Tooltip("chance:Q", format=".3f")],
+    ).properties(width=WIDTH, height=HEIGHT, title=f"Bid odds as {who} knows the cups")

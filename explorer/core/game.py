@@ -25,6 +25,7 @@ from .state import FORMAT_VERSION, STATE_FORMAT, State
 
 REGISTRY: dict[str, str] = {
     "momiji": "explorer.games.momiji:MomijiGame",
+    "pirates": "explorer.games.pirates:PiratesGame",
     "summoners": "explorer.games.summoners:SummonersGame",
     "village": "explorer.games.village:VillageGame",
 }

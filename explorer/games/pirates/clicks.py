@@ -1,0 +1,56 @@
+"""What clicks on the Lying Pirates board mean: the move a player has in mind, legal or
+not, so that a refused click is answered with the rule (`why_not`).
+
+Board elements (see `scene`): "bid:<q>:<f>" (a bid picker cell), "liar", "exact",
+"hand:<seat>:<card>", "ship:<seat>", "special:cursed", "coin:<seat>", "crew:<seat>",
+"deck", "pass", "keep", "reroll", "step", "stop". The seat acting is the seat that
+decides now.
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from explorer.core import CHANCE, Move
+
+from . import moves as m
+
+if TYPE_CHECKING:
+    from .state import PiratesState
+
+_BID = re.compile(r"bid:([0-9]{1,3}):([2-6])")
+_SIMPLE = {"liar": m.Liar, "pass": m.Pass, "keep": m.Keep, "reroll": m.Reroll, "step": m.Step,
+           "stop": m.Stop, "deck": m.Buy}
+
+
+def meant_move(state: "PiratesState", targets: tuple[str, ...]) -> Move | None:
+    pend = state.pending
+    p = pend.seat
+    if p is None or p == CHANCE or not targets:
+        return None
+    bids = [t for t in targets if t.startswith("bid:")]
+    rest = [t for t in targets if not t.startswith("bid:")]
+    if bids:
+        match = _BID.fullmatch(bids[0])
+        if len(bids) > 1 or match is None or any(t != "exact" for t in rest):
+            return None
+        return m.Bid(p, int(match[1]), int(match[2]), bool(rest))
+    if len(rest) == 1 and rest[0] == "exact":
+        return m.Exact(p)
+    if len(rest) == 1 and rest[0] in _SIMPLE:
+        return _SIMPLE[rest[0]](p)
+    ships = [int(t[5:]) for t in rest if re.fullmatch(r"ship:[0-5]", t)]
+    if "special:cursed" in rest and len(ships) == 1 and len(rest) == 2:
+        return m.PassCurse(p, ships[0])
+    if len(rest) == 1 and ships:
+        return m.Target(p, ships[0])
+    if len(rest) == 1 and re.fullmatch(r"(coin|crew):[0-5]", rest[0]):
+        return m.Cargo(p, rest[0].split(":")[0])
+    if len(rest) == 1 and rest[0].startswith("hand:"):
+        card = rest[0].split(":")[-1]
+        if pend.step == "cargo":
+            return m.Cargo(p, card)
+        if pend.step == "discard":
+            return m.Discard(p, card)
+        return m.PlayCard(p, card)
+    return None

@@ -1,0 +1,957 @@
+"""Applying Lying Pirates moves: a working copy of the position that runs the round until
+somebody must decide or luck must speak (`Work.settle`).
+
+Every effect of a tile or a card is interpreted here from the closed vocabulary of
+`catalogue` [P-EFFECTS]; what needs a target, a victim's choice or a roll becomes a frame
+on the stack (see `data`), so it waits in the position.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from explorer.core import Cup, Deck, Event
+
+from .catalogue import (Cargo, Coins, Crew, DiscardCards, DrawCards, Duel, MoveBy, Roll,
+                        Special, Steal, Wind)
+from .data import FIELDS, PiratesData
+from .dice import BATTLE_RANK, CREW_DICE, SPECIAL, judged_count
+from .moves import bid_text
+
+if TYPE_CHECKING:
+    from .state import PiratesState
+
+CURSED = SPECIAL.index("cursed")
+FLOOR_ORDER = tuple(SPECIAL.index(n) for n in ("mermaid", "pirate king", "ghost", "mayor"))
+DIE_STREAM = {"sail": "sail die", "pirate": "pirate die", "treasure": "treasure die"}
+
+
+def P(seat: int) -> str:
+    return f"P{seat}"
+
+
+@lru_cache(maxsize=4096)
+def dice_names(crew: int, held: tuple[str, ...]) -> tuple[str, ...]:
+    """A player's dice in the canonical order: normal dice, then specials (SPECIAL order)."""
+    return ("normal",) * crew + held
+
+
+@lru_cache(maxsize=4096)
+def cup_of(names: tuple[str, ...]) -> Cup:
+    return Cup(tuple(CREW_DICE[n] for n in names))
+
+
+def aims(effect: Any) -> bool:
+    """Whether an effect is aimed at another player (it needs a target) [P-TARGET]."""
+    if isinstance(effect, (Steal, Duel)):
+        return True
+    return getattr(effect, "target", None) is not None
+
+
+def _tup(t: tuple, i: int, v: Any) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+class Work:
+    """A mutable copy of the data, the game's catalogue and parameters, and the events."""
+
+    def __init__(self, state: "PiratesState") -> None:
+        self.__dict__.update(zip(FIELDS, state.data))
+        self.game = state.game
+        self.cat = state.game.catalogue
+        self.n = state.game.players
+        self.events: list[Event] = []
+
+    def freeze(self) -> tuple[PiratesData, tuple[Event, ...]]:
+        d = self.__dict__
+        return tuple.__new__(PiratesData, [d[f] for f in FIELDS]), tuple(self.events)
+
+    def say(self, kind: str, rule: str, text: str, player: int | None = None,
+            visible_to: tuple[int, ...] | None = None, public: str | None = None) -> None:
+        self.events.append(Event(kind, rule, text, player, visible_to, public))
+
+    # ------------------------------------------------------------------ seats
+    def param(self, p: int, name: str) -> int:
+        return self.game.params[p][name]
+
+    def active(self) -> list[int]:
+        return [p for p in range(self.n) if not self.out[p]]
+
+    def order_from(self, first: int) -> list[int]:
+        """Active seats in the token's direction, from `first`."""
+        return [s for s in ((first + i * self.direction) % self.n for i in range(self.n))
+                if not self.out[s]]
+
+    def next_after(self, seat: int, ok=None) -> int:
+        for i in range(1, self.n + 1):
+            s = (seat + i * self.direction) % self.n
+            if not self.out[s] and (ok is None or ok(s)):
+                return s
+        return seat
+
+    @property
+    def length(self) -> int:
+        return len(self.route)
+
+    def held(self, p: int) -> tuple[str, ...]:
+        return tuple(SPECIAL[i] for i, owner in enumerate(self.specials) if owner == p)
+
+    def names(self, p: int) -> tuple[str, ...]:
+        return dice_names(self.crew[p], self.held(p))
+
+    def dice(self, p: int) -> int:
+        return self.crew[p] + sum(1 for o in self.specials if o == p)
+
+    def decline(self) -> None:
+        """The asked seat of the top window is done: the next is asked (an empty window
+        is closed at once, so no empty window is ever saved)."""
+        top = self.stack[-1]
+        rest = top[2][1:]
+        self.stack = self.stack[:-1] + ((("window", top[1], rest),) if rest else ())
+
+    def flag(self, p: int, f: str) -> None:
+        self.used = _tup(self.used, p, self.used[p] + f)
+
+    def immune(self, p: int) -> bool:
+        """On the start/end tile: immune to other players' negative cards [P-IMMUNE]."""
+        return self.progress[p] % self.length == 0
+
+    # ------------------------------------------------------------------ economy
+    def gain_coins(self, p: int, k: int, rule: str) -> None:
+        k = min(k, self.supply)
+        if k > 0:
+            self.coins = _tup(self.coins, p, self.coins[p] + k)
+            self.supply -= k
+            self.say("coins", rule, f"{P(p)} gains {k} coin{'s' * (k > 1)}", p)
+
+    def lose_coins(self, p: int, k: int, rule: str) -> None:
+        k = min(k, self.coins[p])
+        if k > 0:
+            self.coins = _tup(self.coins, p, self.coins[p] - k)
+            self.supply += k
+            self.say("coins", rule, f"{P(p)} loses {k} coin{'s' * (k > 1)}", p)
+
+    def pay(self, p: int, k: int) -> None:
+        self.coins = _tup(self.coins, p, self.coins[p] - k)
+        self.supply += k
+
+    def gain_normal(self, p: int, k: int, rule: str, limit: bool = True) -> int:
+        """Take up to `k` normal dice from the bag; a die gained at the limit is not
+        taken [P-CREW-MAX] [P-CREW-NORMAL-AT-MAX]."""
+        room = self.param(p, "cup_limit") - self.dice(p) if limit else k
+        k = max(0, min(k, room, self.bag))
+        if k:
+            self.crew = _tup(self.crew, p, self.crew[p] + k)
+            self.bag -= k
+            self.say("crew", rule, f"{P(p)} gains {k} crew {'dice' if k > 1 else 'die'}", p)
+        return k
+
+    def can_lose(self, p: int) -> bool:
+        """Whether a loss of one die takes anything [P-CREW-FLOOR] [P-VAR-DEATH]."""
+        if self.dice(p) <= self.param(p, "crew_floor"):
+            return False
+        if self.param(p, "instant_death"):
+            return self.dice(p) > 0
+        return self.crew[p] >= 2 or any(self.specials[i] == p for i in FLOOR_ORDER)
+
+    def lose_crew(self, p: int, k: int, rule: str) -> int:
+        """Lose `k` crew dice, keeping the floor: the last normal die is kept and a special
+        die (never the cursed one) goes instead [P-CREW-FLOOR] [P-CREW-FLOOR-PICK]."""
+        lost = 0
+        for _ in range(k):
+            if not self.can_lose(p):
+                break
+            if self.crew[p] >= 2 or (self.param(p, "instant_death") and self.crew[p] >= 1):
+                self.crew = _tup(self.crew, p, self.crew[p] - 1)
+                self.bag += 1
+                self.say("crew", rule, f"{P(p)} loses a crew die", p)
+            else:
+                order = FLOOR_ORDER + ((CURSED,) if self.param(p, "instant_death") else ())
+                i = next(i for i in order if self.specials[i] == p)
+                self.specials = _tup(self.specials, i, -1)
+                self.say("crew", "P-CREW-FLOOR", f"{P(p)} keeps their last normal die and "
+                                                 f"loses the {SPECIAL[i]} die instead", p)
+            lost += 1
+        if self.param(p, "instant_death") and self.dice(p) == 0:
+            self.eliminate(p)
+        return lost
+
+    def eliminate(self, p: int) -> None:
+        """Instant Death: a player with no dice is out, their ship removed [P-VAR-DEATH]."""
+        self.out = _tup(self.out, p, True)
+        self.specials = tuple(-1 if o == p else o for o in self.specials)
+        self.say("out", "P-VAR-DEATH", f"{P(p)} has lost every crew die and is out of the game", p)
+
+    def take_special(self, p: int, i: int, rule: str) -> None:
+        """Take special die `i` from the board or its holder; at the limit normal dice go
+        back to the bag [P-SPECIAL-UNIQUE] [P-CREW-MAX]."""
+        owner = self.specials[i]
+        if owner == p:
+            return
+        self.specials = _tup(self.specials, i, p)
+        where = "the board" if owner == -1 else P(owner)
+        self.say("special", rule, f"{P(p)} takes the {SPECIAL[i]} die from {where}", p)
+        if owner >= 0 and self.dice(owner) == 0 and self.param(owner, "instant_death"):
+            self.eliminate(owner)
+        while self.dice(p) > self.param(p, "cup_limit") and self.crew[p] > 1:
+            self.crew = _tup(self.crew, p, self.crew[p] - 1)
+            self.bag += 1
+            self.say("crew", "P-CREW-MAX", f"{P(p)} is over the limit and returns a normal die", p)
+
+    def steal(self, thief: int, victim: int, k: int) -> None:
+        taken = 0
+        for _ in range(k):
+            if self.crew[victim] < 2 or self.dice(victim) <= self.param(victim, "crew_floor"):
+                break
+            self.crew = _tup(self.crew, victim, self.crew[victim] - 1)
+            self.bag += 1
+            taken += 1
+        if taken:
+            self.say("steal", "P-EFFECTS", f"{P(thief)} steals {taken} crew from {P(victim)}", thief)
+            self.gain_normal(thief, taken, "P-EFFECTS")
+
+    def move_ship(self, p: int, k: int, rule: str) -> None:
+        """Move along the route, stopping on the start/end tile [P-SAIL-STOP]."""
+        before = self.progress[p]
+        after = max(0, min(self.length, before + k))
+        if after != before:
+            self.progress = _tup(self.progress, p, after)
+            self.say("move", rule, f"{P(p)} moves {'forward' if after > before else 'back'} "
+                                   f"to {self.tile_name(after)}", p)
+
+    def tile_name(self, progress: int) -> str:
+        tile = self.game.tiles[self.route[progress % self.length]]
+        return f"tile {progress % self.length} ({tile.name})"
+
+    # ------------------------------------------------------------------ cards
+    def draw_frame(self, p: int) -> None:
+        self.stack += (("draw", p),)
+
+    def give_card(self, p: int, card: str) -> None:
+        self.hands = _tup(self.hands, p, tuple(sorted(self.hands[p] + (card,))))
+        self.say("draw", "P-BUY", f"{P(p)} draws {card} ({self.game.cards[card].name})", p, (p,),
+                 f"{P(p)} draws a card")
+
+    def play_card(self, p: int, card: str, final: bool = False) -> None:
+        spec = self.game.cards[card]
+        hand = list(self.hands[p])
+        hand.remove(card)
+        self.hands = _tup(self.hands, p, tuple(hand))
+        self.discard += (card,)
+        if not final:
+            self.flag(p, "g" if spec.tier == "gold" else "s")
+        self.say("card", spec.rule, f"{P(p)} plays {card} {spec.name}: {spec.text}", p)
+        if not hand:
+            self.say("card", "P-LAST-CARD", f"{P(p)} played their last card and draws one free", p)
+            self.draw_frame(p)
+        self.push_effects(p, "card", spec.effects)
+
+    def push_effects(self, actor: int, source: str, effects: tuple) -> None:
+        self.stack += tuple(("task", actor, source, e, -1) for e in reversed(effects))
+
+    def candidates(self, actor: int, effect: Any, source: str) -> list[int]:
+        """The players an aimed effect may target [P-TARGET] [P-IMMUNE]."""
+        target = effect.target
+        others = [s for s in self.order_from(actor) if s != actor]
+        if source == "card":
+            others = [s for s in others if not self.immune(s)]
+        me = self.progress[actor]
+        if target.who == "within":
+            return [s for s in others if abs(self.progress[s] - me) <= target.tiles]
+        if target.who == "nearest" and others:
+            best = min(abs(self.progress[s] - me) for s in others)
+            return [s for s in others if abs(self.progress[s] - me) == best]
+        return others
+
+    def cargo_options(self, p: int) -> list[str]:
+        out = []
+        if self.coins[p]:
+            out.append("coin")
+        if self.can_lose(p):
+            out.append("crew")
+        return out + sorted(set(self.hands[p]))
+
+    # ------------------------------------------------------------------ re-rolls
+    def may_reroll(self, p: int) -> bool:
+        """The once-per-round paid re-roll [P-REROLL] is offered [P-REROLL-WINDOW]."""
+        return (self.game.options.reroll_window and not self.out[p] and "r" not in self.used[p]
+                and self.coins[p] >= self.param(p, "reroll_cost"))
+
+    def final_can_act(self, p: int, flags: str) -> bool:
+        return (self.game.options.reroll_window and "r" not in flags
+                and self.coins[p] >= self.param(p, "reroll_cost")) or (
+            "c" not in flags and bool(self.hands[p]))
+
+    # ------------------------------------------------------------------ the loop
+    def settle(self) -> None:
+        """Run the round until a player must decide, luck must speak or the game ends."""
+        for _ in range(100_000):
+            if self.stage == "over":
+                self.stack = ()
+                return
+            if len(self.active()) <= 1 and self.phase != "over":
+                self.finish_last_ship()
+                return
+            if self.stack:
+                if self.frame():
+                    return
+            elif self.next_stage():
+                return
+        raise RuntimeError("the round does not settle")
+
+    def frame(self) -> bool:
+        """Work on the top frame; True when it waits for a decision or for luck."""
+        top = self.stack[-1]
+        kind = top[0]
+        if kind == "task":
+            return self.task(top)
+        if kind == "die":
+            _, name, owner, face, asked, effect, source = top
+            if face is None:
+                return True
+            if not asked:
+                self.stack = self.stack[:-1] + (top[:4] + (True,) + top[5:],)
+                if self.may_reroll(owner):
+                    self.stack += (("window", "reroll", (owner,)),)
+                return False
+            self.stack = self.stack[:-1]
+            self.resolve_die(name, owner, face, effect, source)
+            return False
+        if kind == "battle":
+            _, bkind, seats, faces, asked, loss, steal, flags = top
+            if None in faces:
+                return True
+            if not asked:
+                self.stack = self.stack[:-1] + (top[:4] + (True,) + top[5:],)
+                if bkind == "final":
+                    asked_seats = tuple(s for s in self.order_from(self.captain) if s in seats
+                                        and self.final_can_act(s, flags[seats.index(s)]))
+                    if asked_seats:
+                        self.stack += (("window", "final", asked_seats),)
+                else:
+                    asked_seats = tuple(s for s in self.order_from(self.captain)
+                                        if s in seats and self.may_reroll(s))
+                    if asked_seats:
+                        self.stack += (("window", "reroll", asked_seats),)
+                return False
+            self.resolve_battle(top)
+            return False
+        if kind == "window":
+            seats = top[2]
+            while seats and self.out[seats[0]]:
+                seats = seats[1:]
+            if not seats:
+                self.stack = self.stack[:-1]
+                return False
+            if seats != top[2]:
+                self.stack = self.stack[:-1] + (("window", top[1], seats),)
+            return True
+        if kind == "draw":
+            return self.draw(top[1])
+        if kind == "hand":
+            if not self.hands[top[1]]:
+                self.stack = self.stack[:-1]
+                return False
+            return True
+        return True                              # "reroll": luck
+
+    def draw(self, p: int) -> bool:
+        if self.deck.empty and self.discard and self.game.options.reshuffle:
+            self.deck = Deck.of(self.discard)
+            self.discard = ()
+            self.say("reshuffle", "P-DECK-EMPTY", "the discard pile is shuffled into a new deck")
+        if self.deck.empty:
+            self.stack = self.stack[:-1]
+            self.say("draw", "P-DECK-EMPTY", f"the deck is empty: {P(p)} draws nothing", p)
+            return False
+        if self.deck.needs_luck:
+            return True
+        card = self.deck.known_next
+        self.deck = self.deck.draw(card)
+        self.stack = self.stack[:-1]
+        self.give_card(p, card)
+        return False
+
+    def task(self, top: tuple) -> bool:
+        _, actor, source, effect, target = top
+        rest = self.stack[:-1]
+        if isinstance(effect, Roll) and effect.times > 1:
+            one = msgspec.structs.replace(effect, times=1)
+            self.stack = rest + (("task", actor, source, one, target),) * effect.times
+            return False
+        if isinstance(effect, (DiscardCards, DrawCards)) and effect.n > 1 and not (
+                isinstance(effect, DrawCards)):
+            one = msgspec.structs.replace(effect, n=1)
+            self.stack = rest + (("task", actor, source, one, target),) * effect.n
+            return False
+        if aims(effect) and target == -1:
+            if self.candidates(actor, effect, source):
+                return True
+            self.stack = rest
+            self.say("fizzle", "P-TARGET", f"{P(actor)} has nobody to aim at: the effect does nothing", actor)
+            return False
+        who = actor if target == -1 else target
+        if isinstance(effect, Cargo):
+            if self.cargo_options(who):
+                return True
+            self.stack = rest
+            return False
+        if isinstance(effect, DiscardCards) and not effect.random:
+            if self.hands[who]:
+                return True
+            self.stack = rest
+            return False
+        self.stack = rest
+        rule = "P-EFFECTS"
+        if isinstance(effect, Coins):
+            if effect.n >= 0:
+                self.gain_coins(who, effect.n, rule)
+            else:
+                self.lose_coins(who, -effect.n, rule)
+        elif isinstance(effect, Crew):
+            if effect.n >= 0:
+                self.gain_normal(who, effect.n, rule)
+            else:
+                self.lose_crew(who, -effect.n, rule)
+        elif isinstance(effect, Wind):
+            self.direction = -self.direction
+            if self.stage == "act" and self.passes == 0:
+                self.turn = self.next_after(actor)       # the next turn follows the new arrow
+            self.say("wind", "P-CARD-WIND", "the token is turned over: play now goes "
+                     + ("clockwise" if self.direction == 1 else "counter-clockwise"))
+        elif isinstance(effect, DrawCards):
+            self.stack += (("draw", who),) * effect.n
+        elif isinstance(effect, Roll):
+            self.stack += (("die", effect.die, actor, None, False, effect, source),)
+        elif isinstance(effect, Steal):
+            self.steal(actor, target, effect.n)
+        elif isinstance(effect, Duel):
+            self.say("duel", "P-DUEL", f"{P(actor)} duels {P(target)}", actor)
+            self.stack += (("battle", "duel", (actor, target), (None, None), False,
+                            effect.loss, effect.steal, ("", "")),)
+        elif isinstance(effect, Special):
+            self.take_special(who, SPECIAL.index(effect.die), rule)
+        elif isinstance(effect, MoveBy):
+            self.move_ship(who, effect.n, rule)
+        elif isinstance(effect, DiscardCards):          # random
+            self.stack += (("hand", who),)
+        return False
+
+    def resolve_die(self, name: str, owner: int, face: Any, effect: Any, source: str) -> None:
+        if name == "sail":
+            self.sail_moves(face)
+            return
+        good = effect.x if face == "X" else effect.o
+        self.say("die", "P-TILE-1", f"the {name} die shows {face} for {P(owner)}", owner)
+        self.push_effects(owner, source, good)
+
+    def sail_moves(self, k: int) -> None:
+        """The winner and the survivors sail; the movers battle [P-SAIL-2] [P-BATTLE-2]."""
+        movers = []
+        for p in self.order_from(self.captain):
+            if self.roles[p] in ("winner", "survivor"):
+                before = self.progress[p]
+                self.move_ship(p, k, "P-SAIL-2")
+                if self.progress[p] != before:
+                    movers.append(p)
+        self.stage = "tile"
+        if len(movers) >= 2:
+            self.say("battle", "P-BATTLE-2", "the ships that moved battle: "
+                     + ", ".join(P(p) for p in movers))
+            self.stack += (("battle", "sail", tuple(movers), (None,) * len(movers), False, 0, 0,
+                            ("",) * len(movers)),)
+        elif movers and self.game.options.single_mover_resolves:
+            self.resolve_tile(movers[0], "P-BATTLE-SINGLE")
+
+    def resolve_tile(self, p: int, rule: str) -> None:
+        tile = self.game.tiles[self.route[self.progress[p] % self.length]]
+        self.say("tile", tile.rule, f"{P(p)} resolves {self.tile_name(self.progress[p])}: "
+                                    f"{tile.text or 'nothing happens'}", p)
+        self.push_effects(p, "tile", tile.effects)
+
+    def resolve_battle(self, top: tuple) -> None:
+        _, kind, seats, faces, asked, loss, steal, flags = top
+        ranks = [BATTLE_RANK[f] for f in faces]
+        rest = self.stack[:-1]
+        if kind in ("sail", "duel"):
+            best = max(ranks)
+            tied = tuple(s for s, r in zip(seats, ranks) if r == best)
+            if len(tied) > 1:
+                self.say("battle", "P-BATTLE-2", f"{' and '.join(P(s) for s in tied)} tie on "
+                                                 f"{faces[ranks.index(best)]} and roll again")
+                keep = tuple(flags[seats.index(s)] for s in tied)
+                self.stack = rest + (("battle", kind, tied, (None,) * len(tied), False, loss,
+                                      steal, keep),)
+                return
+            win = tied[0]
+            self.stack = rest
+            if kind == "sail":
+                self.say("battle", "P-BATTLE-2", f"{P(win)} wins the battle", win)
+                self.resolve_tile(win, "P-BATTLE-2")
+            else:
+                lose = seats[1] if seats[0] == win else seats[0]
+                self.say("duel", "P-DUEL", f"{P(win)} wins the duel against {P(lose)}", win)
+                self.lose_crew(lose, loss, "P-DUEL")
+                if steal:
+                    self.steal(win, lose, steal)
+            return
+        # the final battle looks for losers [P-FINAL-2]
+        low = min(ranks)
+        tied = tuple(s for s, r in zip(seats, ranks) if r == low)
+        if len(tied) > 1 and low != 0:
+            self.say("final", "P-FINAL-2", f"{' and '.join(P(s) for s in tied)} tie for lowest "
+                                           f"on {faces[ranks.index(low)]} and roll again")
+            keep = tuple(flags[seats.index(s)] for s in tied)
+            self.stack = rest + (("battle", "final", tied, (None,) * len(tied), False, 0, 0, keep),)
+            return
+        fighters = [s for s in self.group if not self.out[s]]
+        if set(tied) >= set(fighters) and all(self.dice(s) <= 1 for s in tied):
+            self.say("final", "P-FINAL-4", "every fighter would lose their last die: the roll "
+                                           "is ignored and rolled again")
+            self.stack = rest + (("battle", "final", seats, (None,) * len(seats), False, 0, 0,
+                                  flags),)
+            return
+        self.stack = rest
+        for s in tied:
+            self.lose_final_die(s)
+        left = tuple(s for s in self.group if self.dice(s) > 0)
+        self.group = left
+        if len(left) == 1:
+            self.end("final", left[0], "P-FINAL-4",
+                     f"{P(left[0])} is the last captain with crew and wins the final battle")
+            return
+        self.start_sub_battle()
+
+    def lose_final_die(self, p: int) -> None:
+        if self.crew[p]:
+            self.crew = _tup(self.crew, p, self.crew[p] - 1)
+            self.bag += 1
+        else:
+            i = next(i for i, o in enumerate(self.specials) if o == p)
+            self.specials = _tup(self.specials, i, -1)
+        self.say("final", "P-FINAL-2", f"{P(p)} rolled lowest and loses a die "
+                                       f"({self.dice(p)} left)", p)
+
+    def start_sub_battle(self) -> None:
+        seats = tuple(s for s in self.order_from(self.captain) if s in self.group)
+        self.stack += (("battle", "final", seats, (None,) * len(seats), False, 0, 0,
+                        ("",) * len(seats)),)
+
+    # ------------------------------------------------------------------ stages
+    def next_stage(self) -> bool:
+        """Nothing in flight: the round's next step; True when it waits."""
+        stage = self.stage
+        if stage == "cups":
+            return any(self.betting[p] and self.cups[p] is None for p in range(self.n)) or self.to_bid()
+        if stage in ("bid", "act", "step alone"):
+            return True
+        if stage == "sail":
+            self.start_sail()
+            return False
+        if stage == "sailing":
+            self.stage = "tile"
+            return False
+        if stage == "tile":
+            seats = tuple(s for s in self.order_from(self.captain)
+                          if "g" not in self.used[s] and self.hands[s])
+            self.stage = "cards"
+            if seats:
+                self.stack += (("window", "cards", seats),)
+            return False
+        if stage == "cards":
+            self.end_of_sail()
+            return False
+        if stage == "steps":
+            self.last_steps()
+            return False
+        if stage == "together":
+            for p in self.group:
+                self.sacrifice_step(p, "P-STEPS-2")
+            self.group = ()
+            self.stage = "steps"
+            return False
+        if stage == "round end":
+            self.new_round()
+            return False
+        if stage in ("final", "fighting"):
+            self.stage = "fighting"
+            self.start_sub_battle()
+            return False
+        raise RuntimeError(f"unknown stage {stage!r}")
+
+    def to_bid(self) -> bool:
+        self.stage = "bid"
+        first = self.captain
+        if not self.betting[first]:
+            first = self.next_after(first, lambda s: self.betting[s])
+        self.turn = first
+        return True
+
+    def new_round(self) -> None:
+        """A new round: cups are rolled by every participant [P-ROUND-1] [P-BET-ROLL]."""
+        if self.round >= self.game.options.max_rounds:
+            best = max(self.progress[p] for p in self.active())
+            leaders = [p for p in self.active() if self.progress[p] == best]
+            self.end("rounds", leaders[0] if len(leaders) == 1 else -1, "P-END-LIMIT",
+                     f"the round limit of {self.game.options.max_rounds} is reached")
+            return
+        self.round += 1
+        n = self.n
+        self.cups = (None,) * n
+        self.bids = ()
+        self.call = ()
+        self.roles = ("",) * n
+        self.used = ("",) * n
+        self.passes = 0
+        self.sail = 0
+        self.group = ()
+        self.betting = tuple(not self.out[p] and not self.excluded[p] for p in range(n))
+        for p in range(n):
+            if self.excluded[p]:
+                self.say("excluded", "P-BET-EXCLUDED", f"{P(p)} sits out this betting and counts "
+                                                       f"as a loser", p)
+        self.excluded = (False,) * n
+        self.phase = "betting"
+        self.say("round", "P-ROUND-1", f"round {self.round} begins")
+        self.begin_betting()
+
+    def begin_betting(self) -> None:
+        players = [p for p in range(self.n) if self.betting[p]]
+        if len(players) == 1:
+            lone = players[0]
+            self.roles = tuple("" if self.out[p] else ("winner" if p == lone else "loser")
+                               for p in range(self.n))
+            self.say("lone", "P-BET-LONE", f"{P(lone)} is the only participant and wins the betting", lone)
+            self.phase = "sail"
+            self.stage = "sail"
+        elif not players:
+            self.phase = "action"
+            self.start_action()
+        else:
+            self.stage = "cups"
+
+    def judge(self, kind: str, caller: int, quantity: int, face: int, judged: int,
+              locked: int) -> None:
+        """Reveal the cups and decide winner, losers and survivors [P-LIAR] [P-EXACT-2]
+        [P-EXACT-3]."""
+        cups = {p: self.cups[p] for p in range(self.n) if self.betting[p]}
+        count = judged_count(face, cups, judged)
+        what = bid_text(quantity, face)
+        for p, cup in cups.items():
+            self.say("reveal", "P-BID-COUNT", f"{P(p)} reveals " + " ".join(
+                (str(f) if name == "normal" else f"{name}:{f}") for name, f in cup), p)
+        cursed = "" if count == judged_count(face, cups, -1) else \
+            f" (the cursed die of {P(judged)} takes their dice out of their own bid) [P-CURSED]"
+        self.say("count", "P-BID-COUNT", f"there are {count} {bid_text(2, face).split()[1]} for "
+                                         f"{P(judged)}'s bid of {what}{cursed}")
+        if kind == "liar":
+            if count >= quantity:
+                winner, losers, rule = judged, {caller}, "P-LIAR"
+                text = f"the bid stands: {P(caller)} called Liar wrongly and loses; {P(judged)} wins"
+            else:
+                winner, losers, rule = caller, {judged}, "P-LIAR"
+                text = f"the bid was a lie: {P(caller)} wins and {P(judged)} loses"
+        elif count == quantity:
+            winner, rule = caller, "P-EXACT-2"
+            losers = {p for p in range(self.n) if p != caller}
+            text = f"exact! {P(caller)} wins, everyone else loses"
+        else:
+            winner, losers, rule = locked, {caller}, "P-EXACT-3"
+            self.excluded = _tup(self.excluded, caller, True)
+            text = (f"the exact lock is wrong: {P(caller)} loses and sits out the next "
+                    f"betting; {P(locked)} wins")
+        self.say("call", rule, text, caller)
+        self.call = (kind, caller, quantity, face, judged, count)
+        self.roles = tuple(
+            "" if self.out[p] else "winner" if p == winner else
+            "loser" if p in losers or not self.betting[p] else "survivor" for p in range(self.n))
+        if kind == "exact" and winner == caller:
+            self.gain_normal(caller, 1, "P-EXACT-2")
+        self.phase = "sail"
+        self.stage = "sail"
+
+    def start_sail(self) -> None:
+        """The winner takes the token, 1 coin and the sail die [P-SAIL-1]; captain powers
+        on the outcome [P-CAPTAIN-C5] [P-CAPTAIN-C6] [P-CAPTAIN-C7]."""
+        win = self.roles.index("winner")
+        self.captain = win
+        self.say("token", "P-SAIL-1", f"{P(win)} takes the starting-captain token", win)
+        self.gain_coins(win, 1 + self.param(win, "win_coins"), "P-SAIL-1")
+        for p in range(self.n):
+            if self.roles[p] == "survivor" and self.param(p, "survivor_coins"):
+                self.gain_coins(p, self.param(p, "survivor_coins"), "P-CAPTAIN-C6")
+            if self.roles[p] == "loser" and self.param(p, "loss_crew"):
+                self.gain_normal(p, self.param(p, "loss_crew"), "P-CAPTAIN-C7")
+        self.stage = "sailing"
+        self.stack += (("die", "sail", win, None, False, None, "tile"),)
+
+    def end_of_sail(self) -> None:
+        """The start/end tile counts at the end of a sail phase [P-END-1] [P-FINAL-1]."""
+        home = [p for p in self.order_from(self.captain) if self.progress[p] >= self.length]
+        if len(home) == 1:
+            self.end("home", home[0], "P-END-1", f"{P(home[0])} alone reaches the start/end "
+                                                 f"tile and claims the pirate throne")
+            return
+        if home:
+            self.start_final(tuple(home))
+            return
+        self.phase = "action"
+        self.start_action()
+
+    def start_final(self, home: tuple[int, ...]) -> None:
+        """The final battle: specials traded for 2 normal dice each [P-FINAL-1]."""
+        self.phase = "final"
+        self.stage = "fighting"
+        self.group = tuple(home)
+        if home:
+            self.say("final", "P-FINAL-1", "the final battle: " + ", ".join(P(p) for p in home))
+            for p in home:
+                for i, owner in enumerate(self.specials):
+                    if owner == p:
+                        self.specials = _tup(self.specials, i, -1)
+                        got = min(2, self.bag)
+                        self.crew = _tup(self.crew, p, self.crew[p] + got)
+                        self.bag -= got
+                        self.say("final", "P-FINAL-1", f"{P(p)} trades the {SPECIAL[i]} die "
+                                                       f"for {got} normal dice", p)
+            self.start_sub_battle()
+
+    def start_action(self) -> None:
+        self.stage = "act"
+        self.passes = 0
+        self.turn = self.order_from(self.captain)[0]
+
+    def end_turn(self, passed: bool) -> None:
+        """The action phase goes round until every player passes in a row [P-ACT-ORDER]."""
+        self.passes = self.passes + 1 if passed else 0
+        if self.passes >= len(self.active()):
+            self.phase = "steps"
+            self.stage = "steps"
+        else:
+            self.turn = self.next_after(self.turn)
+
+    def can_step(self, p: int) -> bool:
+        return (self.crew[p] >= 2 and self.dice(p) - 1 >= self.param(p, "crew_floor")
+                and self.progress[p] < self.length)
+
+    def last_steps(self) -> None:
+        """Last steps for the last-placed ship(s) [P-STEPS-1] [P-STEPS-2] [P-STEPS-3]."""
+        players = self.order_from(self.captain)
+        low = min(self.progress[p] for p in players)
+        tied = tuple(p for p in players if self.progress[p] == low)
+        if len(tied) == 1:
+            if self.can_step(tied[0]):
+                self.stage = "step alone"
+                self.turn = tied[0]
+                return
+        elif all(self.can_step(p) for p in tied):
+            self.stage = "together"
+            self.group = tied
+            self.stack += (("window", "together", tied),)
+            return
+        self.stage = "round end"
+
+    def sacrifice_step(self, p: int, rule: str) -> None:
+        self.crew = _tup(self.crew, p, self.crew[p] - 1)
+        self.bag += 1
+        self.say("step", rule, f"{P(p)} sacrifices a crew die", p)
+        self.move_ship(p, 1, rule)
+
+    def end(self, ended: str, winner: int, rule: str, text: str) -> None:
+        self.phase = "over"
+        self.stage = "over"
+        self.stack = ()
+        self.ended = ended
+        self.winner = winner
+        self.say("game-end", rule, text, None if winner < 0 else winner)
+
+    def finish_last_ship(self) -> None:
+        left = self.active()
+        self.end("last ship", left[0] if left else -1, "P-VAR-DEATH",
+                 f"{P(left[0])} is the last ship in the game and wins" if left else "no ship is left")
+
+
+# ---------------------------------------------------------------------- moves
+def below(stack: tuple, kinds: tuple[str, ...]) -> int:
+    """The index of the highest frame of one of `kinds`."""
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i][0] in kinds:
+            return i
+    raise ValueError("no such frame")
+
+
+def apply(state: "PiratesState", move: Any) -> tuple[PiratesData, tuple[Event, ...]]:
+    from . import moves as m
+    w = Work(state)
+    kind = type(move)
+    if kind is m.CupRoll:
+        p = move.player
+        cup = tuple(zip(w.names(p), move.faces))
+        w.cups = _tup(w.cups, p, cup)
+        w.say("cup", "P-BET-ROLL", f"{P(p)} rolls their cup: {' '.join(map(str, move.faces))}", p,
+              (p,), f"{P(p)} rolls their cup (hidden)")
+    elif kind is m.Roll:
+        roll(w, move)
+    elif kind is m.Bid:
+        p = move.player
+        before = w.bids[-1][2] if w.bids else p
+        w.bids += ((move.quantity, move.face, p),)
+        what = bid_text(move.quantity, move.face)
+        if move.exact:
+            w.say("bid", "P-EXACT-1", f"{P(p)} bids {what} and locks it as exact", p)
+            w.judge("exact", p, move.quantity, move.face, p, before)
+        else:
+            w.say("bid", "P-BID-RAISE" if len(w.bids) > 1 else "P-BID-OPEN", f"{P(p)} bids {what}", p)
+            w.turn = w.next_after(p, lambda s: w.betting[s])
+    elif kind is m.Liar:
+        q, f, b = w.bids[-1]
+        w.say("liar", "P-LIAR", f"{P(move.player)} calls Liar on {P(b)}'s {bid_text(q, f)}", move.player)
+        w.judge("liar", move.player, q, f, b, b)
+    elif kind is m.Exact:
+        q, f, b = w.bids[-1]
+        w.say("exact", "P-EXACT-1", f"{P(move.player)} locks {P(b)}'s {bid_text(q, f)} as exact", move.player)
+        w.judge("exact", move.player, q, f, b, b)
+    elif kind is m.Deal:
+        p = w.stack[-1][1]
+        w.deck = w.deck.draw(move.card)
+        w.stack = w.stack[:-1]
+        w.give_card(p, move.card)
+    elif kind is m.Snatch:
+        w.stack = w.stack[:-1]
+        hand = list(w.hands[move.player])
+        hand.remove(move.card)
+        w.hands = _tup(w.hands, move.player, tuple(hand))
+        w.discard += (move.card,)
+        w.say("discard", "P-EFFECTS", f"{P(move.player)} discards {move.card} at random", move.player)
+    elif kind is m.Reroll:
+        p = move.player
+        top = w.stack[-1]
+        w.pay(p, w.param(p, "reroll_cost"))
+        if top[1] == "final":
+            i = below(w.stack, ("battle",))
+            b = w.stack[i]
+            flags = _tup(b[7], b[2].index(p), b[7][b[2].index(p)] + "r")
+            w.stack = _tup(w.stack, i, b[:7] + (flags,))
+        else:
+            w.flag(p, "r")
+            w.decline()
+        w.say("reroll", "P-REROLL" if top[1] != "final" else "P-FINAL-3",
+              f"{P(p)} pays {w.param(p, 'reroll_cost')} to re-roll their die", p)
+        w.stack += (("reroll", p),)
+    elif kind is m.Keep:
+        top = w.stack[-1]
+        w.decline()
+    elif kind is m.PlayCard:
+        p = move.player
+        if w.stack and w.stack[-1][0] == "window":
+            top = w.stack[-1]
+            if top[1] == "final":
+                i = below(w.stack, ("battle",))
+                b = w.stack[i]
+                flags = _tup(b[7], b[2].index(p), b[7][b[2].index(p)] + "c")
+                w.stack = _tup(w.stack, i, b[:7] + (flags,))
+                w.play_card(p, move.card, final=True)
+            else:
+                w.decline()
+                w.play_card(p, move.card)
+        else:
+            w.end_turn(False)
+            w.play_card(p, move.card)
+    elif kind is m.Target:
+        top = w.stack[-1]
+        w.say("target", "P-TARGET", f"{P(move.player)} aims at {P(move.seat)}", move.player)
+        w.stack = w.stack[:-1] + (top[:4] + (move.seat,),)
+    elif kind is m.Buy:
+        p = move.player
+        cost = w.param(p, "card_cost" if "b" in w.used[p] else "first_card_cost")
+        w.pay(p, cost)
+        w.flag(p, "b")
+        w.say("buy", "P-BUY", f"{P(p)} pays {cost} coins for a card", p)
+        w.end_turn(False)
+        w.draw_frame(p)
+    elif kind is m.PassCurse:
+        p = move.player
+        w.crew = _tup(w.crew, p, w.crew[p] - 2)
+        w.bag += 2
+        w.specials = _tup(w.specials, CURSED, move.seat)
+        w.say("curse", "P-CURSE-PASS", f"{P(p)} sacrifices 2 crew dice and passes the cursed "
+                                       f"die to {P(move.seat)}", p)
+        w.end_turn(False)
+    elif kind is m.Pass:
+        if w.stack and w.stack[-1][0] == "window":
+            top = w.stack[-1]
+            w.decline()
+        else:
+            w.say("pass", "P-ACT-ORDER", f"{P(move.player)} passes", move.player)
+            w.end_turn(True)
+    elif kind is m.Cargo:
+        p = move.player
+        w.stack = w.stack[:-1]
+        if move.what == "coin":
+            w.lose_coins(p, 1, "P-CARGO")
+        elif move.what == "crew":
+            w.lose_crew(p, 1, "P-CARGO")
+        else:
+            discard_card(w, p, move.what, "P-CARGO")
+    elif kind is m.Discard:
+        w.stack = w.stack[:-1]
+        discard_card(w, move.player, move.card, "P-EFFECTS")
+    elif kind is m.Step:
+        p = move.player
+        if w.stage == "step alone":
+            w.sacrifice_step(p, "P-STEPS-1")
+            w.stage = "steps"
+        else:
+            top = w.stack[-1]
+            w.say("agree", "P-STEPS-2", f"{P(p)} agrees to step together", p)
+            w.decline()
+    elif kind is m.Stop:
+        p = move.player
+        if w.stage == "together":
+            w.stack = w.stack[:-1]
+            w.group = ()
+            w.say("stop", "P-STEPS-2", f"{P(p)} will not step: nobody tied for last steps", p)
+        else:
+            w.say("stop", "P-STEPS-1", f"{P(p)} takes no more steps", p)
+        w.stage = "round end"
+    w.settle()
+    return w.freeze()
+
+
+def discard_card(w: Work, p: int, card: str, rule: str) -> None:
+    hand = list(w.hands[p])
+    hand.remove(card)
+    w.hands = _tup(w.hands, p, tuple(hand))
+    w.discard += (card,)
+    w.say("discard", rule, f"{P(p)} discards {card}", p)
+
+
+def roll(w: Work, move: Any) -> None:
+    top = w.stack[-1]
+    face = move.face
+    if top[0] == "die":
+        w.stack = w.stack[:-1] + (top[:3] + (face,) + top[4:],)
+        if top[1] == "sail":
+            w.sail = face
+            w.say("sail", "P-SAIL-1", f"{P(top[2])} rolls the sail die: {face}", top[2])
+        return
+    if top[0] == "battle":
+        seats, faces = top[2], top[3]
+        i = faces.index(None)
+        w.stack = w.stack[:-1] + (top[:3] + (_tup(faces, i, face),) + top[4:],)
+        w.say("battle", "P-BATTLE-1", f"{P(seats[i])} rolls {face}", seats[i])
+        return
+    p = top[1]                                   # a re-roll
+    w.stack = w.stack[:-1]
+    i = below(w.stack, ("die", "battle"))
+    fr = w.stack[i]
+    if fr[0] == "die":
+        w.stack = _tup(w.stack, i, fr[:3] + (face,) + fr[4:])
+        if fr[1] == "sail":
+            w.sail = face
+    else:
+        j = fr[2].index(p)
+        w.stack = _tup(w.stack, i, fr[:3] + (_tup(fr[3], j, face),) + fr[4:])
+    w.say("reroll", "P-REROLL", f"{P(p)}'s re-roll: {face}", p)

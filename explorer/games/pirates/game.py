@@ -1,0 +1,126 @@
+"""`PiratesGame`: Lying Pirates for 2-6 players (Nordic Pirate Games)."""
+from __future__ import annotations
+
+from typing import Any, ClassVar, Mapping
+
+from explorer.core import Event, Game, InvalidInput
+
+from .agent import GreedyPiratesAgent
+from .catalogue import PARAMETERS, load_catalogue
+from .data import PiratesData
+from .moves import MOVE_TYPES
+from .options import PiratesOptions
+from .scenario import FIELDS_DOC, decode, scenario_data
+from .state import PiratesState
+
+
+class PiratesGame(Game):
+    name = "pirates"
+    title = "Lying Pirates"
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    Options = PiratesOptions
+    move_types = MOVE_TYPES
+    state_class = PiratesState
+    agents: ClassVar[dict[str, type]] = {"greedy": GreedyPiratesAgent}
+
+    def __init__(self, players: int, **options: Any) -> None:
+        super().__init__(players, **options)
+        o = self.options
+        self.catalogue = load_catalogue(o.catalogue)
+        self.tiles = {t.id: t for t in self.catalogue.route(True)}
+        self.card_ids = frozenset(self.catalogue.deck())
+        self.cards = {c.id: c for c in self.catalogue.cards}
+        if o.start_seat >= players:
+            raise InvalidInput("options.start_seat", f"no seat {o.start_seat} among {players} players")
+        variants = {v.id.lower(): v for v in self.catalogue.variants}
+        captains = {c.id.upper(): c for c in self.catalogue.captains}
+        base = dict(PARAMETERS)
+        for i, name in enumerate(o.variants):
+            if name.lower() not in variants:
+                raise InvalidInput(f"options.variants[{i}]", f"{name!r} is not a variant card of "
+                                   f"the catalogue; known: {', '.join(sorted(variants))}")
+            base.update(variants[name.lower()].set)
+        if len(o.captains) not in (0, players):
+            raise InvalidInput("options.captains", f"one captain per seat ({players}), or none")
+        params = []
+        self.captain_ids: list[str] = []
+        for p in range(players):
+            mine = dict(base)
+            cid = o.captains[p].upper() if o.captains else ""
+            if cid:
+                if cid not in captains:
+                    raise InvalidInput(f"options.captains[{p}]", f"{cid!r} is not a captain of "
+                                       f"the catalogue; known: {', '.join(sorted(captains))}")
+                mine.update(captains[cid].set)
+            self.captain_ids.append(cid)
+            params.append(mine)
+        self.params = tuple(params)
+        hand = 7 if o.extended else 6
+        if len(self.catalogue.deck()) < hand * players:
+            raise InvalidInput("options.catalogue", f"the deck holds {len(self.catalogue.deck())} "
+                               f"cards, fewer than hands of {hand} for {players} players")
+        if sum(p["start_coins"] for p in params) > o.coin_supply or \
+                sum(p["start_crew"] for p in params) > o.crew_bag:
+            raise InvalidInput("options", "the supply or the bag is too small for the setup")
+
+    def captain_of(self, p: int) -> str:
+        return self.captain_ids[p]
+
+    def preset_route(self) -> tuple[str, ...]:
+        return tuple(t.id for t in self.catalogue.route(self.options.extended))
+
+    def new(self, seed: int | None = None) -> PiratesState:
+        """Setup [P-SETUP-1] [P-SETUP-2] [P-SETUP-MAP] [P-SETUP-CAPTAIN]: shuffle the deck,
+        deal the hands and roll the first round's cups from `seed` (the first decision is
+        the starting captain's opening bid)."""
+        rng = self.rng(seed)
+        n = self.players
+        route = list(self.preset_route())
+        if self.options.map == "random":
+            rest = route[1:]
+            rng.shuffle(rest)
+            route = route[:1] + rest
+        cards = sorted(self.catalogue.deck())
+        rng.shuffle(cards)
+        size = 7 if self.options.extended else 6
+        hands = [cards[i * size:(i + 1) * size] for i in range(n)]
+        spec = {"route": route, "hands": hands, "deck": {"unseen": cards[n * size:]}}
+        state = self.scenario(spec)
+        rolled: tuple = ()
+        while state.is_chance:                 # the first cups are part of the setup luck
+            state = state.play(state.sample_chance(rng), check=False)
+            rolled += state.events
+        events = (Event("setup", "P-SETUP-1", f"each player takes coins, 5 crew dice and a ship on "
+                                              f"the start/end tile; P{self.options.start_seat} "
+                                              f"holds the starting-captain token"),
+                  Event("setup", "P-SETUP-2", f"each player is dealt {size} action cards"))
+        return PiratesState(self, state.data, events + rolled)
+
+    def scenario(self, spec: Mapping[str, Any] | None = None, **fields: Any) -> PiratesState:
+        """A position from a dict or keywords, validated like a saved file; the round runs
+        on to the first decision or roll. Example (the seed's Liar call)::
+
+            game.scenario(cups=[[1, 2, 2, 3, 5], [1, 2, 4, 6, 6], [2, 3, 3, 5, 1],
+                                [1, 1, 4, 4, 5]], bids=["4 threes by P0", "8 twos by P1"],
+                          turn=2)
+
+        """
+        if spec is not None and not isinstance(spec, Mapping):
+            raise InvalidInput("spec", f"expected a mapping, got {type(spec).__name__}")
+        merged = {**(spec or {}), **fields}
+        data = scenario_data(self, merged)
+        return PiratesState(self, data)
+
+    def _decode(self, raw: Any) -> PiratesData:
+        return decode(self, raw)
+
+    def scene(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        from .scene import scene
+        return scene(view)
+
+
+PiratesGame.scenario.__doc__ = PiratesGame.scenario.__doc__.rstrip() + "\n\n" + "\n".join(
+    "        " + line if line else "" for line in FIELDS_DOC.splitlines())
+

@@ -1,0 +1,482 @@
+"""The moves of Lying Pirates, with stable text forms read back by `parse`.
+
+Player moves name their seat first ("P1 bid 7 fives", "P2 liar", "P0 play G3"); ``p1``
+and lower-case card ids are read too. Chance outcomes name their stream ("P1 cup shows
+1 2 2 5 6", "sail die shows 2", "battle P3 shows sword", "deck gives G4", "hand P2 gives
+S3"). Numbers are read with bounded patterns (a seat is one digit, a quantity at most
+three), so odd or huge digit strings are refused as InvalidInput.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from explorer.core import BLANK, InvalidInput, Move
+
+from .dice import BATTLE_DIE, BID_FACES, CREW_DICE
+
+FACE_WORDS = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
+FACE_WORD = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_WORDS = {**{w: f for f, w in FACE_WORDS.items()}, **{w: f for f, w in FACE_WORD.items()},
+          **{str(f): f for f in BID_FACES}, **{f"{f}s": f for f in BID_FACES}}
+_SEAT = r"[pP](?P<player>[0-9])"
+_CARD = r"(?P<card>[A-Za-z0-9_-]{1,20})"
+_CUP_FACES = {str(f) for d in CREW_DICE.values() for f in d.faces}
+CHANCE_STREAMS = ("sail die", "pirate die", "treasure die")
+
+
+def bid_text(quantity: int, face: int) -> str:
+    words = FACE_WORD if quantity == 1 else FACE_WORDS
+    return f"{quantity} {words.get(face, f'{face}s')}"
+
+
+def _face(text: str) -> int | str:
+    return int(text) if text.isdigit() and len(text) == 1 else text
+
+
+class PlayerMove(Move):
+    __slots__ = ()
+    VERB = ""
+    RULE = ""
+    PATTERN = ""
+
+    @property
+    def rule(self) -> str:
+        return self.RULE
+
+    @classmethod
+    def parse(cls, text: str):
+        m = re.fullmatch(_SEAT + " " + cls.PATTERN, text, re.I)
+        if m is None:
+            return None
+        return cls.build(m)
+
+    @classmethod
+    def build(cls, m: re.Match):
+        return cls(int(m["player"]))
+
+
+@dataclass(frozen=True, slots=True)
+class CupRoll(Move):
+    """Chance: the faces under a player's cup, aligned with their dice (stream "cup P1")."""
+
+    player: int
+    faces: tuple
+
+    def __str__(self) -> str:
+        return f"P{self.player} cup shows " + " ".join(str(f) for f in self.faces)
+
+    @property
+    def label(self) -> str:
+        return f"P{self.player}'s cup shows {' '.join(str(f) for f in self.faces)}"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"cup:{self.player}",)
+
+    @property
+    def rule(self) -> str:
+        return "P-BET-ROLL"
+
+    @classmethod
+    def parse(cls, text: str) -> "CupRoll | None":
+        m = re.fullmatch(_SEAT + r" cup shows(?P<faces>(?: [a-z0-9-]{1,5}){0,40})", text, re.I)
+        if m is None:
+            return None
+        faces = []
+        for f in m["faces"].split():
+            f = f.lower()
+            if f not in _CUP_FACES:
+                raise InvalidInput("move.faces", f"{f!r} is not a face of a crew die")
+            faces.append(_face(f))
+        return cls(int(m["player"]), tuple(faces))
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Move):
+    """Chance: a die of the sail or action phase ("sail die", "pirate die", "treasure
+    die", "battle P3") comes up `face`."""
+
+    stream: str
+    face: int | str
+
+    def __str__(self) -> str:
+        return f"{self.stream} shows {self.face}"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"die:{self.stream}",)
+
+    @property
+    def rule(self) -> str:
+        if self.stream.startswith("battle"):
+            return "P-BATTLE-2"
+        return "P-SAIL-1" if self.stream == "sail die" else "P-TILE-1"
+
+    @classmethod
+    def parse(cls, text: str) -> "Roll | None":
+        m = re.fullmatch(r"(?P<stream>sail die|pirate die|treasure die|battle [pP][0-9]) shows "
+                         r"(?P<face>[a-z0-9 ]{1,12})", text, re.I)
+        if m is None:
+            return None
+        stream = m["stream"].lower()
+        if stream.startswith("battle"):
+            stream = "battle P" + stream[-1]
+        face = m["face"].lower()
+        allowed = {"sail die": ("1", "2"), "pirate die": ("x", "o"),
+                   "treasure die": ("x", "coin")}.get(stream, BATTLE_DIE.faces)
+        if face not in allowed:
+            raise InvalidInput("move.face", f"{face!r} is not a face of the {stream}")
+        if stream != "sail die" and face in ("x", "o"):
+            face = face.upper()
+        return cls(stream, _face(face) if stream == "sail die" else face)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Move):
+    """Chance: the deck gives a card (stream "deck")."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"deck gives {self.card}"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return ("deck",)
+
+    @property
+    def rule(self) -> str:
+        return "P-BUY"
+
+    @classmethod
+    def parse(cls, text: str) -> "Deal | None":
+        m = re.fullmatch(r"deck gives " + _CARD, text, re.I)
+        return None if m is None else cls(m["card"].upper())
+
+
+@dataclass(frozen=True, slots=True)
+class Snatch(Move):
+    """Chance: a card taken at random from a hand (stream "hand P2")."""
+
+    player: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"hand P{self.player} gives {self.card}"
+
+    @property
+    def rule(self) -> str:
+        return "P-EFFECTS"
+
+    @classmethod
+    def parse(cls, text: str) -> "Snatch | None":
+        m = re.fullmatch(r"hand " + _SEAT + " gives " + _CARD, text, re.I)
+        return None if m is None else cls(int(m["player"]), m["card"].upper())
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(PlayerMove):
+    """A bid or a raise [P-BID-1] [P-BID-RAISE]; `exact`: a raise locked as exact [P-EXACT-1]."""
+
+    player: int
+    quantity: int
+    face: int
+    exact: bool = False
+    PATTERN = (r"bids? (?P<q>[0-9]{1,3}) (?P<face>[a-z0-9]{1,6})(?P<exact> exact)?")
+
+    def __str__(self) -> str:
+        return f"P{self.player} bid {bid_text(self.quantity, self.face)}" + (" exact" if self.exact else "")
+
+    @property
+    def label(self) -> str:
+        what = bid_text(self.quantity, self.face)
+        return f"Bid {what}, locked as exact" if self.exact else f"Bid {what}"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        cell = f"bid:{self.quantity}:{self.face}"
+        return (cell, "exact") if self.exact else (cell,)
+
+    @property
+    def rule(self) -> str:
+        return "P-EXACT-1" if self.exact else "P-BID-RAISE"
+
+    @classmethod
+    def build(cls, m: re.Match) -> "Bid":
+        face = _WORDS.get(m["face"].lower())
+        if face is None:
+            raise InvalidInput("move.face", f"a bid names a face 2-6 (twos ... sixes), not {m['face']!r}")
+        return cls(int(m["player"]), int(m["q"]), face, bool(m["exact"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Liar(PlayerMove):
+    """Call the previous bid a lie [P-LIAR]."""
+
+    player: int
+    PATTERN = "liar"
+    RULE = "P-LIAR"
+
+    def __str__(self) -> str:
+        return f"P{self.player} liar"
+
+    @property
+    def label(self) -> str:
+        return "Call Liar on the previous bid"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return ("liar",)
+
+
+@dataclass(frozen=True, slots=True)
+class Exact(PlayerMove):
+    """Lock the previous bid as exact [P-EXACT-1]."""
+
+    player: int
+    PATTERN = "exact"
+    RULE = "P-EXACT-1"
+
+    def __str__(self) -> str:
+        return f"P{self.player} exact"
+
+    @property
+    def label(self) -> str:
+        return "Lock the previous bid as exact"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return ("exact",)
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll(PlayerMove):
+    """Pay for the once-per-round re-roll of the die just rolled [P-REROLL]."""
+
+    player: int
+    PATTERN = "re-?roll"
+    RULE = "P-REROLL"
+
+    def __str__(self) -> str:
+        return f"P{self.player} re-roll"
+
+    @property
+    def label(self) -> str:
+        return "Pay to re-roll your die"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return ("reroll",)
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(PlayerMove):
+    """Keep the roll (no re-roll; in the final battle: done with this sub-battle)."""
+
+    player: int
+    PATTERN = "keep"
+    RULE = "P-REROLL-WINDOW"
+
+    def __str__(self) -> str:
+        return f"P{self.player} keep"
+
+    @property
+    def label(self) -> str:
+        return "Keep the roll"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return ("keep",)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(PlayerMove):
+    """Play an action card from hand [P-ACT-1] [P-SAIL-GOLD]."""
+
+    player: int
+    card: str
+    PATTERN = "play " + _CARD
+    RULE = "P-ACT-1"
+
+    def __str__(self) -> str:
+        return f"P{self.player} play {self.card}"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"hand:{self.player}:{self.card}",)
+
+    @classmethod
+    def build(cls, m: re.Match) -> "PlayCard":
+        return cls(int(m["player"]), m["card"].upper())
+
+
+@dataclass(frozen=True, slots=True)
+class Target(PlayerMove):
+    """Choose the target of an effect [P-TARGET]."""
+
+    player: int
+    seat: int
+    PATTERN = r"targets? [pP](?P<seat>[0-9])"
+    RULE = "P-TARGET"
+
+    def __str__(self) -> str:
+        return f"P{self.player} target P{self.seat}"
+
+    @property
+    def label(self) -> str:
+        return f"Aim at P{self.seat}"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"ship:{self.seat}",)
+
+    @classmethod
+    def build(cls, m: re.Match) -> "Target":
+        return cls(int(m["player"]), int(m["seat"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(PlayerMove):
+    """Pay 2 coins to draw a card [P-BUY]."""
+
+    player: int
+    PATTERN = "buy(?: a card)?"
+    RULE = "P-BUY"
+
+    def __str__(self) -> str:
+        return f"P{self.player} buy a card"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return ("deck",)
+
+
+@dataclass(frozen=True, slots=True)
+class PassCurse(PlayerMove):
+    """Sacrifice 2 crew dice to give the cursed die to another player [P-CURSE-PASS]."""
+
+    player: int
+    seat: int
+    PATTERN = r"pass the curse to [pP](?P<seat>[0-9])"
+    RULE = "P-CURSE-PASS"
+
+    def __str__(self) -> str:
+        return f"P{self.player} pass the curse to P{self.seat}"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return ("special:cursed", f"ship:{self.seat}")
+
+    @classmethod
+    def build(cls, m: re.Match) -> "PassCurse":
+        return cls(int(m["player"]), int(m["seat"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(PlayerMove):
+    """Do nothing now (in the action phase: pass the turn) [P-ACT-ORDER]."""
+
+    player: int
+    PATTERN = "pass"
+    RULE = "P-ACT-ORDER"
+
+    def __str__(self) -> str:
+        return f"P{self.player} pass"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return ("pass",)
+
+
+@dataclass(frozen=True, slots=True)
+class Cargo(PlayerMove):
+    """Choose the cargo to lose: "coin", "crew" or a card id [P-CARGO]."""
+
+    player: int
+    what: str
+    PATTERN = r"loses? (?:a )?(?P<what>coin|crew die|crew|[A-Za-z0-9_-]{1,20})"
+    RULE = "P-CARGO"
+
+    def __str__(self) -> str:
+        word = {"coin": "a coin", "crew": "a crew die"}.get(self.what, self.what)
+        return f"P{self.player} loses {word}"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        if self.what in ("coin", "crew"):
+            return (f"{self.what}:{self.player}",)
+        return (f"hand:{self.player}:{self.what}",)
+
+    @classmethod
+    def build(cls, m: re.Match) -> "Cargo":
+        what = m["what"].lower()
+        what = "crew" if what.startswith("crew") else what
+        return cls(int(m["player"]), what if what in ("coin", "crew") else what.upper())
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(PlayerMove):
+    """Choose a card to discard [P-EFFECTS]."""
+
+    player: int
+    card: str
+    PATTERN = "discards? " + _CARD
+    RULE = "P-EFFECTS"
+
+    def __str__(self) -> str:
+        return f"P{self.player} discards {self.card}"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"hand:{self.player}:{self.card}",)
+
+    @classmethod
+    def build(cls, m: re.Match) -> "Discard":
+        return cls(int(m["player"]), m["card"].upper())
+
+
+@dataclass(frozen=True, slots=True)
+class Step(PlayerMove):
+    """Last steps: sacrifice a crew die to advance 1 tile (tied: agree to step together)
+    [P-STEPS-1] [P-STEPS-2]."""
+
+    player: int
+    PATTERN = "step"
+    RULE = "P-STEPS-1"
+
+    def __str__(self) -> str:
+        return f"P{self.player} step"
+
+    @property
+    def label(self) -> str:
+        return "Sacrifice a crew die to advance 1 tile"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return ("step",)
+
+
+@dataclass(frozen=True, slots=True)
+class Stop(PlayerMove):
+    """Last steps: take no (more) steps [P-STEPS-1]."""
+
+    player: int
+    PATTERN = "stop"
+    RULE = "P-STEPS-1"
+
+    def __str__(self) -> str:
+        return f"P{self.player} stop"
+
+    @property
+    def label(self) -> str:
+        return "Take no more steps"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return ("stop",)
+
+
+MOVE_TYPES = (Bid, Liar, Exact, CupRoll, Roll, Deal, Snatch, Reroll, Keep, PlayCard, Target,
+              Buy, PassCurse, Pass, Cargo, Discard, Step, Stop)
+BLANK_FACE = BLANK

@@ -1,0 +1,447 @@
+"""Exact bid odds of Lying Pirates: from what one viewer knows, the probability that a bid
+is true (the count reaches its quantity) and that it is exact (the count equals it).
+
+What a viewer knows: the faces of some cups (their own during the betting, every cup
+after the call) and, for every other cup, only which dice lie under it (the specials each
+captain holds are public). The count of a bid is THE rule of `dice.judged_count`: every
+participant's dice showing the face or a wild 1, except that the bidder's whole cup
+counts nothing when their cursed die shows the bid's face [P-BID-COUNT] [P-CURSED]. This
+module never restates that rule: it asks `dice.contribution` how each printed face of each
+kind of die behaves for a given bid face (`face_roles`), and builds the distribution from
+those answers; the tests check it against `judged_count` over every roll of small cups.
+
+Method (exact, no sampling):
+
+- Per kind of die and bid face, each printed face either counts (one die), curses (its
+  owner's cup counts 0 when the owner is the bidder), or counts nothing. The success
+  probability of one hidden die is a count of printed faces over six.
+- Hidden dice of one kind are independent, so together they count a binomial; cups that
+  are not the bidder's only add up, so all their hidden dice are pooled by kind, one
+  binomial per kind, and the binomials are convolved (small polynomials).
+- The bidder's own hidden cup, when it holds a die that may curse, is a mixture: with
+  P(no die curses) the count of its dice given that none cursed (each die's success
+  probability conditioned on not cursing), otherwise 0.
+- Known cups add a fixed count (their `contribution`), a shift of the distribution.
+
+The full raise table of a 6-player, 60-dice round is five such distributions (one per
+face) and a sixth for the standing bid: well under 10 ms (benchmarks/pirates_odds.py).
+Floats by default; `exact=True` computes in `fractions.Fraction` (tests compare it with
+exhaustive enumeration, equality not tolerance).
+
+    >>> known = {0: (("normal", 5), ("normal", 1))}
+    >>> unknown = {1: ("normal", "normal")}
+    >>> [round(p, 4) for p in count_distribution(5, known, unknown, bidder=0)]
+    [0.0, 0.0, 0.4444, 0.4444, 0.1111]
+    >>> bid_chances(3, 5, known, unknown, bidder=0)
+    BidChances(at_least=0.5555555555555556, exactly=0.4444444444444445)
+    >>> bid_text(3, 5, bid_chances(3, 5, known, unknown, bidder=0))
+    'P(at least 3 fives) = 0.56, P(exactly 3) = 0.44'
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Hashable, Mapping, NamedTuple, Sequence, TypedDict, Union
+
+from ...core.errors import InvalidInput
+from .dice import BID_FACES, CREW_DICE, NORMAL, WILD, Cup, contribution
+
+Number = Union[float, Fraction]
+Seat = Hashable
+
+FACE_NAMES = {2: ("two", "twos"), 3: ("three", "threes"), 4: ("four", "fours"),
+              5: ("five", "fives"), 6: ("six", "sixes")}
+"""Singular and plural name of each bid face, for the texts."""
+
+
+class BidChances(NamedTuple):
+    """P(count >= quantity) (the bid is true: a Liar call loses) and P(count == quantity)
+    (an Exact call wins)."""
+
+    at_least: float
+    exactly: float
+
+
+class OddsRow(TypedDict):
+    """One bid with its chances, plain data (JSON-able)."""
+
+    quantity: int
+    face: int
+    at_least: float
+    exactly: float
+    text: str
+
+
+class Odds(TypedDict):
+    """The odds a viewer sees (`odds_from_view`), plain data (JSON-able).
+
+    `standing`: the standing bid judged for the seat that made it (`standing_by`), or None
+    before the opening bid. `raises`: every legal next bid up to `total_dice`, in bid order,
+    each judged as `bidder`'s own bid (the viewer; for the teacher, the seat to move).
+    """
+
+    viewer: Seat | None
+    bidder: Seat | None
+    total_dice: int
+    standing: OddsRow | None
+    standing_by: Seat | None
+    raises: list[OddsRow]
+
+
+# --------------------------------------------------------------------------- one die
+
+class FaceRoles(NamedTuple):
+    """How the printed faces of one kind of die behave for one bid face, as counts of
+    printed faces (out of `sides`), asked of `dice.contribution` itself.
+
+    `counts`: faces that count when the cup is not the bidder's. For the bidder's own cup,
+    `curses`: faces that make the whole cup count 0; `counts_own`: faces that count
+    (and do not curse)."""
+
+    sides: int
+    counts: int
+    curses: int
+    counts_own: int
+
+
+@lru_cache(maxsize=None)
+def face_roles(name: str, face: int) -> FaceRoles:
+    """The roles of the printed faces of the die `name` for a bid on `face`.
+
+    A face curses when a cup of that die and a wild normal die contributes 0 to its
+    owner's bid (the wild die would otherwise count). The odds assume what the rule of
+    dice.py does: each die counts 0 or 1, and a curse zeroes its owner's cup.
+
+    >>> face_roles("cursed", 3)
+    FaceRoles(sides=6, counts=1, curses=1, counts_own=0)
+    >>> face_roles("mermaid", 6)
+    FaceRoles(sides=6, counts=4, curses=0, counts_own=4)
+    """
+    die = CREW_DICE[name]
+    counts = curses = counts_own = 0
+    for shown in die.faces:
+        one = ((name, shown),)
+        counts += contribution(face, one, False)
+        if contribution(face, one + ((NORMAL.name, WILD),), True) == 0:
+            curses += 1
+        else:
+            counts_own += contribution(face, one, True)
+    return FaceRoles(len(die.faces), counts, curses, counts_own)
+
+
+@lru_cache(maxsize=None)
+def binomial_pmf(n: int, hits: int, sides: int, exact: bool = False) -> tuple[Number, ...]:
+    """P(k successes) for k = 0..n, of n dice each succeeding with hits/sides; exact zeros
+    at the top are dropped (a die that never succeeds gives (1,)). Cached: the same few
+    (n, hits, sides) recur for every bid of a round.
+
+    >>> binomial_pmf(2, 1, 2)
+    (0.25, 0.5, 0.25)
+    >>> binomial_pmf(3, 0, 6, exact=True)
+    (Fraction(1, 1),)
+    """
+    if hits == 0 or n == 0:
+        return (Fraction(1) if exact else 1.0,)
+    p: Number = Fraction(hits, sides) if exact else hits / sides
+    q = 1 - p
+    return tuple(math.comb(n, k) * p ** k * q ** (n - k) for k in range(n + 1))
+
+
+def convolve(a: Sequence[Number], b: Sequence[Number]) -> tuple[Number, ...]:
+    """The distribution of the sum of two independent counts (polynomial product).
+
+    >>> convolve((0.5, 0.5), (0.5, 0.5))
+    (0.25, 0.5, 0.25)
+    """
+    if len(a) < len(b):
+        a, b = b, a
+    out = [a[0] * 0] * (len(a) + len(b) - 1)
+    for j, y in enumerate(b):
+        if y:
+            for i, x in enumerate(a):
+                out[i + j] += x * y
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- cups
+
+def _die_name(name: str, where: str) -> str:
+    if name not in CREW_DICE:
+        raise InvalidInput(where, f"{name!r} is not a crew die ({', '.join(CREW_DICE)})")
+    return name
+
+
+def _bidders_hidden_cup(face: int, names: Sequence[str], exact: bool) -> tuple[Number, ...]:
+    """The count distribution of the bidder's own hidden cup: a mixture of 0 (a die
+    cursed) and, given no die cursed, the sum of the dice conditioned on not cursing."""
+    one: Number = Fraction(1) if exact else 1.0
+    survive = one
+    dist: tuple[Number, ...] = (one,)
+    for name, n in Counter(names).items():
+        roles = face_roles(name, face)
+        alive = roles.sides - roles.curses
+        if alive == 0:
+            return (one,)                  # this die always curses: the cup counts 0
+        survive *= (Fraction(alive, roles.sides) if exact else alive / roles.sides) ** n
+        dist = convolve(dist, binomial_pmf(n, roles.counts_own, alive, exact))
+    if survive == one:
+        return dist
+    mixed = [survive * p for p in dist]
+    mixed[0] += one - survive
+    return tuple(mixed)
+
+
+def count_distribution(face: int, known: Mapping[Seat, Cup], unknown: Mapping[Seat, Sequence[str]],
+                       bidder: Seat | None, *, exact: bool = False) -> tuple[Number, ...]:
+    """P(judged count == k) for k = 0..total dice, for a bid on `face` made by `bidder`.
+
+    `known`: the rolled cups whose faces the viewer knows, seat -> ((die name, face), ...).
+    `unknown`: the cups the viewer cannot see, seat -> die names. Only the participants'
+    cups belong in either (as for `judged_count`). `bidder` None: a bid of nobody at the
+    table (the cursed rule applies to no cup). `exact`: Fractions instead of floats.
+
+    >>> dist = count_distribution(2, {}, {0: ("cursed", "normal")}, bidder=0, exact=True)
+    >>> [str(p) for p in dist]
+    ['13/18', '5/18', '0']
+    >>> [str(p) for p in count_distribution(2, {}, {0: ("cursed", "normal")}, bidder=1, exact=True)]
+    ['5/9', '7/18', '1/18']
+    """
+    if face not in BID_FACES:
+        raise InvalidInput("face", f"a bid names a face in {BID_FACES}, not {face!r}")
+    shift = size = 0
+    for seat, cup in known.items():
+        cup = tuple(cup)
+        for name, _ in cup:
+            _die_name(name, f"known[{seat!r}]")
+        size += len(cup)
+        shift += contribution(face, cup, seat == bidder)
+    pooled: Counter[str] = Counter()
+    mixtures = []
+    for seat, names in unknown.items():
+        if seat in known:
+            raise InvalidInput(f"unknown[{seat!r}]", "a cup is either known or unknown, not both")
+        names = [_die_name(name, f"unknown[{seat!r}]") for name in names]
+        size += len(names)
+        if seat == bidder and any(face_roles(name, face).curses for name in names):
+            mixtures.append(_bidders_hidden_cup(face, names, exact))
+        else:
+            pooled.update(names)
+    zero: Number = Fraction(0) if exact else 0.0
+    dist: tuple[Number, ...] = (zero + 1,)
+    for name in sorted(pooled):
+        roles = face_roles(name, face)
+        dist = convolve(dist, binomial_pmf(pooled[name], roles.counts, roles.sides, exact))
+    for mixture in mixtures:
+        dist = convolve(dist, mixture)
+    out = [zero] * (size + 1)
+    out[shift:shift + len(dist)] = dist
+    return tuple(out[:size + 1])
+
+
+def tail(dist: Sequence[Number], quantity: int) -> Number:
+    """P(count >= quantity) of a count distribution (an exactly rounded float sum,
+    clamped to [0, 1]; exact for Fractions)."""
+    if quantity <= 0:
+        return dist[0] * 0 + 1
+    rest = dist[quantity:]
+    if not rest:
+        return dist[0] * 0
+    if isinstance(rest[0], Fraction):
+        return sum(rest, Fraction(0))
+    return min(1.0, math.fsum(rest))
+
+
+def bid_chances(quantity: int, face: int, known: Mapping[Seat, Cup],
+                unknown: Mapping[Seat, Sequence[str]], bidder: Seat | None, *,
+                exact: bool = False) -> BidChances:
+    """P(the bid `quantity` x `face` by `bidder` is true) and P(it is exact), from the
+    knowledge `known` / `unknown` (see `count_distribution`). A quantity above the dice
+    in play is certainly false: (0, 0).
+
+    >>> bid_chances(2, 6, {}, {0: ("pirate king",), 1: ("ghost",)}, bidder=0)
+    BidChances(at_least=0.5, exactly=0.5)
+    """
+    if quantity < 1:
+        raise InvalidInput("quantity", f"a bid is of at least one die, not {quantity!r}")
+    dist = count_distribution(face, known, unknown, bidder, exact=exact)
+    exactly = dist[quantity] if quantity < len(dist) else dist[0] * 0
+    return BidChances(tail(dist, quantity), exactly)
+
+
+# --------------------------------------------------------------------------- bids
+
+def _bid_pair(bid: Any) -> tuple[int, int] | None:
+    if bid is None:
+        return None
+    if isinstance(bid, Mapping):
+        return int(bid["quantity"]), int(bid["face"])
+    quantity, face = bid
+    return int(quantity), int(face)
+
+
+def legal_raises(standing: Mapping[str, Any] | tuple[int, int] | None, players: int,
+                 total_dice: int, *, open_cap: int | None = None) -> tuple[tuple[int, int], ...]:
+    """Every legal next bid (quantity, face), in bid order (by quantity, then face).
+
+    After a standing bid: the same quantity with a higher face, then every higher quantity
+    with any face. The opening bid: quantity 1..`open_cap` (default: the number of
+    `players` in the game), any face. Bids above `total_dice` are legal but certainly
+    false, so they are left out: the list stops at `total_dice` (an empty list when even
+    the standing bid has reached it with sixes).
+
+    >>> legal_raises(None, 2, 10)[:6]
+    ((1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 2))
+    >>> legal_raises({"quantity": 4, "face": 5, "by": 1}, 3, 5)
+    ((4, 6), (5, 2), (5, 3), (5, 4), (5, 5), (5, 6))
+    >>> legal_raises((5, 6), 3, 5)
+    ()
+    """
+    pair = _bid_pair(standing)
+    if pair is None:
+        top = min(players if open_cap is None else open_cap, total_dice)
+        return tuple((q, f) for q in range(1, top + 1) for f in BID_FACES)
+    quantity, face = pair
+    same = tuple((quantity, f) for f in BID_FACES if f > face) if quantity <= total_dice else ()
+    return same + tuple((q, f) for q in range(max(quantity + 1, 1), total_dice + 1) for f in BID_FACES)
+
+
+def _number(p: float) -> str:
+    """Two decimals, never rounding a possible event to 0 or a doubtful one to 1."""
+    if 0 < p < 0.005:
+        return "<0.01"
+    if 0.995 <= p < 1:
+        return ">0.99"
+    return f"{p:.2f}"
+
+
+def bid_text(quantity: int, face: int, chances: BidChances) -> str:
+    """'P(at least 7 fives) = 0.41, P(exactly 7) = 0.17' ('1 five' for one die).
+
+    >>> bid_text(1, 6, BidChances(1.0, 0.001))
+    'P(at least 1 six) = 1.00, P(exactly 1) = <0.01'
+    """
+    singular, plural = FACE_NAMES[face]
+    return (f"P(at least {quantity} {singular if quantity == 1 else plural}) = "
+            f"{_number(chances.at_least)}, P(exactly {quantity}) = {_number(chances.exactly)}")
+
+
+# --------------------------------------------------------------------------- views
+
+class _Knowledge(NamedTuple):
+    known: dict[Seat, tuple[tuple[str, Any], ...]]
+    unknown: dict[Seat, tuple[str, ...]]
+    total: int
+
+
+def knowledge(view: Mapping[str, Any]) -> _Knowledge:
+    """The participants' cups of a view, split into those whose faces it shows (known)
+    and those it hides (only die names). Cups with `betting` false take no part."""
+    cups = view["cups"]
+    entries = cups.items() if isinstance(cups, Mapping) else enumerate(cups)
+    known: dict[Seat, tuple[tuple[str, Any], ...]] = {}
+    unknown: dict[Seat, tuple[str, ...]] = {}
+    total = 0
+    for seat, cup in entries:
+        if not cup.get("betting", True):
+            continue
+        names = tuple(cup["dice"])
+        faces = cup.get("faces")
+        total += len(names)
+        if faces is None:
+            unknown[seat] = names
+        else:
+            if len(faces) != len(names):
+                raise InvalidInput(f"cups[{seat!r}].faces", "one face per die")
+            known[seat] = tuple(zip(names, faces))
+    return _Knowledge(known, unknown, total)
+
+
+def _players(view: Mapping[str, Any]) -> int:
+    players = view["players"]
+    return players if isinstance(players, int) else len(players)
+
+
+def _check_viewer(view: Mapping[str, Any], viewer: Seat | None) -> None:
+    if "viewer" in view and view["viewer"] != viewer:
+        raise InvalidInput("viewer", f"this view is {view['viewer']!r}'s, not {viewer!r}'s: "
+                                     "the odds use exactly what the view shows")
+
+
+_DEFAULT: Any = object()
+"""`bidder` not given: the viewer, or for the teacher the seat to move."""
+
+
+def _raiser(view: Mapping[str, Any], viewer: Seat | None, bidder: Any) -> Seat | None:
+    if bidder is not _DEFAULT:
+        return bidder
+    if viewer is not None:
+        return viewer
+    to_move = view.get("to_move")
+    return to_move if isinstance(to_move, int) else None
+
+
+
+def odds_from_view(view: Mapping[str, Any], viewer: Seat | None, *, bidder: Any = _DEFAULT) -> Odds:
+    """The odds `viewer` sees in `view` (= state.view(viewer)): the standing bid judged
+    for the seat that made it, and every raise judged as the viewer's own bid.
+
+    Knowledge is exactly what the view shows: faces of the cups it shows, die names of
+    the others. `viewer` None is the teacher, whose view shows every cup, so every
+    probability is 0 or 1 (the truth); the teacher's raises are judged as bids of
+    `view["to_move"]` when the view names a seat to move. `bidder` overrides whose raises
+    they are. A viewer whose cup is not betting has no raises.
+
+    >>> view = {"players": 2, "bid": {"quantity": 1, "face": 6, "by": 1}, "viewer": 0,
+    ...         "cups": [{"dice": ["normal"], "faces": [6], "betting": True},
+    ...                  {"dice": ["normal"], "faces": None, "betting": True}]}
+    >>> odds = odds_from_view(view, 0)
+    >>> odds["standing"]["text"]
+    'P(at least 1 six) = 1.00, P(exactly 1) = 0.67'
+    >>> [row["text"] for row in odds["raises"][:2]]
+    ['P(at least 2 twos) = 0.00, P(exactly 2) = 0.00', 'P(at least 2 threes) = 0.00, P(exactly 2) = 0.00']
+    """
+    _check_viewer(view, viewer)
+    known, unknown, total = knowledge(view)
+    raiser = _raiser(view, viewer, bidder)
+    dists: dict[tuple[int, Seat | None], tuple[Number, ...]] = {}
+
+    def row(quantity: int, face: int, by: Seat | None) -> OddsRow:
+        key = (face, by)
+        if key not in dists:
+            dists[key] = count_distribution(face, known, unknown, by)
+        dist = dists[key]
+        chances = BidChances(float(tail(dist, quantity)),
+                             float(dist[quantity]) if quantity < len(dist) else 0.0)
+        return {"quantity": quantity, "face": face, "at_least": chances.at_least,
+                "exactly": chances.exactly, "text": bid_text(quantity, face, chances)}
+
+    bid = view.get("bid")
+    pair = _bid_pair(bid)
+    standing_by = bid.get("by") if isinstance(bid, Mapping) else None
+    standing = row(pair[0], pair[1], standing_by) if pair is not None else None
+    can_raise = viewer is None or viewer in known or viewer in unknown
+    raises = [row(q, f, raiser) for q, f in legal_raises(pair, _players(view), total)] if can_raise else []
+    return {"viewer": viewer, "bidder": raiser, "total_dice": total, "standing": standing,
+            "standing_by": standing_by, "raises": raises}
+
+
+def face_table(view: Mapping[str, Any], viewer: Seat | None, *,
+               bidder: Any = _DEFAULT) -> dict[int, tuple[float, ...]]:
+    """For each bid face 2-6, P(count >= q) for q = 0..total dice, as `viewer` knows the
+    cups (see `odds_from_view`; judged as the viewer's own bid, for the teacher as the
+    seat to move's). The curve behind `explorer.charts.bid_odds`.
+
+    >>> view = {"players": 2, "bid": None, "cups": [{"dice": ["ghost"], "faces": None}]}
+    >>> face_table(view, None)[4]
+    (1.0, 0.5)
+    """
+    _check_viewer(view, viewer)
+    known, unknown, total = knowledge(view)
+    raiser = _raiser(view, viewer, bidder)
+    table = {}
+    for face in BID_FACES:
+        dist = count_distribution(face, known, unknown, raiser)
+        table[face] = tuple(float(tail(dist, q)) for q in range(total + 1))
+    return table

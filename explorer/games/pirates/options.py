@@ -1,0 +1,97 @@
+"""The rule options of Lying Pirates: every [assumed] ruling, named, with its default; the
+variant cards, the captains and the catalogue file."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from explorer.core import option
+
+
+@dataclass(frozen=True)
+class PiratesOptions:
+    map: Literal["preset", "random"] = option(
+        "preset", rule="P-SETUP-MAP", source="assumed",
+        doc="'preset': the catalogue's route in order; 'random': the tiles after the "
+            "start/end tile shuffled at setup.")
+    extended: bool = option(False, rule="P-SETUP-2", source="seed",
+                            doc="Play the extended map (hands of 7).")
+    start_seat: int = option(0, rule="P-SETUP-CAPTAIN", source="assumed",
+                             doc="The seat that holds the start/end tile and the token.")
+    coin_supply: int = option(60, rule="P-SETUP-SUPPLY", source="assumed",
+                              doc="Coins in the game, the players' included.")
+    crew_bag: int = option(60, rule="P-SETUP-SUPPLY", source="assumed",
+                           doc="Normal crew dice in the game, the players' included.")
+    open_cap: Literal["players", "participants"] = option(
+        "players", rule="P-BID-OPEN", source="assumed",
+        doc="The opening quantity is at most the number of players in the game "
+            "('players') or of this betting's participants.")
+    bid_limit: Literal["dice"] = option(
+        "dice", rule="P-BID-MAX", source="assumed",
+        doc="A bid's quantity is at most the number of dice in the participants' cups.")
+    stop_at_end: Literal["stop"] = option(
+        "stop", rule="P-SAIL-STOP", source="assumed",
+        doc="A ship that would pass the start/end tile stops on it.")
+    battle_faces: Literal["2-2-2"] = option(
+        "2-2-2", rule="P-BATTLE-FACES", source="assumed",
+        doc="The battle die shows two skulls, two swords and two double swords.")
+    single_mover_resolves: bool = option(
+        True, rule="P-BATTLE-SINGLE", source="assumed",
+        doc="A single ship that moved resolves its tile without a battle (False: nobody "
+            "resolves a tile then).")
+    sail_cards: Literal["after tile"] = option(
+        "after tile", rule="P-SAIL-WINDOW", source="assumed",
+        doc="Gold cards of the sail phase are offered after the tile is resolved, each "
+            "player asked once from the starting captain.")
+    action_order: Literal["turns"] = option(
+        "turns", rule="P-ACT-ORDER", source="assumed",
+        doc="The action phase goes in turns from the starting captain until every player "
+            "has passed in a row.")
+    buy_when: Literal["action turn"] = option(
+        "action turn", rule="P-BUY-WHEN", source="assumed",
+        doc="Cards are bought on one's turn in the action phase.")
+    reroll_window: bool = option(
+        True, rule="P-REROLL-WINDOW", source="assumed",
+        doc="After each roll of the sail or action phase, ask the players who rolled "
+            "whether to pay for the once-per-round re-roll (False: re-rolls are never "
+            "offered).")
+    reshuffle: bool = option(True, rule="P-DECK-EMPTY", source="assumed",
+                             doc="An empty deck is made again from the discard pile.")
+    normal_at_max: Literal["lost"] = option(
+        "lost", rule="P-CREW-NORMAL-AT-MAX", source="assumed",
+        doc="A normal die gained by a player holding the maximum is not taken.")
+    floor_special: Literal["order"] = option(
+        "order", rule="P-CREW-FLOOR-PICK", source="assumed",
+        doc="The special die a loss takes at the floor: the first held of mermaid, "
+            "pirate king, ghost, mayor.")
+    cargo_choice: Literal["victim"] = option(
+        "victim", rule="P-CARGO", source="assumed",
+        doc="The victim chooses which cargo (a coin, a card or a crew die) is lost.")
+    max_rounds: int = option(60, rule="P-END-LIMIT", source="assumed",
+                             doc="The game ends after this many rounds, won by the ships "
+                                 "furthest along.")
+    variants: tuple[str, ...] = option(
+        (), rule="P-VARIANTS", source="seed",
+        doc="Variant cards in play, by catalogue id (e.g. 'instant death', 'no exact').")
+    captains: tuple[str, ...] = option(
+        (), rule="P-CAPTAINS", source="seed",
+        doc="One captain id per seat ('' for none), e.g. ('C1', '', 'C4'); empty: no "
+            "captain powers.")
+    catalogue: str = option(
+        "", rule="P-CAT-1", source="stand-in",
+        doc="Path of a catalogue file (tiles, cards, variants, captains); '' is the "
+            "shipped stand-in catalogue.")
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.start_seat <= 5:
+            raise ValueError("start_seat must be a seat number 0-5")
+        if not 12 <= self.coin_supply <= 1000:
+            raise ValueError("coin_supply must be 12-1000")
+        if not 36 <= self.crew_bag <= 1000:
+            raise ValueError("crew_bag must be 36-1000")
+        if not 1 <= self.max_rounds <= 10_000:
+            raise ValueError("max_rounds must be 1-10000")
+        if len(self.captains) > 6:
+            raise ValueError("captains: at most one per seat (6)")
+        if len(self.catalogue) > 500:
+            raise ValueError("catalogue: a path of at most 500 characters")

@@ -1,0 +1,542 @@
+"""Positions from descriptions (`Game.scenario`) and saved files (`_decode`), both read
+by msgspec against small typed structs, then checked for meaning (conservation of coins,
+dice and cards; phases that can be reached), every error naming its field."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Mapping
+
+import msgspec
+
+from explorer.core import Deck, InvalidInput
+from explorer.core.typed import convert
+
+from . import catalogue as cat_module
+from .data import FIELDS, STAGES, PiratesData
+from .dice import CREW_DICE, SPECIAL
+from .engine import cup_of, dice_names
+from .moves import _WORDS
+
+if TYPE_CHECKING:
+    from .game import PiratesGame
+
+FIELDS_DOC = """\
+Fields (all optional; n = number of players; seats are 0..n-1):
+
+    route       tile ids in route order, start/end tile first (default: the preset map)
+    progress    tiles each ship has sailed from the start, 0..len(route) (len(route):
+                back on the start/end tile, home) (default 0 each)
+    coins       coins per player (default 2 each)
+    supply      coins left in the supply (default: option coin_supply less the
+                players' coins)
+    crew        normal crew dice per player (default 5 each)
+    bag         normal dice left in the bag (default: option crew_bag less the
+                players' dice)
+    specials    {die: seat} for special dice held ("mermaid", "pirate king", "ghost",
+                "cursed"); the others lie on the board
+    cups        per player None (not rolled) or the faces under the cup, aligned with the
+                player's dice (normal dice first, then specials in the order mermaid,
+                pirate king, ghost, cursed), e.g. [[1, 2, 2, 5, 6], None]; a blank is
+                "-"; text "1 2 2 5 6"
+    hands       per player a list of card ids (default: none)
+    deck        a list: the deck in a known order, top first; or {"unseen": [...],
+                "top": [...], "bottom": [...]} (default: every card not elsewhere, unseen)
+    discard     the face-up discard pile, oldest first
+    captain     the holder of the starting-captain token (default option start_seat)
+    direction   "clockwise" (default) or "counter-clockwise"
+    round       the round number (default 1)
+    phase       "betting" (the default: cups still to roll are rolled, then the bidding),
+                "sail" (the betting is decided: give `roles`; the winner takes the token
+                and rolls the sail die), "action" (the action phase, `turn` to act),
+                "steps" (the last steps), "final" (the final battle of the ships home)
+    turn        the bidder or the actor (default: the captain, or the next participant)
+    bids        the bid ladder of this round, oldest first: [[quantity, face, seat], ...]
+                or texts "7 fives by P1"
+    betting     per player whether they take part in this betting (default: every
+                player not excluded)
+    excluded    per player whether they sit out the NEXT betting (a wrong exact)
+    roles       per player "winner" / "loser" / "survivor" (phase "sail")
+    used        per player what they used this round: "g" gold card, "s" silver card,
+                "r" re-roll, "b" bought a card (e.g. ["gs", "", "r"])
+    passes      passes in a row so far (phase "action")
+    out         per player whether they are out of the game (Instant Death)
+"""
+
+Seat = Annotated[int, msgspec.Meta(ge=0, le=5)]
+Count = Annotated[int, msgspec.Meta(ge=0, le=10_000)]
+Face = int | str
+Phase = Literal["betting", "sail", "action", "steps", "final"]
+
+
+class DeckSpec(msgspec.Struct, forbid_unknown_fields=True):
+    unseen: list[str] | None = None
+    top: list[str] = []
+    bottom: list[str] = []
+
+
+class ScenarioSpec(msgspec.Struct, forbid_unknown_fields=True):
+    route: list[str] | None = None
+    progress: list[Count] | None = None
+    coins: list[Count] | None = None
+    supply: Count | None = None
+    crew: list[Count] | None = None
+    bag: Count | None = None
+    specials: dict[str, Seat] = {}
+    cups: list[list[Face] | str | None] | None = None
+    hands: list[list[str]] | None = None
+    deck: list[str] | DeckSpec | None = None
+    discard: list[str] = []
+    captain: Seat | None = None
+    direction: Literal["clockwise", "counter-clockwise"] = "clockwise"
+    round: Annotated[int, msgspec.Meta(ge=1, le=10_000)] = 1
+    phase: Phase = "betting"
+    turn: Seat | None = None
+    bids: list[tuple[Count, Count, Seat] | str] = []
+    betting: list[bool] | None = None
+    excluded: list[bool] | None = None
+    roles: list[Literal["winner", "loser", "survivor", ""]] | None = None
+    used: list[str] | None = None
+    passes: Count = 0
+    out: list[bool] | None = None
+
+
+class SavedData(msgspec.Struct, forbid_unknown_fields=True):
+    route: list[str]
+    progress: list[Count]
+    coins: list[Count]
+    supply: Count
+    crew: list[Count]
+    specials: list[Annotated[int, msgspec.Meta(ge=-1, le=5)]]
+    bag: Count
+    cups: list[list[tuple[str, Face]] | None]
+    hands: list[list[str]]
+    deck: DeckSpec
+    discard: list[str]
+    captain: Seat
+    direction: Literal[1, -1]
+    round: Annotated[int, msgspec.Meta(ge=1, le=10_000)]
+    phase: Literal["betting", "sail", "action", "steps", "final", "over"]
+    stage: str
+    turn: Seat
+    bids: list[tuple[Count, Count, Seat]]
+    betting: list[bool]
+    excluded: list[bool]
+    call: list[Any]
+    roles: list[Literal["winner", "loser", "survivor", ""]]
+    used: list[str]
+    passes: Count
+    out: list[bool]
+    group: list[Seat]
+    stack: list[list[Any]]
+    sail: Annotated[int, msgspec.Meta(ge=0, le=2)]
+    winner: Annotated[int, msgspec.Meta(ge=-1, le=5)]
+    ended: Literal["", "home", "final", "rounds", "last ship"]
+
+
+SCENARIO_FIELDS = tuple(ScenarioSpec.__struct_fields__)
+_BID_TEXT = re.compile(r"(?P<q>[0-9]{1,3}) (?P<face>[a-z0-9]{1,6}) by [pP](?P<seat>[0-9])", re.I)
+_FACES = {str(f): f for d in CREW_DICE.values() for f in d.faces}
+
+
+# ------------------------------------------------------------------ encode
+def encode_frame(frame: tuple) -> list[Any]:
+    out = list(frame)
+    if frame[0] == "task":
+        out[3] = msgspec.to_builtins(frame[3])
+    elif frame[0] == "die":
+        out[5] = None if frame[5] is None else msgspec.to_builtins(frame[5])
+    elif frame[0] == "battle":
+        out[2], out[3], out[7] = list(frame[2]), list(frame[3]), list(frame[7])
+    elif frame[0] == "window":
+        out[2] = list(frame[2])
+    return out
+
+
+def encode(d: PiratesData) -> dict[str, Any]:
+    return {
+        "route": list(d.route), "progress": list(d.progress), "coins": list(d.coins),
+        "supply": d.supply, "crew": list(d.crew), "specials": list(d.specials), "bag": d.bag,
+        "cups": [None if c is None else [list(x) for x in c] for c in d.cups],
+        "hands": [list(h) for h in d.hands], "deck": d.deck.to_jsonable(),
+        "discard": list(d.discard), "captain": d.captain, "direction": d.direction,
+        "round": d.round, "phase": d.phase, "stage": d.stage, "turn": d.turn,
+        "bids": [list(b) for b in d.bids], "betting": list(d.betting),
+        "excluded": list(d.excluded), "call": list(d.call), "roles": list(d.roles),
+        "used": list(d.used), "passes": d.passes, "out": list(d.out), "group": list(d.group),
+        "stack": [encode_frame(f) for f in d.stack], "sail": d.sail, "winner": d.winner,
+        "ended": d.ended,
+    }
+
+
+# ------------------------------------------------------------------ decode
+_FRAME_SHAPES: dict[str, Any] = {
+    "task": tuple[Literal["task"], Seat, Literal["tile", "card"], cat_module.Effect,
+                  Annotated[int, msgspec.Meta(ge=-1, le=5)]],
+    "die": tuple[Literal["die"], Literal["sail", "pirate", "treasure"], Seat, int | str | None, bool,
+                 cat_module.Roll | None, Literal["tile", "card"]],
+    "battle": tuple[Literal["battle"], Literal["sail", "duel", "final"], tuple[Seat, ...],
+                    tuple[str | None, ...], bool, Annotated[int, msgspec.Meta(ge=0, le=20)],
+                    Annotated[int, msgspec.Meta(ge=0, le=20)], tuple[str, ...]],
+    "window": tuple[Literal["window"], Literal["reroll", "cards", "final", "together"], tuple[Seat, ...]],
+    "reroll": tuple[Literal["reroll"], Seat],
+    "draw": tuple[Literal["draw"], Seat],
+    "hand": tuple[Literal["hand"], Seat],
+}
+
+
+def decode_frame(raw: Any, where: str) -> tuple:
+    if not isinstance(raw, list) or not raw or not isinstance(raw[0], str) or raw[0] not in _FRAME_SHAPES:
+        raise InvalidInput(where, f"expected a frame [{'|'.join(_FRAME_SHAPES)}, ...]")
+    frame = convert(raw, _FRAME_SHAPES[raw[0]], where)
+    if frame[0] == "battle" and not (len(frame[2]) == len(frame[3]) == len(frame[7]) >= 1):
+        raise InvalidInput(where, "a battle lists one face and one flag per seat")
+    if frame[0] == "battle" and any(f is not None and f not in ("skull", "sword", "double sword")
+                                    for f in frame[3]):
+        raise InvalidInput(where, "a battle face is skull, sword or double sword")
+    if frame[0] == "die" and frame[1] != "sail" and frame[5] is None:
+        raise InvalidInput(where, "a pirate or treasure die needs its effect")
+    if frame[0] == "window" and not frame[2]:
+        raise InvalidInput(where, "a window asks at least one seat")
+    return frame
+
+
+def decode(game: "PiratesGame", raw: Any) -> PiratesData:
+    if isinstance(raw, Mapping):
+        for key in raw:
+            if key not in FIELDS:
+                raise InvalidInput(f"data.{key}", "unknown field")
+    s = convert(raw, SavedData, "data")
+    n = game.players
+    for name in ("progress", "coins", "crew", "cups", "hands", "betting", "excluded", "roles",
+                 "used", "out"):
+        _per_player(getattr(s, name), f"data.{name}", n)
+    if s.stage not in STAGES:
+        raise InvalidInput("data.stage", f"unknown stage {s.stage!r}")
+    if len(s.specials) != len(SPECIAL):
+        raise InvalidInput("data.specials", f"expected one owner per special die ({len(SPECIAL)})")
+    stack = tuple(decode_frame(f, f"data.stack[{i}]") for i, f in enumerate(s.stack))
+    cups = []
+    for p, cup in enumerate(s.cups):
+        if cup is None:
+            cups.append(None)
+            continue
+        names = tuple(name for name, _ in cup)
+        for name in names:
+            if name not in CREW_DICE:
+                raise InvalidInput(f"data.cups[{p}]", f"{name!r} is not a crew die")
+        faces = tuple(f for _, f in cup)
+        try:
+            ok = cup_of(names).canonical(faces) == faces
+        except InvalidInput:
+            ok = False
+        if not ok:
+            raise InvalidInput(f"data.cups[{p}]", "faces that the dice do not show, or not in canonical order")
+        cups.append(tuple(zip(names, faces)))
+    call: tuple = ()
+    if s.call:
+        call = convert(s.call, tuple[Literal["liar", "exact"], Seat, Count, Count, Seat, Count], "data.call")
+    deck = Deck(tuple(sorted(s.deck.unseen or [])), tuple(s.deck.top), tuple(s.deck.bottom))
+    d = PiratesData(
+        tuple(s.route), tuple(s.progress), tuple(s.coins), s.supply, tuple(s.crew),
+        tuple(s.specials), s.bag, tuple(cups), tuple(tuple(sorted(h)) for h in s.hands), deck,
+        tuple(s.discard), s.captain, s.direction, s.round, s.phase, s.stage, s.turn,
+        tuple(tuple(b) for b in s.bids), tuple(s.betting), tuple(s.excluded), call,
+        tuple(s.roles), tuple(s.used), s.passes, tuple(s.out), tuple(s.group), stack, s.sail,
+        s.winner, s.ended)
+    check(game, d, "data.")
+    return d
+
+
+# ------------------------------------------------------------------ checks
+def _per_player(values: list, field: str, n: int) -> tuple:
+    if len(values) != n:
+        raise InvalidInput(field, f"expected one entry per player ({n}), got {len(values)}")
+    return tuple(values)
+
+
+def _seat(value: int, field: str, n: int) -> None:
+    if not 0 <= value < n:
+        raise InvalidInput(field, f"expected a seat 0-{n - 1}, got {value}")
+
+
+def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
+    """The meaning checks shared by scenarios and saved files."""
+    n = game.players
+    o = game.options
+    for i, t in enumerate(d.route):
+        if t not in game.tiles:
+            raise InvalidInput(f"{at}route[{i}]", f"{t!r} is not a tile of the catalogue")
+    if len(d.route) < 2 or game.tiles[d.route[0]].water != "start" or any(
+            game.tiles[t].water == "start" for t in d.route[1:]):
+        raise InvalidInput(f"{at}route", "the route starts with the one start/end tile")
+    if len(set(d.route)) != len(d.route):
+        raise InvalidInput(f"{at}route", "a tile appears twice")
+    for p, v in enumerate(d.progress):
+        if v > len(d.route):
+            raise InvalidInput(f"{at}progress[{p}]", f"at most {len(d.route)} (home)")
+    if d.supply + sum(d.coins) != o.coin_supply:
+        raise InvalidInput(f"{at}supply", f"the supply and the players' coins must make "
+                                          f"{o.coin_supply} (option coin_supply), got {d.supply + sum(d.coins)}")
+    if d.bag + sum(d.crew) != o.crew_bag:
+        raise InvalidInput(f"{at}bag", f"the bag and the players' normal dice must make "
+                                       f"{o.crew_bag} (option crew_bag), got {d.bag + sum(d.crew)}")
+    for i, owner in enumerate(d.specials):
+        if owner >= n:
+            raise InvalidInput(f"{at}specials", f"the {SPECIAL[i]} die is held by seat {owner}: no such seat")
+    for p in range(n):
+        if not d.out[p] and d.crew[p] + sum(1 for x in d.specials if x == p) == 0 and d.phase not in ("over", "final"):
+            raise InvalidInput(f"{at}crew[{p}]", "a player in the game holds at least one die")
+    known = Counter(game.catalogue.deck())
+    placed = Counter(c for h in d.hands for c in h)
+    placed.update(d.deck.counts())
+    placed.update(d.discard)
+    for card in placed:
+        if card not in known:
+            raise InvalidInput(f"{at}hands", f"{card!r} is not a card of the catalogue")
+    if placed != known:
+        extra = placed - known
+        short = known - placed
+        what = (f"{sorted(extra)[0]} is there too often" if extra else f"{sorted(short)[0]} is missing")
+        raise InvalidInput(f"{at}deck", f"every card lies once in the deck, a hand or the discard pile: {what}")
+    _seat(d.captain, f"{at}captain", n)
+    _seat(d.turn, f"{at}turn", n)
+    for i, (q, f, by) in enumerate(d.bids):
+        _seat(by, f"{at}bids[{i}]", n)
+        if f not in (2, 3, 4, 5, 6) or q < 1:
+            raise InvalidInput(f"{at}bids[{i}]", "a bid is a quantity of at least 1 and a face 2-6")
+        if i and not (q > d.bids[i - 1][0] or (q == d.bids[i - 1][0] and f > d.bids[i - 1][1])):
+            raise InvalidInput(f"{at}bids[{i}]", "each bid raises the one before")
+    for p, flags in enumerate(d.used):
+        if set(flags) - set("gsrb"):
+            raise InvalidInput(f"{at}used[{p}]", "flags are g, s, r and b")
+    if d.phase == "betting" and not d.call:
+        for p, cup in enumerate(d.cups):
+            if cup is not None and tuple(x for x, _ in cup) != dice_names(
+                    d.crew[p], tuple(SPECIAL[i] for i, x in enumerate(d.specials) if x == p)):
+                raise InvalidInput(f"{at}cups[{p}]", "the cup must hold the player's dice")
+            if cup is not None and not d.betting[p]:
+                raise InvalidInput(f"{at}cups[{p}]", "only a participant rolls a cup")
+    if d.stage in ("sail", "sailing", "tile", "cards") and d.roles.count("winner") != 1:
+        raise InvalidInput(f"{at}roles", "a sail phase has exactly one betting winner")
+    if d.stage == "bid" and (not d.betting[d.turn] or any(
+            d.betting[p] and d.cups[p] is None for p in range(n))):
+        raise InvalidInput(f"{at}turn", "the bidder is a participant and every cup is rolled")
+    if d.stage == "cups" and sum(d.betting) < 2:
+        raise InvalidInput(f"{at}betting", "a betting phase has at least two participants")
+    if (d.stage == "over") != bool(d.ended):
+        raise InvalidInput(f"{at}ended", "a game is over exactly when it says why it ended")
+    if d.stage == "over" and d.phase != "over":
+        raise InvalidInput(f"{at}phase", "a finished game is in phase 'over'")
+    if d.stage in ("final", "fighting") and len(d.group) < 2:
+        raise InvalidInput(f"{at}group", "the final battle has at least two fighters")
+    if d.stage == "together" and len(d.group) < 2:
+        raise InvalidInput(f"{at}group", "stepping together needs at least two ships")
+    _check_stack(game, d, at)
+
+
+def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:
+    n = game.players
+    for i, fr in enumerate(d.stack):
+        seats = []
+        if fr[0] in ("task",):
+            seats = [fr[1]] + ([fr[4]] if fr[4] >= 0 else [])
+        elif fr[0] == "die":
+            seats = [fr[2]]
+        elif fr[0] in ("battle", "window"):
+            seats = list(fr[2])
+        else:
+            seats = [fr[1]]
+        for s in seats:
+            _seat(s, f"{at}stack[{i}]", n)
+        if fr[0] == "reroll" and not any(f[0] in ("die", "battle") for f in d.stack[:i]):
+            raise InvalidInput(f"{at}stack[{i}]", "a re-roll needs a die or a battle under it")
+        if fr[0] == "reroll" and i != len(d.stack) - 1:
+            raise InvalidInput(f"{at}stack[{i}]", "a re-roll is rolled at once (top frame)")
+        if fr[0] == "draw" and i == len(d.stack) - 1 and not d.deck.needs_luck:
+            raise InvalidInput(f"{at}stack[{i}]", "a draw waits only for an unseen card")
+        if fr[0] == "hand" and i == len(d.stack) - 1 and not d.hands[fr[1]]:
+            raise InvalidInput(f"{at}stack[{i}]", "a random discard needs a card in hand")
+        if fr[0] == "die" and fr[3] is not None and fr[3] not in (
+                (1, 2) if fr[1] == "sail" else ("X", "O") if fr[1] == "pirate" else ("X", "coin")):
+            raise InvalidInput(f"{at}stack[{i}]", f"{fr[3]!r} is not a face of the {fr[1]} die")
+    if d.stack:
+        top = d.stack[-1]
+        if top[0] == "battle" and None not in top[3]:
+            raise InvalidInput(f"{at}stack", "a battle on top waits for a roll")
+        if top[0] == "die" and top[3] is not None:
+            raise InvalidInput(f"{at}stack", "a die on top waits for its roll")
+        if top[0] == "task":
+            from .engine import Work, aims  # noqa: F401  (the task must wait for a decision)
+            from .state import PiratesState
+            w = Work(PiratesState(game, d))
+            effect = top[3]
+            victim = top[1] if top[4] == -1 else top[4]
+            if aims(effect) and top[4] == -1:
+                ok = bool(w.candidates(top[1], effect, top[2]))
+            elif isinstance(effect, cat_module.Cargo):
+                ok = bool(w.cargo_options(victim))
+            elif isinstance(effect, cat_module.DiscardCards) and not effect.random and effect.n == 1:
+                ok = bool(d.hands[victim])
+            else:
+                ok = False
+            if not ok:
+                raise InvalidInput(f"{at}stack", "the effect on top must wait for a decision")
+    elif d.stage not in ("cups", "bid", "act", "step alone", "over"):
+        raise InvalidInput(f"{at}stage", f"stage {d.stage!r} waits for nothing: it cannot be saved")
+    if d.stage == "cups" and not d.stack and all(
+            not d.betting[p] or d.cups[p] is not None for p in range(n)):
+        raise InvalidInput(f"{at}stage", "every cup is rolled: the bidding has begun")
+    if d.stage in ("step alone",) and not d.stack:
+        if d.crew[d.turn] < 2:
+            raise InvalidInput(f"{at}turn", "the last-placed player cannot pay a step")
+
+
+# ------------------------------------------------------------------ scenarios
+def _cup(value: Any, field: str) -> tuple | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = value.split()
+    out = []
+    for i, f in enumerate(value):
+        key = str(f).lower() if not isinstance(f, bool) else None
+        if key not in _FACES:
+            raise InvalidInput(f"{field}[{i}]", f"{f!r} is not a face of a crew die")
+        out.append(_FACES[key])
+    return tuple(out)
+
+
+def _bids(values: list, n: int) -> tuple:
+    out = []
+    for i, b in enumerate(values):
+        if isinstance(b, str):
+            m = _BID_TEXT.fullmatch(b.strip())
+            if m is None or m["face"].lower() not in _WORDS:
+                raise InvalidInput(f"bids[{i}]", f"expected '7 fives by P1', got {b[:40]!r}")
+            b = (int(m["q"]), _WORDS[m["face"].lower()], int(m["seat"]))
+        out.append(tuple(b))
+    return tuple(out)
+
+
+def scenario_data(game: "PiratesGame", spec: Mapping[str, Any]) -> PiratesData:
+    """State data from a scenario (see `FIELDS_DOC`); the round then runs on to the first
+    decision or roll."""
+    for key in spec:
+        if key not in SCENARIO_FIELDS:
+            raise InvalidInput(str(key)[:40], f"unknown field; known: {', '.join(SCENARIO_FIELDS)}")
+    s = convert(dict(spec), ScenarioSpec, "")
+    n = game.players
+    o = game.options
+
+    def per(name: str, default: Any) -> tuple:
+        value = getattr(s, name)
+        return tuple(default) if value is None else _per_player(value, name, n)
+
+    route = tuple(s.route) if s.route is not None else game.preset_route()
+    coins = per("coins", [game.params[p]["start_coins"] for p in range(n)])
+    crew = per("crew", [game.params[p]["start_crew"] for p in range(n)])
+    specials = [-1] * len(SPECIAL)
+    for name, seat in s.specials.items():
+        if name not in SPECIAL or name == "mayor":
+            raise InvalidInput(f"specials.{name[:20]}", "a special die is mermaid, pirate king, ghost or cursed")
+        _seat(seat, f"specials.{name}", n)
+        specials[SPECIAL.index(name)] = seat
+    hands = tuple(tuple(sorted(_card(c, f"hands[{p}][{i}]", game) for i, c in enumerate(h)))
+                  for p, h in enumerate(per("hands", [[]] * n)))
+    discard = tuple(_card(c, f"discard[{i}]", game) for i, c in enumerate(s.discard))
+    used_cards = Counter(c for h in hands for c in h) + Counter(discard)
+    if isinstance(s.deck, list):
+        top = tuple(_card(c, f"deck[{i}]", game) for i, c in enumerate(s.deck))
+        rest = Counter(game.catalogue.deck()) - used_cards - Counter(top)
+        deck = Deck((), (), top + tuple(sorted(rest.elements())))
+    else:
+        spec_deck = s.deck or DeckSpec()
+        top = tuple(_card(c, f"deck.top[{i}]", game) for i, c in enumerate(spec_deck.top))
+        bottom = tuple(_card(c, f"deck.bottom[{i}]", game) for i, c in enumerate(spec_deck.bottom))
+        if spec_deck.unseen is None:
+            rest = Counter(game.catalogue.deck()) - used_cards - Counter(top) - Counter(bottom)
+            unseen = tuple(rest.elements())
+        else:
+            unseen = tuple(_card(c, f"deck.unseen[{i}]", game) for i, c in enumerate(spec_deck.unseen))
+        deck = Deck.of(unseen, top, bottom)
+    out = per("out", [False] * n)
+    excluded = per("excluded", [False] * n)
+    betting = per("betting", [not out[p] for p in range(n)])
+    cups_raw = s.cups if s.cups is not None else [None] * n
+    _per_player(cups_raw, "cups", n)
+    cups = []
+    for p, value in enumerate(cups_raw):
+        faces = _cup(value, f"cups[{p}]")
+        if faces is None:
+            cups.append(None)
+            continue
+        names = dice_names(crew[p], tuple(SPECIAL[i] for i, x in enumerate(specials) if x == p))
+        if len(faces) != len(names):
+            raise InvalidInput(f"cups[{p}]", f"P{p} has {len(names)} dice ({', '.join(names)}), "
+                                             f"got {len(faces)} faces")
+        for i, (name, f) in enumerate(zip(names, faces)):
+            if f not in CREW_DICE[name].faces:
+                raise InvalidInput(f"cups[{p}][{i}]", f"the {name} die has no face {f!r}")
+        cups.append(tuple(zip(names, cup_of(names).canonical(faces))))
+    captain = o.start_seat % n if s.captain is None else s.captain
+    _seat(captain, "captain", n)
+    roles = per("roles", [""] * n)
+    used = per("used", [""] * n)
+    progress = per("progress", [0] * n)
+    phase = s.phase
+    stage = {"betting": "cups", "sail": "sail", "action": "act", "steps": "steps",
+             "final": "final"}[phase]
+    home = tuple(p for p in range(n) if progress[p] >= len(route) and not out[p])
+    bids = _bids(s.bids, n)
+    data = PiratesData(
+        route, progress, coins,
+        o.coin_supply - sum(coins) if s.supply is None else s.supply, crew, tuple(specials),
+        o.crew_bag - sum(crew) if s.bag is None else s.bag, tuple(cups), hands, deck, discard,
+        captain, 1 if s.direction == "clockwise" else -1, s.round, phase, stage,
+        captain if s.turn is None else s.turn, bids, betting, excluded, (), roles, used,
+        s.passes, out, home if phase == "final" else (), (), 0, -1, "")
+    if s.turn is not None:
+        _seat(s.turn, "turn", n)
+    check_scenario(game, data)
+    from .state import PiratesState
+    from .engine import Work
+    w = Work(PiratesState(game, data))
+    if phase == "betting" and s.turn is None:
+        w.begin_betting()
+    elif phase == "betting":
+        w.stage = "cups" if any(betting[p] and cups[p] is None for p in range(n)) else "bid"
+    if phase == "final":
+        w.start_final(home)
+    w.settle()
+    d, _ = w.freeze()
+    if phase == "betting" and s.turn is not None and not w.betting[s.turn]:
+        raise InvalidInput("turn", f"P{s.turn} does not take part in this betting")
+    return d
+
+
+def _card(value: Any, field: str, game: "PiratesGame") -> str:
+    card = value.upper() if isinstance(value, str) else value
+    if card not in game.card_ids:
+        raise InvalidInput(field, f"{value!r} is not a card of the catalogue")
+    return card
+
+
+def check_scenario(game: "PiratesGame", d: PiratesData) -> None:
+    n = game.players
+    # the checks of saved files that apply before the round runs on
+    for p in range(n):
+        if d.cups[p] is not None and not d.betting[p]:
+            raise InvalidInput(f"cups[{p}]", "only a participant rolls a cup")
+    if d.phase == "sail" and d.roles.count("winner") != 1:
+        raise InvalidInput("roles", "a sail phase needs exactly one betting winner")
+    if d.phase == "final" and len(d.group) < 2:
+        raise InvalidInput("progress", "the final battle needs at least two ships home")
+    if d.phase == "betting" and sum(d.betting) < 1:
+        raise InvalidInput("betting", "nobody takes part in the betting")
+    for i, (q, f, by) in enumerate(d.bids):
+        if by >= n or not d.betting[by]:
+            raise InvalidInput(f"bids[{i}]", f"P{by} does not take part in this betting")
+    if d.phase == "betting" and d.bids and any(d.betting[p] and d.cups[p] is None for p in range(n)):
+        raise InvalidInput("bids", "bids are made once every cup is rolled")
+    check(game, d._replace(stage="act", stack=()), "")

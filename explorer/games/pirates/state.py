@@ -1,0 +1,401 @@
+"""The position of a Lying Pirates game: what it waits for, its legal moves, refusals,
+chance, scores and views (applying a move is in `engine`)."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from explorer.core import CHANCE, OVER, Deck, Move, Outcome, Reason, ScoreLine, State, decision, luck, redeal
+
+from . import moves as m
+from .catalogue import Cargo as CargoEffect, DiscardCards
+from .dice import BATTLE_DIE, BID_FACES, PIRATE_DIE, SAIL_DIE, SPECIAL, TREASURE_DIE
+from .engine import CURSED, DIE_STREAM, Work, aims, apply, cup_of, dice_names
+from .moves import bid_text
+
+DIE_OF = {"sail die": SAIL_DIE, "pirate die": PIRATE_DIE, "treasure die": TREASURE_DIE}
+
+
+def _prompt(seat: int, step: str) -> str:
+    return {
+        "bid": "P{} raises the bid, calls Liar or locks Exact",
+        "act": "P{} plays a card, buys a card, passes the curse or passes",
+        "step": "P{} may sacrifice a crew die to advance 1 tile (last steps)",
+        "target": "P{} chooses the target of the effect",
+        "cargo": "P{} chooses the cargo to lose: a coin, a card or a crew die",
+        "discard": "P{} chooses a card to discard",
+        "reroll": "P{} may pay to re-roll the die they just rolled",
+        "cards": "P{} may play a gold card in the sail phase",
+        "final": "P{} may re-roll or play a final-battle card in this sub-battle",
+        "together": "P{} agrees or refuses to step together with the others tied for last",
+    }[step].format(seat)
+
+
+RULE_OF = {"bid": "P-BID-ORDER", "act": "P-ACT-ORDER", "step": "P-STEPS-1", "target": "P-TARGET",
+           "cargo": "P-CARGO", "discard": "P-EFFECTS", "reroll": "P-REROLL-WINDOW",
+           "cards": "P-SAIL-WINDOW", "final": "P-FINAL-3", "together": "P-STEPS-2"}
+_DECIDE = {(p, step): decision(p, step, RULE_OF[step], _prompt(p, step))
+           for p in range(6) for step in RULE_OF}
+_CUP = tuple(luck(f"cup P{p}", "P-BET-ROLL", f"P{p} rolls their cup") for p in range(6))
+_BATTLE = tuple(luck(f"battle P{p}", "P-BATTLE-2", f"P{p} rolls their battle die") for p in range(6))
+_HAND = tuple(luck(f"hand P{p}", "P-EFFECTS", f"a card leaves P{p}'s hand at random") for p in range(6))
+_DIE = {"sail": luck("sail die", "P-SAIL-1", "the betting winner rolls the sail die"),
+        "pirate": luck("pirate die", "P-TILE-1", "the pirate die is rolled"),
+        "treasure": luck("treasure die", "P-TILE-1", "the treasure die is rolled")}
+_DECK = luck("deck", "P-BUY", "the deck gives a card")
+
+
+class PiratesState(State):
+    """A Lying Pirates position (see `data.PiratesData`)."""
+
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ pending
+    def _find_pending(self):
+        d = self.data
+        if d.stage == "over":
+            return OVER
+        if d.stack:
+            top = d.stack[-1]
+            kind = top[0]
+            if kind == "task":
+                _, actor, source, effect, target = top
+                if aims(effect) and target == -1:
+                    return _DECIDE[actor, "target"]
+                victim = actor if target == -1 else target
+                return _DECIDE[victim, "cargo" if isinstance(effect, CargoEffect) else "discard"]
+            if kind == "battle":
+                return _BATTLE[top[2][top[3].index(None)]]
+            if kind == "die":
+                return _DIE[top[1]]
+            if kind == "window":
+                return _DECIDE[top[2][0], {"reroll": "reroll", "cards": "cards", "final": "final",
+                                           "together": "together"}[top[1]]]
+            if kind == "draw":
+                return _DECK
+            if kind == "hand":
+                return _HAND[top[1]]
+            fr = d.stack[_below(d.stack)]
+            return _DIE[fr[1]] if fr[0] == "die" else _BATTLE[top[1]]
+        if d.stage == "cups":
+            return _CUP[next(p for p in range(self.game.players) if d.betting[p] and d.cups[p] is None)]
+        return _DECIDE[d.turn, {"bid": "bid", "act": "act", "step alone": "step"}[d.stage]]
+
+    # ------------------------------------------------------------------ moves
+    def _generate_moves(self) -> tuple[Move, ...]:
+        pend = self.pending
+        if pend.seat == CHANCE:
+            return tuple(mv for mv, _ in self.chance_outcomes())
+        return tuple(self._decisions(pend.seat, pend.step))
+
+    def _decisions(self, p: int, step: str) -> list[Move]:
+        d = self.data
+        if step == "bid":
+            return self._bids(p)
+        if step == "act":
+            out: list[Move] = [m.PlayCard(p, c) for c in sorted(set(d.hands[p])) if self._may_play(p, c)]
+            if self._may_buy(p):
+                out.append(m.Buy(p))
+            if self._may_pass_curse(p):
+                out += [m.PassCurse(p, s) for s in range(self.game.players) if s != p and not d.out[s]]
+            out.append(m.Pass(p))
+            return out
+        if step in ("step", "together"):
+            return [m.Step(p), m.Stop(p)]
+        if step == "reroll":
+            return [m.Reroll(p), m.Keep(p)]
+        if step == "cards":
+            return [m.PlayCard(p, c) for c in sorted(set(d.hands[p]))
+                    if self.game.cards[c].tier == "gold"] + [m.Pass(p)]
+        if step == "final":
+            b = d.stack[_index(d.stack, "battle")]
+            flags = b[7][b[2].index(p)]
+            out = []
+            if "r" not in flags and self.game.options.reroll_window and \
+                    d.coins[p] >= self.game.params[p]["reroll_cost"]:
+                out.append(m.Reroll(p))
+            if "c" not in flags:
+                out += [m.PlayCard(p, c) for c in sorted(set(d.hands[p]))
+                        if self.game.cards[c].final_battle]
+            return out + [m.Keep(p)]
+        top = d.stack[-1]
+        _, actor, source, effect, target = top
+        if step == "target":
+            w = Work(self)
+            return [m.Target(p, s) for s in w.candidates(actor, effect, source)]
+        if step == "cargo":
+            return [m.Cargo(p, what) for what in Work(self).cargo_options(p)]
+        return [m.Discard(p, c) for c in sorted(set(d.hands[p]))]
+
+    def _may_play(self, p: int, card: str) -> bool:
+        tier = self.game.cards[card].tier
+        return ("g" if tier == "gold" else "s") not in self.data.used[p]
+
+    def _card_cost(self, p: int) -> int:
+        return self.game.params[p]["card_cost" if "b" in self.data.used[p] else "first_card_cost"]
+
+    def _may_buy(self, p: int) -> bool:
+        d = self.data
+        return d.coins[p] >= self._card_cost(p) and (not d.deck.empty or (
+            bool(d.discard) and self.game.options.reshuffle))
+
+    def _may_pass_curse(self, p: int) -> bool:
+        d = self.data
+        return (d.specials[CURSED] == p and d.crew[p] >= 3
+                and d.crew[p] + sum(o == p for o in d.specials) - 2 >= self.game.params[p]["crew_floor"])
+
+    # bids: the standing bid, the cap and the limit [P-BID-OPEN] [P-BID-RAISE] [P-BID-MAX]
+    def bid_bounds(self) -> tuple[tuple[int, int] | None, int, int]:
+        """(standing (quantity, face) or None, opening cap, most dice in play)."""
+        d = self.data
+        g = self.game
+        total = sum(d.crew[p] + sum(o == p for o in d.specials) for p in range(g.players) if d.betting[p])
+        standing = (d.bids[-1][0], d.bids[-1][1]) if d.bids else None
+        if not g.params[0]["open_cap"]:
+            cap = total
+        elif g.options.open_cap == "participants":
+            cap = sum(d.betting)
+        else:
+            cap = g.players
+        return standing, min(cap, total), total
+
+    def _bids(self, p: int) -> list[Move]:
+        standing, cap, total = self.bid_bounds()
+        if standing is None:
+            return [m.Bid(p, q, f) for q in range(1, cap + 1) for f in BID_FACES]
+        q0, f0 = standing
+        raises = [(q0, f) for f in BID_FACES if f > f0] + [
+            (q, f) for q in range(q0 + 1, total + 1) for f in BID_FACES]
+        out: list[Move] = [m.Liar(p)]
+        exact = self.game.params[p]["exact"]
+        if exact:
+            out.append(m.Exact(p))
+        out += [m.Bid(p, q, f) for q, f in raises]
+        if exact:
+            out += [m.Bid(p, q, f, True) for q, f in raises]
+        return out
+
+    def _bid_ok(self, move: Move) -> bool:
+        standing, cap, total = self.bid_bounds()
+        kind = type(move)
+        if kind is m.Liar:
+            return standing is not None
+        if kind is m.Exact:
+            return standing is not None and bool(self.game.params[move.player]["exact"])
+        if kind is not m.Bid or move.face not in BID_FACES:
+            return False
+        if move.exact and (standing is None or not self.game.params[move.player]["exact"]):
+            return False
+        if standing is None:
+            return 1 <= move.quantity <= cap
+        q0, f0 = standing
+        return move.quantity <= total and (move.quantity > q0 or (move.quantity == q0 and move.face > f0))
+
+    def _is_legal(self, move: Move) -> bool:
+        pend = self.pending
+        if pend.seat == CHANCE:
+            return self._outcome_ok(move, pend.step)
+        if getattr(move, "player", None) != pend.seat:
+            return False
+        if pend.step == "bid":
+            return self._bid_ok(move)
+        return move in self._decisions(pend.seat, pend.step)
+
+    def _outcome_ok(self, move: Move, stream: str) -> bool:
+        d = self.data
+        if stream.startswith("cup"):
+            if type(move) is not m.CupRoll:
+                return False
+            p = int(stream[-1])
+            if move.player != p:
+                return False
+            cup = cup_of(self._names(p))
+            try:
+                return cup.canonical(move.faces) == move.faces
+            except ValueError:
+                return False
+        if stream == "deck":
+            return type(move) is m.Deal and move.card in d.deck.unseen and d.deck.needs_luck
+        if stream.startswith("hand"):
+            return type(move) is m.Snatch and move.player == int(stream[-1]) and move.card in d.hands[move.player]
+        if type(move) is not m.Roll or move.stream != stream:
+            return False
+        die = DIE_OF.get(stream, BATTLE_DIE)
+        return move.face in die.faces
+
+    def _names(self, p: int) -> tuple[str, ...]:
+        d = self.data
+        return dice_names(d.crew[p], tuple(SPECIAL[i] for i, o in enumerate(d.specials) if o == p))
+
+    # ------------------------------------------------------------------ chance
+    def chance_outcomes(self) -> tuple:
+        pend = self.pending
+        if pend.seat != CHANCE:
+            return ()
+        stream = pend.step
+        d = self.data
+        if stream.startswith("cup"):
+            p = int(stream[-1])
+            return tuple((m.CupRoll(p, roll), q) for roll, q in cup_of(self._names(p)).outcomes())
+        if stream == "deck":
+            return tuple((m.Deal(c), q) for c, q in d.deck.outcomes())
+        if stream.startswith("hand"):
+            p = int(stream[-1])
+            hand = d.hands[p]
+            return tuple((m.Snatch(p, c), k / len(hand)) for c, k in Counter(hand).items())
+        die = DIE_OF.get(stream, BATTLE_DIE)
+        return tuple((m.Roll(stream, f), q) for f, q in die.outcomes())
+
+    def sample_chance(self, rng: random.Random) -> Move:
+        stream = self.pending.step
+        d = self.data
+        if stream.startswith("cup"):
+            p = int(stream[-1])
+            return m.CupRoll(p, cup_of(self._names(p)).sample(rng))
+        if stream == "deck":
+            return m.Deal(d.deck.sample(rng))
+        if stream.startswith("hand"):
+            p = int(stream[-1])
+            hand = d.hands[p]
+            return m.Snatch(p, hand[int(rng.random() * len(hand))])
+        return m.Roll(stream, DIE_OF.get(stream, BATTLE_DIE).sample(rng))
+
+    # ------------------------------------------------------------------ apply / explain
+    def _apply(self, move: Move):
+        return apply(self, move)
+
+    def move_for_targets(self, targets: tuple[str, ...]) -> Move | None:
+        from .clicks import meant_move
+        return meant_move(self, tuple(targets))
+
+    def _explain(self, move: Move) -> Reason:
+        pend = self.pending
+        d = self.data
+        if pend.seat == CHANCE:
+            return Reason(pend.rule, f"luck speaks now ({pend.prompt}): {move} is not one of "
+                                     f"its outcomes")
+        who = getattr(move, "player", None)
+        if who != pend.seat:
+            return Reason(pend.rule, f"it is P{pend.seat}'s decision ({pend.prompt}), not "
+                                     f"{'P' + str(who) if who is not None else 'luck'}'s")
+        if pend.step == "bid":
+            return self._explain_bid(move)
+        if isinstance(move, m.PlayCard):
+            if move.card not in d.hands[who]:
+                return Reason("P-ACT-1", f"{move.card} is not in your hand")
+            spec = self.game.cards[move.card]
+            if pend.step == "cards":
+                return Reason("P-SAIL-GOLD", f"only gold cards may be played while sailing; "
+                                             f"{move.card} is {spec.tier}")
+            if pend.step == "final":
+                return Reason("P-FINAL-3", f"{move.card} is not a final-battle card, or you "
+                                           f"played a card in this sub-battle")
+            if pend.step == "act":
+                return Reason("P-ACT-1", f"you already played a {spec.tier} card this round")
+        if isinstance(move, m.Buy) and pend.step == "act":
+            return Reason("P-BUY", f"a card costs {self._card_cost(who)} coins and you have "
+                                   f"{d.coins[who]}, or the deck is empty")
+        if isinstance(move, m.PassCurse) and pend.step == "act":
+            return Reason("P-CURSE-PASS", "passing the curse needs the cursed die, 2 crew dice "
+                                          "to sacrifice (keeping a normal die) and another player")
+        if isinstance(move, m.Reroll):
+            return Reason("P-REROLL", "the re-roll costs a coin and is once per round (once per "
+                                      "sub-battle in the final battle)")
+        if isinstance(move, m.Target):
+            return Reason("P-TARGET", f"P{move.seat} may not be aimed at by this effect (out of "
+                                      f"range, immune on the start/end tile, or yourself)")
+        return Reason(pend.rule, f"{move} is not possible now: {pend.prompt}")
+
+    def _explain_bid(self, move: Move) -> Reason:
+        standing, cap, total = self.bid_bounds()
+        if isinstance(move, (m.Liar, m.Exact)) and standing is None:
+            return Reason("P-LIAR" if isinstance(move, m.Liar) else "P-EXACT-1",
+                          "there is no bid yet to call: open the bidding")
+        if isinstance(move, m.Exact) or (isinstance(move, m.Bid) and move.exact):
+            if not self.game.params[move.player]["exact"]:
+                return Reason("P-VAR-NOEXACT", "exact locks are not allowed in this game")
+        if not isinstance(move, m.Bid):
+            return Reason("P-BID-ORDER", "it is your bid: raise, call Liar or lock Exact")
+        if standing is None:
+            if move.quantity > cap:
+                return Reason("P-BID-OPEN", f"the opening quantity is at most {cap}")
+            return Reason("P-BID-1", "a bid names a quantity of at least 1 and a face 2-6")
+        if move.quantity > total:
+            return Reason("P-BID-MAX", f"only {total} dice are in play")
+        return Reason("P-BID-RAISE", f"a raise over {bid_text(*standing)} needs a higher "
+                                     f"quantity, or the same quantity and a higher face")
+
+    # ------------------------------------------------------------------ scores
+    def scores(self) -> tuple[float, ...]:
+        d = self.data
+        return tuple(float(d.progress[p]) for p in range(self.game.players))
+
+    def outcome(self) -> Outcome | None:
+        d = self.data
+        if d.stage != "over":
+            return None
+        scores = self.scores()
+        lines = tuple(ScoreLine(p, scores[p], f"sailed {d.progress[p]} of {len(d.route)} tiles",
+                                "P-END-1") for p in range(self.game.players))
+        if d.winner >= 0:
+            winners: tuple[int, ...] = (d.winner,)
+        else:
+            alive = [p for p in range(self.game.players) if not d.out[p]]
+            best = max((scores[p] for p in alive), default=0.0)
+            winners = tuple(p for p in alive if scores[p] == best)
+        why = {"home": ("a lone ship reached the start/end tile in a sail phase", "P-END-1"),
+               "final": ("the final battle left one captain with crew", "P-FINAL-4"),
+               "rounds": ("the round limit was reached", "P-END-LIMIT"),
+               "last ship": ("only one ship is left", "P-VAR-DEATH")}[d.ended]
+        tie = "the ships furthest along share the win [P-END-LIMIT]" if len(winners) > 1 else ""
+        return Outcome(winners, scores, lines, why[0], why[1], tie)
+
+    # ------------------------------------------------------------------ views
+    def revealed(self) -> bool:
+        """Whether the cups are open to everyone (after the call)."""
+        return bool(self.data.call) or self.data.phase != "betting"
+
+    def view(self, viewer: int | None = None) -> dict[str, Any]:
+        from .view import view
+        return view(self, viewer)
+
+    def _redeal(self, viewer: int, rng: random.Random):
+        """Roll again the cups `viewer` cannot see and deal again the cards they cannot
+        see (other hands, the unseen deck), keeping every count [P-HIDDEN-1]."""
+        d = self.data
+        n = self.game.players
+        cups = list(d.cups)
+        if not self.revealed():
+            for p in range(n):
+                if p != viewer and cups[p] is not None:
+                    names = tuple(name for name, _ in cups[p])
+                    cups[p] = tuple(zip(names, cup_of(names).sample(rng)))
+        others = [p for p in range(n) if p != viewer]
+        pool = d.deck.unseen + d.deck.top + tuple(c for p in others for c in d.hands[p])
+        parts, unseen = redeal(rng, pool, [len(d.hands[p]) for p in others])
+        hands = list(d.hands)
+        for p, part in zip(others, parts):
+            hands[p] = part
+        return d._replace(cups=tuple(cups), hands=tuple(hands), deck=Deck(unseen, (), d.deck.bottom))
+
+    def _encode(self) -> dict[str, Any]:
+        from .scenario import encode
+        return encode(self.data)
+
+
+def _below(stack: tuple) -> int:
+    for i in range(len(stack) - 2, -1, -1):
+        if stack[i][0] in ("die", "battle"):
+            return i
+    raise ValueError("a re-roll with no die under it")
+
+
+def _index(stack: tuple, kind: str) -> int:
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i][0] == kind:
+            return i
+    raise ValueError(kind)
+
+
+__all__ = ["PiratesState", "DIE_STREAM", "DiscardCards"]

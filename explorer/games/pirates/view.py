@@ -1,0 +1,106 @@
+"""What a viewer sees of a Lying Pirates position (`PiratesState.view`): JSON-able, with
+the shapes the odds (`odds.py`) and the board (`scene.py`) read, and the shapes a
+scenario accepts."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from explorer.core import CHANCE
+
+from .dice import SPECIAL
+from .engine import aims, dice_names
+from .moves import FACE_WORDS, bid_text
+
+if TYPE_CHECKING:
+    from .state import PiratesState
+
+
+def _bid(q: int, f: int, by: int) -> dict[str, Any]:
+    return {"quantity": q, "face": f, "by": by, "text": f"{bid_text(q, f)} by P{by}"}
+
+
+def frame_view(frame: tuple, cards: Any) -> dict[str, Any]:
+    """A frame of the stack in words (frames hold nothing secret)."""
+    kind = frame[0]
+    if kind == "task":
+        _, actor, source, effect, target = frame
+        return {"kind": "effect", "actor": actor, "source": source,
+                "effect": msgspec.to_builtins(effect), "target": None if target < 0 else target,
+                "needs_target": aims(effect) and target < 0}
+    if kind == "die":
+        _, name, owner, face, asked, _, _ = frame
+        return {"kind": "die", "die": name, "owner": owner, "face": face}
+    if kind == "battle":
+        _, bkind, seats, faces, asked, loss, steal, flags = frame
+        return {"kind": "battle", "battle": bkind, "seats": list(seats), "faces": list(faces),
+                "flags": list(flags)}
+    if kind == "window":
+        return {"kind": "window", "window": frame[1], "seats": list(frame[2])}
+    return {"kind": kind, "seat": frame[1]}
+
+
+def view(state: "PiratesState", viewer: int | None) -> dict[str, Any]:
+    d = state.data
+    game = state.game
+    n = game.players
+    pend = state.pending
+    open_cups = state.revealed()
+    cups = []
+    for p in range(n):
+        held = tuple(SPECIAL[i] for i, o in enumerate(d.specials) if o == p)
+        if d.cups[p] is not None:
+            names = [name for name, _ in d.cups[p]]
+            sees = viewer is None or viewer == p or open_cups
+            faces = [f for _, f in d.cups[p]] if sees else None
+        else:
+            names, faces = list(dice_names(d.crew[p], held)), None
+        cups.append({"dice": names, "faces": faces, "betting": d.betting[p],
+                     "rolled": d.cups[p] is not None})
+    seats = []
+    for p in range(n):
+        held = [SPECIAL[i] for i, o in enumerate(d.specials) if o == p]
+        seats.append({
+            "seat": p, "coins": d.coins[p], "crew": d.crew[p], "specials": held,
+            "dice": d.crew[p] + len(held),
+            "hand": list(d.hands[p]) if viewer is None or viewer == p else None,
+            "hand_count": len(d.hands[p]), "used": d.used[p], "role": d.roles[p],
+            "excluded": d.excluded[p], "out": d.out[p], "progress": d.progress[p],
+            "tile": d.progress[p] % len(d.route), "home": d.progress[p] >= len(d.route),
+            "captain": game.captain_of(p),
+        })
+    tiles = [{"index": i, "id": t, "name": game.tiles[t].name, "water": game.tiles[t].water,
+              "text": game.tiles[t].text, "rule": game.tiles[t].rule} for i, t in enumerate(d.route)]
+    call = None
+    if d.call:
+        kind, caller, q, f, judged, count = d.call
+        call = {"kind": kind, "by": caller, "bid": _bid(q, f, judged if kind == "liar" or caller != judged
+                                                           else caller),
+                "count": count, "face_word": FACE_WORDS[f]}
+    outcome = state.outcome()
+    deck = d.deck
+    return {
+        "game": game.name, "viewer": viewer, "players": n, "round": d.round,
+        "phase": d.phase, "stage": d.stage,
+        "to_move": "chance" if pend.seat == CHANCE else pend.seat,
+        "step": pend.step, "rule": pend.rule, "prompt": pend.prompt,
+        "over": pend.seat is None,
+        "events": state.visible_events(viewer),
+        "map": tiles, "route_length": len(d.route),
+        "captain": d.captain, "direction": "clockwise" if d.direction == 1 else "counter-clockwise",
+        "cups": cups,
+        "bid": _bid(*d.bids[-1]) if d.bids else None,
+        "bids": [_bid(*b) for b in d.bids],
+        "call": call, "turn": d.turn,
+        "seats": seats,
+        "supply": d.supply, "bag": d.bag,
+        "board_specials": [SPECIAL[i] for i, o in enumerate(d.specials) if o == -1],
+        "deck_count": deck.size,
+        "deck": deck.to_jsonable() if viewer is None else {"bottom": list(deck.bottom)},
+        "discard": list(d.discard),
+        "stack": [frame_view(f, game.catalogue) for f in d.stack],
+        "sail": d.sail, "group": list(d.group),
+        "catalogue": game.catalogue.name,
+        "outcome": None if outcome is None else outcome.to_jsonable(),
+    }

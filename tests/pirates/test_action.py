@@ -1,0 +1,117 @@
+"""The action phase: cards, buying, the curse, the turn order, targets, duels, re-rolls."""
+from __future__ import annotations
+
+import pytest
+
+from explorer.games.pirates.moves import Buy, PassCurse, PlayCard, Target
+
+from .helpers import load, play
+
+GAME = load(4)
+QUIET = load(4, reroll_window=False)
+
+
+def action(game=QUIET, **fields):
+    fields.setdefault("hands", [[], [], [], []])
+    return game.scenario(phase="action", **fields)
+
+
+@pytest.mark.rules("P-ACT-1", "P-ACT-ORDER", "P-CARD-SILVER")
+def test_one_gold_and_one_silver_per_round_and_turns_until_all_pass():
+    state = action(hands=[["G1", "G4", "S2"], [], [], []], coins=[0, 0, 0, 0])
+    assert state.pending.seat == 0 and state.pending.step == "act"
+    state = play(state, "P0 play G4", "P1 pass", "P2 pass", "P3 pass")
+    assert state.pending.seat == 0
+    assert state.why_not(PlayCard(0, "G1")).rule == "P-ACT-1"
+    state = play(state, "P0 play S2")
+    assert state.data.coins[0] == 2
+    state = play(state, "P1 pass", "P2 pass", "P3 pass", "P0 pass")
+    assert state.data.phase != "action"
+
+
+@pytest.mark.rules("P-BUY", "P-BUY-WHEN", "P-CAPTAIN-C3", "P-VAR-CHEAP")
+def test_buying_a_card():
+    state = action(coins=[2, 1, 0, 0])
+    state = play(state, "P0 buy a card")
+    assert state.pending.stream == "deck" and state.data.coins[0] == 0
+    state = play(state, "deck gives G3")
+    assert state.data.hands[0] == ("G3",) and state.pending.seat == 1
+    assert state.why_not(Buy(1)).rule == "P-BUY"
+    haggler = action(load(4, reroll_window=False, captains=("", "C3", "", "")), coins=[2, 1, 0, 0],
+                     turn=1)
+    assert Buy(1) in haggler.legal_moves()
+    cheap = action(load(4, variants=("cheap cards",)), coins=[1, 1, 1, 1])
+    assert Buy(0) in cheap.legal_moves()
+
+
+@pytest.mark.rules("P-DECK-EMPTY")
+def test_an_empty_deck_is_made_from_the_discard_pile():
+    every = sorted(QUIET.catalogue.deck())
+    state = action(coins=[2, 0, 0, 0], deck={"unseen": []}, discard=every)
+    state = play(state, "P0 buy a card")
+    assert state.pending.stream == "deck" and state.data.deck.size == len(every)
+
+
+@pytest.mark.rules("P-LAST-CARD")
+def test_the_last_card_played_draws_one_free():
+    state = play(action(hands=[["S2"], [], [], []]), "P0 play S2")
+    assert state.pending.stream == "deck"
+    assert play(state, "deck gives G1").data.hands[0] == ("G1",)
+
+
+@pytest.mark.rules("P-CURSE-PASS")
+def test_passing_the_curse_costs_two_crew():
+    state = action(specials={"cursed": 0})
+    state = play(state, "P0 pass the curse to P2")
+    assert state.data.crew[0] == 3 and state.view(None)["seats"][2]["specials"] == ["cursed"]
+    poor = action(specials={"cursed": 0}, crew=[2, 5, 5, 5])
+    assert state.why_not(PassCurse(0, 1)) is not None
+    assert PassCurse(0, 1) not in poor.legal_moves()
+
+
+@pytest.mark.rules("P-CARD-WIND")
+def test_the_change_of_wind_turns_the_token_over():
+    state = play(action(hands=[["S11", "S2"], [], [], []]), "P0 play S11")
+    assert state.view(None)["direction"] == "counter-clockwise" and state.pending.seat == 3
+
+
+@pytest.mark.rules("P-TARGET", "P-IMMUNE", "P-EFFECTS")
+def test_aimed_cards_choose_a_target_but_not_a_ship_on_the_start_end_tile():
+    state = action(hands=[["S5", "S2"], [], [], []], progress=[3, 0, 2, 5])
+    state = play(state, "P0 play S5")
+    assert state.pending.step == "target" and state.pending.seat == 0
+    assert set(state.legal_moves()) == {Target(0, 2), Target(0, 3)}
+    assert state.why_not(Target(0, 1)).rule == "P-TARGET"
+    saved = QUIET.state_from_json(state.to_json())                # a half-resolved effect saves
+    assert saved == state
+    assert play(state, "P0 target P3").data.progress == (3, 0, 2, 4)
+    alone = play(action(hands=[["S5", "S2"], [], [], []]), "P0 play S5")
+    assert alone.pending.step == "act" and alone.pending.seat == 1      # nobody to aim at
+
+
+@pytest.mark.rules("P-DUEL")
+def test_a_broadside_duel():
+    state = action(hands=[["G3", "S2"], [], [], []], progress=[3, 0, 2, 9])
+    state = play(state, "P0 play G3", "P0 target P2")
+    assert state.pending.stream == "battle P0"
+    state = play(state, "battle P0 shows sword", "battle P2 shows sword")
+    assert state.pending.stream == "battle P0"                          # a tie: again
+    state = play(state, "battle P0 shows skull", "battle P2 shows sword")
+    assert state.data.crew[0] == 3 and state.data.crew[2] == 5
+
+
+@pytest.mark.rules("P-EFFECTS", "P-REROLL")
+def test_random_discard_chosen_discard_and_a_paid_re_roll_of_a_card_die():
+    state = play(action(hands=[["S7", "S2"], ["G1", "G2"], [], []], progress=[3, 2, 0, 0]),
+                 "P0 play S7", "P0 target P1")
+    assert state.pending.stream == "hand P1"
+    assert play(state, "hand P1 gives G2").data.hands[1] == ("G1",)
+    spy = play(action(hands=[["S3", "S2"], [], [], []]), "P0 play S3", "deck gives G1", "deck gives G2")
+    assert spy.pending.step == "discard"
+    assert play(spy, "P0 discards S2").data.hands[0] == ("G1", "G2")
+    maps = play(action(GAME, hands=[["G5", "S2"], [], [], []]), "P0 play G5", "treasure die shows coin")
+    assert maps.pending.step == "reroll"
+    maps = play(maps, "P0 re-roll", "treasure die shows X")
+    assert maps.data.coins[0] == 3
+    maps = play(maps, "treasure die shows X")                           # no second re-roll
+    assert maps.data.coins[0] == 5

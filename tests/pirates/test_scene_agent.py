@@ -1,0 +1,90 @@
+"""The board scene (route, cups hidden by perspective, bid picker), clicks, and the greedy agent."""
+from __future__ import annotations
+
+import json
+import random
+
+from explorer.core import narrow
+from explorer.core.agents import RandomAgent, make_agent, observe
+from explorer.core.scene import items, scene_html
+from explorer.games.pirates.agent import GreedyPiratesAgent
+from explorer.games.pirates.moves import Bid, Exact, Liar
+
+from .helpers import SEED_CUPS, load, play
+
+GAME = load(4)
+
+
+def test_the_board_shows_the_route_cups_bids_and_captains():
+    state = GAME.scenario(cups=SEED_CUPS, bids=["4 threes by P0"], turn=1, progress=[2, 0, 5, 0])
+    scene = state.scene(1)
+    zones = {z["id"]: z for z in scene["zones"]}
+    assert len(zones["route"]["items"]) == 16 and zones["route"]["layout"] == "grid"
+    tile2 = next(i for i in zones["route"]["items"] if i["id"] == "tile:2")
+    assert tile2["badges"] == ["P0"] and tile2["color"]
+    cups = {z["id"]: z for z in zones["cups"]["zones"]}
+    assert all(i["face"] == "down" for i in cups["cup:0"]["items"])
+    assert [i["text"] for i in cups["cup:1"]["items"]] == ["1", "2", "3", "5", "6"]
+    assert [i["text"] for i in zones["bids"]["items"]] == ["4 threes by P0"]
+    assert "↻" in zones["token"]["items"][0]["text"]
+    json.dumps(scene)
+    assert "P0&#x27;s" in scene_html(scene) or "P0" in scene_html(scene)
+    # the teacher sees every cup; after the call so does everyone
+    teacher = {z["id"]: z for z in state.scene(None)["zones"]}
+    assert all(i.get("face") != "down" for z in teacher["cups"]["zones"] for i in z["items"])
+    called = play(state, "P1 liar")
+    shown = {z["id"]: z for z in called.scene(2)["zones"]}
+    assert all(i.get("face") != "down" for z in shown["cups"]["zones"] for i in z["items"])
+
+
+def test_the_bid_picker_lights_the_legal_bids_and_a_click_plays_one():
+    state = GAME.scenario(cups=SEED_CUPS, bids=["4 threes by P0"], turn=1)
+    ids = {i["id"] for i in items(state.scene(1))}
+    targets = {t for m in state.legal_moves() for t in m.targets}
+    assert targets <= ids | {""}
+    assert {"bid:7:5", "liar", "exact"} <= ids
+    assert narrow(state.legal_moves(), ["bid:7:5"]) == [Bid(1, 7, 5), Bid(1, 7, 5, True)]
+    assert state.move_for_targets(("bid:7:5",)) == Bid(1, 7, 5)
+    assert state.move_for_targets(("bid:7:5", "exact")) == Bid(1, 7, 5, True)
+    assert state.move_for_targets(("liar",)) == Liar(1)
+    assert state.move_for_targets(("exact",)) == Exact(1)
+    refused = state.move_for_targets(("bid:4:2",))
+    assert state.why_not(refused).rule == "P-BID-RAISE"
+
+
+def test_greedy_plays_from_its_view_and_beats_random():
+    assert isinstance(make_agent("greedy", "pirates"), GreedyPiratesAgent)
+    assert GreedyPiratesAgent.observes == ("view",)
+    wins = 0.0
+    n = 60
+    for i in range(n):
+        seat = i % 4
+        agents = [RandomAgent() for _ in range(4)]
+        agents[seat] = GreedyPiratesAgent()
+        rng = random.Random(i)
+        state = GAME.new(seed=i)
+        while not state.is_over:
+            if state.is_chance:
+                state = state.play(state.sample_chance(rng))
+            else:
+                agent = agents[state.to_move]
+                state = state.play(agent.choose(observe(state, observes=agent.observes), rng))
+        winners = state.outcome().winners
+        wins += (seat in winners) / len(winners)
+    assert wins / n >= 0.8
+
+
+def test_greedy_calls_liar_on_an_impossible_bid():
+    state = GAME.scenario(cups=SEED_CUPS, bids=["19 sixes by P0"], turn=1)
+    move = GreedyPiratesAgent().choose(observe(state, observes=("view",)), random.Random(0))
+    assert move == Liar(1)
+
+
+def test_greedy_falls_back_on_an_expectation_without_the_odds(monkeypatch):
+    import explorer.games.pirates.agent as agent_module
+    monkeypatch.setattr(agent_module, "_ODDS", False)
+    state = GAME.scenario(cups=SEED_CUPS, bids=["19 sixes by P0"], turn=1)
+    assert GreedyPiratesAgent().choose(observe(state, observes=("view",)), random.Random(0)) == Liar(1)
+    opening = GAME.scenario(cups=SEED_CUPS)
+    move = GreedyPiratesAgent().choose(observe(opening, observes=("view",)), random.Random(0))
+    assert isinstance(move, Bid) and opening.why_not(move) is None

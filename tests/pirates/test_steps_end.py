@@ -1,0 +1,97 @@
+"""Last steps, the end of the game and the final battle."""
+from __future__ import annotations
+
+import pytest
+
+from .helpers import load, play
+
+QUIET = load(4, reroll_window=False)
+
+
+def steps(progress, crew=(5, 5, 5, 5), game=QUIET):
+    return game.scenario(phase="steps", progress=list(progress), crew=list(crew), hands=[[]] * 4)
+
+
+@pytest.mark.rules("P-STEPS-1", "P-STEPS-3")
+def test_a_single_last_placed_player_steps_as_often_as_they_like():
+    state = steps([0, 3, 3, 4])
+    assert state.pending.step == "step" and state.pending.seat == 0
+    state = play(state, "P0 step", "P0 step")
+    assert state.data.progress[0] == 2 and state.data.crew[0] == 3
+    state = play(state, "P0 stop")
+    assert state.data.phase == "betting" and state.data.round == 2
+    chain = play(steps([1, 2, 3, 4]), "P0 step")          # now tied with P1: together
+    assert chain.pending.step == "together"
+    poor = steps([0, 3, 3, 4], crew=(1, 5, 5, 5))
+    assert poor.data.phase == "betting"                   # cannot pay: no steps
+
+
+@pytest.mark.rules("P-STEPS-2")
+def test_tied_players_step_together_only_if_all_agree():
+    state = steps([1, 1, 3, 4])
+    assert state.pending.step == "together" and state.pending.seat == 0
+    agreed = play(state, "P0 step", "P1 step")
+    assert agreed.data.progress[:2] == (2, 2) and agreed.data.crew[:2] == (4, 4)
+    assert agreed.pending.step == "together"              # still tied: asked again
+    refused = play(state, "P0 step", "P1 stop")
+    assert refused.data.progress[:2] == (1, 1) and refused.data.crew[:2] == (5, 5)
+    assert refused.data.phase == "betting"
+
+
+@pytest.mark.rules("P-END-1")
+def test_arriving_by_last_steps_waits_for_the_next_sail_phase():
+    game = load(2, reroll_window=False)
+    state = game.scenario(phase="steps", progress=[15, 15], hands=[[], []])
+    state = play(state, "P0 step", "P1 step")
+    assert state.data.progress == (16, 16) and not state.is_over and state.data.phase == "betting"
+    state = play(state, "P0 cup shows 2 2 3 4", "P1 cup shows 2 3 4 5", "P0 bid 1 two", "P1 liar",
+                 "sail die shows 1")
+    assert state.data.phase == "final"                   # counted at the end of the sail phase
+
+
+@pytest.mark.rules("P-FINAL-1", "P-FINAL-2", "P-FINAL-4")
+def test_the_final_battle():
+    state = QUIET.scenario(phase="final", progress=[16, 16, 16, 3], crew=[2, 3, 1, 5],
+                           specials={"mermaid": 2}, hands=[[]] * 4)
+    assert state.data.crew[2] == 3 and state.data.specials[0] == -1    # traded for 2 normal dice
+    assert state.pending.stream == "battle P0"
+    state = play(state, "battle P0 shows skull", "battle P1 shows sword", "battle P2 shows sword")
+    assert state.data.crew == (1, 3, 3, 5)                             # the lowest loses a die
+    state = play(state, "battle P0 shows sword", "battle P1 shows sword", "battle P2 shows double sword")
+    assert state.view(None)["stack"][-1]["seats"] == [0, 1]            # tied for lowest: again
+    state = play(state, "battle P0 shows skull", "battle P1 shows skull")
+    assert state.data.crew == (0, 2, 3, 5)                             # both tied on a skull lose
+    assert state.data.group == (1, 2)
+    state = play(state, "battle P1 shows skull", "battle P2 shows skull")
+    assert state.data.crew[1:3] == (1, 2)
+    state = play(state, "battle P1 shows skull", "battle P2 shows sword")
+    assert state.is_over and state.outcome().winners == (2,)
+
+
+@pytest.mark.rules("P-FINAL-4")
+def test_when_all_would_lose_their_last_die_the_roll_is_ignored():
+    state = QUIET.scenario(phase="final", progress=[16, 16, 0, 0], crew=[1, 1, 5, 5], hands=[[]] * 4)
+    state = play(state, "battle P0 shows skull", "battle P1 shows skull")
+    assert state.data.crew[:2] == (1, 1) and state.pending.stream == "battle P0"
+
+
+@pytest.mark.rules("P-FINAL-3")
+def test_one_re_roll_and_one_final_battle_card_per_sub_battle():
+    game = load(4)
+    state = game.scenario(phase="final", progress=[16, 16, 0, 0], crew=[3, 3, 5, 5],
+                          hands=[["G4", "G1"], [], [], []])
+    state = play(state, "battle P0 shows skull", "battle P1 shows sword")
+    assert state.pending.step == "final" and state.pending.seat == 0
+    assert {str(m) for m in state.legal_moves()} == {"P0 re-roll", "P0 play G4", "P0 keep"}
+    state = play(state, "P0 play G4")
+    assert state.data.crew[0] == 5
+    state = play(state, "P0 re-roll", "battle P0 shows double sword")
+    assert {str(m) for m in state.legal_moves()} == {"P0 keep"} or state.pending.seat == 1
+
+
+@pytest.mark.rules("P-END-LIMIT")
+def test_the_round_limit_ends_the_game():
+    game = load(4, reroll_window=False, max_rounds=1)
+    state = steps([1, 3, 5, 5], game=game)
+    state = play(state, "P0 stop")
+    assert state.is_over and state.outcome().winners == (2, 3)
