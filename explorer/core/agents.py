@@ -83,6 +83,20 @@ class RandomAgent:
         return obs.legal[int(rng.random() * len(obs.legal))]
 
 
+def best_by(moves: Iterable[Move], score: Any, rng: random.Random, tolerance: float = 1e-9) -> Move:
+    """The move with the highest `score(move)`; equal scores (within `tolerance`) are
+    broken at random with `rng`, so a greedy agent has no seat-order bias."""
+    best: list[Move] = []
+    best_score = float("-inf")
+    for move in moves:
+        value = score(move)
+        if value > best_score + tolerance:
+            best, best_score = [move], value
+        elif abs(value - best_score) <= tolerance:
+            best.append(move)
+    return best[int(rng.random() * len(best))]
+
+
 BUILT_IN = ("random", "mcts")
 """Agents every game has; a game adds its own through `Game.agents` (e.g. "greedy")."""
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...core.agents import Observation
+from ...core.agents import Observation, best_by
 from ...core.move import Move
 from . import rules as R
 from .cards import TYPES, code, parse_card, type_of, value_of
@@ -92,15 +92,7 @@ class GreedyMomijiAgent:
 
     def choose(self, obs: Observation, rng: random.Random) -> Move:
         table = _Table(obs.view, obs.player)
-        best: list[Move] = []
-        best_score = float("-inf")
-        for move in obs.legal:
-            score = self._score(table, move)
-            if score > best_score + 1e-9:
-                best, best_score = [move], score
-            elif abs(score - best_score) <= 1e-9:
-                best.append(move)
-        return best[int(rng.random() * len(best))]
+        return best_by(obs.legal, lambda move: self._score(table, move), rng)
 
     def _score(self, table: _Table, move: Move) -> float:
         kind = type(move)

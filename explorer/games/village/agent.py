@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...core.agents import Observation
+from ...core.agents import Observation, best_by
 from ...core.move import Move
 from . import rules
 from .cards import INDEX, TREASURES, WILD
@@ -73,15 +73,7 @@ class GreedyVillageAgent:
 
     def choose(self, obs: Observation, rng: random.Random) -> Move:
         table = _Table(obs.view, obs.player)
-        best: list[Move] = []
-        best_score = float("-inf")
-        for move in obs.legal:
-            score = self._score(table, move)
-            if score > best_score + 1e-9:
-                best, best_score = [move], score
-            elif abs(score - best_score) <= 1e-9:
-                best.append(move)
-        return best[int(rng.random() * len(best))]
+        return best_by(obs.legal, lambda move: self._score(table, move), rng)
 
     def _score(self, table: _Table, move: Move) -> float:
         hand = list(table.hand)
