@@ -1,9 +1,14 @@
 """Shared by the test suites of every game: a seeded random game, state by state."""
 from __future__ import annotations
 
+import json
+import os
 import random
+from pathlib import Path
+from typing import Callable
 
 from explorer.core import Game, State
+from explorer.core.agents import observe
 
 
 def random_states(game: Game, seed: int, limit: int = 5000) -> list[State]:
@@ -20,3 +25,36 @@ def random_states(game: Game, seed: int, limit: int = 5000) -> list[State]:
             state = state.play(legal[int(rng.random() * len(legal))])
         states.append(state)
     return states
+
+
+def golden_playthrough(game: Game, seed: int, title: str, agent: object,
+                       header: Callable[[State], str]) -> str:
+    """The text of one seeded game of `agent` in every seat, state by state: each
+    state's `header`, its teacher and player views, every legal move's text and label,
+    and the move played (chance sampled from `seed`). Golden files compare this text."""
+    rng = random.Random(seed)
+    state = game.new(seed=seed)
+    lines = [title]
+    step = 0
+    while True:
+        lines.append(f"\n## step {step}: {header(state)}")
+        for viewer in (None, *range(game.players)):
+            lines.append(f"view {viewer}: " + json.dumps(state.view(viewer), sort_keys=True))
+        for move in state.legal_moves():
+            lines.append(f"  {move} | {move.label}")
+        if state.is_over:
+            break
+        move = state.sample_chance(rng) if state.is_chance else agent.choose(observe(state), rng)  # type: ignore[attr-defined]
+        lines.append(f"play: {move}")
+        state = state.play(move)
+        step += 1
+    return "\n".join(lines) + "\n"
+
+
+def check_golden(path: Path, text: str, max_size: int) -> None:
+    """`text` equals the golden file at `path` (UPDATE_GOLDEN=1 writes it instead)."""
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), "run with UPDATE_GOLDEN=1 to write the golden file"
+    assert text == path.read_text(encoding="utf-8")
+    assert len(text) < max_size
