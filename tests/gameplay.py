@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 from typing import Callable
 
-from explorer.core import Game, State
+from explorer.core import Game, InvalidInput, State
 from explorer.core.agents import observe
 
 
@@ -58,3 +58,27 @@ def check_golden(path: Path, text: str, max_size: int) -> None:
     assert path.exists(), "run with UPDATE_GOLDEN=1 to write the golden file"
     assert text == path.read_text(encoding="utf-8")
     assert len(text) < max_size
+
+
+def check_corrupted_field(game: Game, saved: dict, field: str, junk: object) -> None:
+    """A saved state with one data field replaced by `junk` is refused naming a field,
+    or, if it happens to be valid, round-trips exactly (a loader's fuzz check)."""
+    doc = json.loads(json.dumps(saved))
+    doc["data"][field] = junk
+    try:
+        state = game.state_from_json(json.dumps(doc))
+    except InvalidInput as exc:
+        assert exc.field
+    else:
+        assert game.state_from_json(state.to_json()) == state
+
+
+def check_any_data_refused(game: Game, raw: object) -> None:
+    """A saved state whose whole `data` is `raw` junk is refused with InvalidInput."""
+    doc = {"format": "rules-explorer/state", "version": 1, "game": game.name, "players": game.players,
+           "options": {}, "data": raw, "events": []}
+    try:
+        game.state_from_json(json.dumps(doc))
+    except InvalidInput:
+        return
+    raise AssertionError(f"junk data was accepted: {raw!r}")
