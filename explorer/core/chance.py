@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import Any, Callable, Hashable, Iterable, Iterator, NamedTuple, Sequence
@@ -219,18 +220,13 @@ class Cup(NamedTuple):
         """One roll (one random number per die), in canonical form."""
         return self.canonical([die.sample(rng) for die in self.dice])
 
-    def outcomes(self) -> Iterator[tuple[tuple, float]]:
-        """Every distinct roll with its probability: multisets per kind of die."""
-        groups = self.groups()
-        per_group = [list(_multisets(die, len(places))) for die, places in groups]
-        for choice in _product(per_group):
-            roll: list[Hashable] = [None] * len(self.dice)
-            p = 1.0
-            for (die, places), (faces, q) in zip(groups, choice):
-                p *= q
-                for i, face in zip(places, faces):
-                    roll[i] = face
-            yield tuple(roll), p
+    def outcomes(self) -> tuple[tuple[tuple, float], ...]:
+        """Every distinct roll with its probability: multisets per kind of die.
+
+        Cached per cup: a game rolls the same few cups again and again, and listing the
+        outcomes of ten dice (thousands of rolls) would otherwise dominate a rollout.
+        """
+        return _cup_outcomes(self.dice)
 
     def count_outcomes(self) -> int:
         """How many distinct rolls `outcomes` lists (without listing them)."""
@@ -239,6 +235,22 @@ class Cup(NamedTuple):
             k = len(set(die.faces))
             total *= factorial(k + len(places) - 1) // (factorial(len(places)) * factorial(k - 1))
         return total
+
+
+@lru_cache(maxsize=4096)
+def _cup_outcomes(dice: tuple[Die, ...]) -> tuple[tuple[tuple, float], ...]:
+    groups = Cup(dice).groups()
+    per_group = [list(_multisets(die, len(places))) for die, places in groups]
+    rolls = []
+    for choice in _product(per_group):
+        roll: list[Hashable] = [None] * len(dice)
+        p = 1.0
+        for (die, places), (faces, q) in zip(groups, choice):
+            p *= q
+            for i, face in zip(places, faces):
+                roll[i] = face
+        rolls.append((tuple(roll), p))
+    return tuple(rolls)
 
 
 def _multisets(die: Die, n: int) -> Iterator[tuple[tuple, float]]:
