@@ -7,16 +7,33 @@ BID PICKER, a grid of quantity x face cells whose ids are the bid moves' targets
 ("bid:7:5"), so the generic board lights the legal bids and a click plays one, with the
 Liar and Exact items beside it; what is in flight (a battle, a die, an effect); and one
 area per captain (coins, crew, special dice, hand).
+
+The exact odds (`odds.odds_from_view`) stand beside the bid ladder and shade the picker:
+a player's board shows the odds from that player's own view only (their cup, and the
+kinds of dice under the others) [P-HIDDEN-1]; the teacher's board shows the odds of
+the seat to move as that seat knows them and, beside them, the truth (0 or 1, the
+teacher seeing every cup). The panel's perspective switch (Teacher / P0 / P1 ...) is the
+teacher's toggle between the two. After the call, the reveal highlights the dice that
+count and the count that decided it [P-BID-COUNT] [P-CURSED].
 """
 from __future__ import annotations
 
 from typing import Any, Mapping
 
+from .dice import contribution, counts_for
 from .moves import FACE_WORDS
+from .odds import odds_from_view
 
 TITLE = "Lying Pirates"
 WATER = {"start": "#f2d16b", "safe": "#9fd9a8", "uncharted": "#8cc4ea", "treacherous": "#e99a8f"}
 SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#f1c40f", "#8e44ad", "#e67e22")
+LIKELY = (0x7f, 0xb3, 0xe0)
+"""The shade of a picker cell whose bid is certainly true; an impossible one is PAPER."""
+PAPER = (0xff, 0xfd, 0xf5)
+BELOW = "#dddddd"
+COUNTED = "#f6d68b"
+"""After the call: the fill of the dice that count, and of the count itself."""
+"""A picker cell at or under the standing bid (no longer a raise)."""
 DIE_COLOUR = {"normal": "#333333", "mermaid": "#1abc9c", "pirate king": "#d4ac0d",
               "ghost": "#ecf0f1", "cursed": "#6c3483", "mayor": "#a04000"}
 
@@ -53,9 +70,25 @@ def _route(view: Mapping[str, Any]) -> dict[str, Any]:
             "note": f"catalogue: {view['catalogue']}; ships sail from tile 0 round to tile 0"}
 
 
+def _counted(view: Mapping[str, Any], p: int) -> list[bool] | None:
+    """After the call, which of P`p`'s dice count toward the judged bid (None before).
+
+    The one count rule of dice.py: a die counts when it shows the face or a wild 1,
+    unless the judged bid is its owner's and their cursed die shows the face, which
+    leaves their whole cup out [P-BID-COUNT] [P-CURSED]."""
+    call, cup = view["call"], view["cups"][p]
+    if call is None or cup["faces"] is None or not cup["betting"]:
+        return None
+    face = call["bid"]["face"]
+    shown = list(zip(cup["dice"], cup["faces"]))
+    alive = contribution(face, shown, p == call["bid"]["by"]) > 0
+    return [alive and counts_for(face, f) for _, f in shown]
+
+
 def _cups(view: Mapping[str, Any]) -> dict[str, Any]:
     zones = []
     for p, cup in enumerate(view["cups"]):
+        counted = _counted(view, p)
         items = []
         for i, name in enumerate(cup["dice"]):
             face = None if cup["faces"] is None else cup["faces"][i]
@@ -64,32 +97,127 @@ def _cups(view: Mapping[str, Any]) -> dict[str, Any]:
                               "title": f"P{p}'s {name} die, hidden"})
             else:
                 colour = DIE_COLOUR[name]
-                items.append({"id": "", "kind": "die", "text": str(face), "color": colour,
-                              "title": f"{name} die showing {face}"})
+                item = {"id": "", "kind": "die", "text": str(face), "color": colour,
+                        "title": f"{name} die showing {face}"}
+                if name != "normal":
+                    item["sub"] = name
+                if counted is not None and counted[i]:
+                    item.update(color=COUNTED, badges=["✓"])
+                    item["title"] += f", counts toward {view['call']['bid']['text']}"
+                items.append(item)
         note = ("takes part" if cup["betting"] else "sits out") + (f", {len(cup['dice'])} dice")
+        if counted is not None:
+            note += f", {sum(counted)} count"
         zones.append({"id": f"cup:{p}", "label": f"P{p}'s cup", "note": note, "layout": "row",
                       "items": items, "highlight": view["to_move"] == p and view["phase"] == "betting"})
     return {"id": "cups", "label": "Cups", "layout": "group", "items": [], "zones": zones,
-            "note": "revealed" if view["call"] else "each player sees their own cup only"}
+            "note": "revealed, ✓ = counts" if view["call"] else "each player sees their own cup only"}
 
 
-def _picker(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _reveal(view: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The call and the count that decided it, highlighted (None before the call)."""
+    call = view["call"]
+    if call is None:
+        return None
+    bid = call["bid"]
+    if call["kind"] == "liar":
+        verdict = "the bid stands" if call["count"] >= bid["quantity"] else "the bid was a lie"
+    else:
+        verdict = "exact!" if call["count"] == bid["quantity"] else "not exact"
+    items = [{"id": "", "kind": "counter", "text": f"{call['count']} {call['face_word']}",
+              "sub": "counted", "color": COUNTED, "title": "the dice that count are marked ✓ in the cups"},
+             {"id": "", "kind": "counter", "text": f"{call['kind']} by P{call['by']}",
+              "sub": f"on {bid['text']}"},
+             {"id": "", "kind": "counter", "text": verdict, "color": "#fdebd0"}]
+    return {"id": "reveal", "label": "The call", "layout": "row", "items": items, "highlight": True,
+            "note": "all cups revealed [P-BID-COUNT]"}
+
+
+def seat_knowledge(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    """The cups of a teacher's view as P`seat` knows them during the bidding: their own
+    cup's faces, only the die names of the others [P-HIDDEN-1]. (`view.view(seat)`
+    hides the same; tests/pirates/test_scene_odds.py checks the two agree.)"""
+    cups = [dict(cup, faces=cup["faces"] if p == seat else None)
+            for p, cup in enumerate(view["cups"])]
+    return {**view, "viewer": seat, "cups": cups}
+
+
+def _odds(view: Mapping[str, Any]) -> tuple[dict[str, Any] | None, dict[tuple[int, int], str],
+                                          dict[tuple[int, int], float]]:
+    """The odds zone beside the bid ladder, and per raise (quantity, face) its tooltip
+    text and the chance that shades its picker cell (None, {}, {} outside the bidding).
+
+    A player: from their own view only. The teacher: the seat to move as it knows the
+    cups (that seat's shading), and the truth beside it."""
+    if view["phase"] != "betting" or view["stage"] != "bid" or view["call"]:
+        return None, {}, {}
+    viewer, to_move = view["viewer"], view["to_move"]
+    seat = viewer if viewer is not None else to_move if isinstance(to_move, int) else None
+    views = []
+    if seat is not None:
+        known = view if viewer is not None else seat_knowledge(view, seat)
+        views.append((f"as P{seat} knows", odds_from_view(known, seat)))
+    if viewer is None:
+        views.append(("truth", odds_from_view(view, None, bidder=seat)))
+    items = []
+    tips: dict[tuple[int, int], list[str]] = {}
+    shade: dict[tuple[int, int], float] = {}
+    for who, odds in views:
+        standing = odds["standing"]
+        if standing is not None:
+            items.append({"id": "", "kind": "counter", "text": standing["text"],
+                          "sub": f"{who}: {view['bid']['text']}",
+                          "color": "#eef5fc" if who != "truth" else "#fdebd0",
+                          "title": f"the chance that the standing bid is true / exact, {who}"})
+        for row in odds["raises"]:
+            key = (row["quantity"], row["face"])
+            tips.setdefault(key, []).append(f"{who}: {row['text']}")
+            if who != "truth":
+                shade.setdefault(key, row["at_least"])
+    if not items:
+        items.append({"id": "", "kind": "counter", "text": "no bid yet", "sub": "opening bid"})
+    label = "Odds" + ("" if viewer is None else f" for P{viewer}")
+    note = ("from this player's own cup and the dice counts only" if viewer is not None
+            else "the seat to move's knowledge, and the truth (teacher only)")
+    zone = {"id": "odds", "label": label, "layout": "row", "items": items, "note": note}
+    return zone, {k: "; ".join(v) for k, v in tips.items()}, shade
+
+
+def _shade(chance: float) -> str:
+    """The fill of a raise cell: PAPER for an impossible bid (or no odds), LIKELY for a
+    certain one."""
+    mix = [round(a + (b - a) * chance) for a, b in zip(PAPER, LIKELY)]
+    return "#" + "".join(f"{c:02x}" for c in mix)
+
+
+def _picker(view: Mapping[str, Any], tips: Mapping[tuple[int, int], str],
+            shade: Mapping[tuple[int, int], float]) -> list[dict[str, Any]]:
+    """The bid picker (quantity down, face across; the board lights the legal bids),
+    each raise shaded and titled with its odds, and the Liar and Exact buttons."""
     total = sum(len(c["dice"]) for c in view["cups"] if c["betting"])
     bid = view["bid"]
     cells = []
     for q in range(1, max(total, 1) + 1):
         for f in FACE_WORDS:
             below = bid is not None and (q < bid["quantity"] or (q == bid["quantity"] and f <= bid["face"]))
-            cells.append({"id": f"bid:{q}:{f}", "kind": "cell", "text": f"{q}×{f}",
-                          "color": "#dddddd" if below else "#fffdf5", "x": f - 2, "y": q - 1,
-                          "title": f"bid {q} {FACE_WORDS[f] if q > 1 else FACE_WORDS[f][:-1]}"})
+            title = f"bid {q} {FACE_WORDS[f] if q > 1 else FACE_WORDS[f][:-1]}"
+            cell = {"id": f"bid:{q}:{f}", "kind": "cell", "text": f"{q}×{f}", "x": f - 2, "y": q - 1,
+                    "color": BELOW if below else _shade(0.0), "title": title}
+            if not below and (q, f) in shade:
+                cell["color"] = _shade(shade[(q, f)])
+                cell["sub"] = f"{shade[(q, f)]:.2f}"
+            if not below and (q, f) in tips:
+                cell["title"] = f"{title}: {tips[(q, f)]}"
+            cells.append(cell)
     calls = [{"id": "liar", "kind": "token", "text": "Liar!", "color": "#e74c3c",
               "title": "call the previous bid a lie (P-LIAR)"},
              {"id": "exact", "kind": "token", "text": "Exact", "color": "#f39c12",
               "title": "lock the previous bid, or (with a bid cell) your raise, as exact (P-EXACT-1)"}]
+    note = "quantity down, face across (2-6): the lit cells are legal bids"
+    if shade:
+        note += "; shade and number: P(the bid is true)"
     return [{"id": "picker", "label": "Bid picker", "layout": "grid", "items": cells,
-             "note": "quantity down, face across (2-6): the lit cells are legal bids",
-             "highlight": view["stage"] == "bid"},
+             "note": note, "highlight": view["stage"] == "bid"},
             {"id": "calls", "label": "Calls", "layout": "row", "items": calls}]
 
 
@@ -148,7 +276,10 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
     decide = [{"id": i, "kind": "token", "text": t} for i, t in
               (("pass", "Pass"), ("keep", "Keep"), ("reroll", "Re-roll"), ("step", "Step"),
                ("stop", "Stop"), ("deck", "Buy / deck"))]
-    zones = [_route(view), token, _cups(view), ladder, *_picker(view)]
+    odds, tips, shade = _odds(view)
+    zones = [_route(view), token, _cups(view), ladder]
+    zones += [z for z in (odds, _reveal(view)) if z is not None]
+    zones += _picker(view, tips, shade)
     flight = _flight(view)
     if flight:
         zones.append(flight)
