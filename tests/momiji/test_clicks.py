@@ -42,3 +42,36 @@ def test_every_step_has_clickable_targets() -> None:
         s = play(state, *line)
         ids = {i["id"] for i in items(s.scene(0))}
         assert s.legal_moves() and all(t in ids for m in s.legal_moves() for t in m.targets)
+
+
+def click_through(state, clicks: list[str], viewer):
+    """Click element ids as the board does (core.move narrow/exact): a move is played once
+    one legal move has exactly the selected targets and no other stays a candidate. Every
+    clicked id must be an element of the viewer's board."""
+    selection: list[str] = []
+    for target in clicks:
+        assert target in {i["id"] for i in items(state.scene(viewer))}, (target, state.pending)
+        selection.append(target)
+        moves = state.legal_moves()
+        assert narrow(moves, selection), (selection, [str(m) for m in moves])
+        done = exact(moves, selection)
+        if len(done) == 1 and len(narrow(moves, selection)) == 1:
+            state = state.play(done[0])
+            selection = []
+    assert not selection, selection
+    return state
+
+
+@pytest.mark.rules("M-PLAY-1", "M-PLAY-7")
+@pytest.mark.parametrize("viewer", [None, 0])
+def test_a_mixed_play_clicked_card_by_card_then_stop_shows_the_harvest(viewer) -> None:
+    state = load(2).scenario(hands=["Maple-1R Oak-0L Birch-0", ""], rows=[["Ginkgo-0", "Maple-0"], []],
+                             garden="Birch-1")
+    done = click_through(state, ["hand:0:Maple-1R", "pile:0:Maple", "hand:0:Oak-0L", "row:0", "stop:0"], viewer)
+    assert [str(m) for m in done.legal_moves()][-1] == "P0 end" and done.pending.step == "after"
+    scene = done.scene(viewer)
+    harvest = [e for e in scene["events"] if e["rule"] == "M-PLAY-7"]
+    assert harvest and "harvests 2 acorns from 1 pair(s)" in harvest[0]["text"]
+    counters = [i["text"] for i in items(scene) if i["text"].endswith(" acorns")]
+    assert counters[0] == "4 acorns"
+    assert "M-PLAY-7" in scene_html(scene)

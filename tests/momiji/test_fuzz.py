@@ -21,7 +21,7 @@ JUNK = st.recursive(
     lambda inner: st.lists(inner, max_size=6) | st.dictionaries(
         st.sampled_from(["unseen", "top", "name", "digest", "zeros", "Maple", "0", "x"]), inner, max_size=4),
     max_leaves=12)
-DATA_FIELDS = ["step", "active", "turn", "types", "hands", "rows", "torii", "supply", "garden", "deck",
+DATA_FIELDS = ["step", "active", "turn", "types", "hands", "known", "rows", "torii", "supply", "garden", "deck",
                "discard", "acorns", "objectives", "owners", "lands", "used", "flags", "reveals", "play",
                "deal", "deal_to", "pond", "peek", "peek_seat", "ending", "catalogue"]
 
@@ -48,7 +48,7 @@ def test_state_from_json_refuses_any_data(raw) -> None:
 
 @pytest.mark.rules("M-SETUP-1")
 @FUZZ
-@given(fields=st.dictionaries(st.sampled_from(["types", "hands", "rows", "garden", "deck_top", "deck", "discard",
+@given(fields=st.dictionaries(st.sampled_from(["types", "hands", "known", "rows", "garden", "deck_top", "deck", "discard",
                                                "acorns", "torii", "objectives", "owners", "landscapes", "used",
                                                "to_move", "turn", "ending", "nope"]), JUNK, max_size=4))
 def test_scenario_refuses_malformed_fields(fields: dict) -> None:

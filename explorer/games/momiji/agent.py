@@ -16,7 +16,7 @@ from typing import Any
 from ...core.agents import Observation, best_by
 from ...core.move import Move
 from . import rules as R
-from .cards import TYPES, code, parse_card, type_of, value_of
+from .cards import CODES, TYPES, code, type_of, value_of
 from .moves import Activate, Collect, Discard, Give, Place, Play, Power, Reveal, Stop, Take, Trade
 
 _TYPE = {name: t for t, name in enumerate(TYPES)}
@@ -27,13 +27,13 @@ class _Table:
         self.view = view
         seat = view["seats"][me]
         self.me = me
-        self.hand = [parse_card(c, "hand") for c in seat["hand"]["cards"]]
-        self.row = [tuple(parse_card(c, "pile") for c in pile["cards"]) for pile in seat["piles"]]
+        self.hand = [CODES[c] for c in seat["hand"]["cards"]]
+        self.row = [tuple(CODES[c] for c in pile["cards"]) for pile in seat["piles"]]
         self.acorns = seat["acorns"]
         self.tops = {type_of(p[0]): value_of(p[-1]) for p in self.row}
-        self.garden = [parse_card(c, "garden") for g in view["garden"] for c in g["cards"]]
+        self.garden = [CODES[c] for g in view["garden"] for c in g["cards"]]
         self.late = view["deck"] < 12 or bool(view["ending"])
-        self.pond = [parse_card(c, "pond") for c in view["pond"].get("cards", [])]
+        self.pond = [CODES[c] for c in view["pond"].get("cards", [])]
 
     def potential(self, card: int) -> float:
         top = self.tops.get(type_of(card))
@@ -66,9 +66,9 @@ class _Table:
                 continue
             piles = seat["piles"]
             if all("cards" in p for p in piles):
-                row = [tuple(parse_card(c, "pile") for c in p["cards"]) for p in piles]
+                row = [tuple(CODES[c] for c in p["cards"]) for p in piles]
             else:   # sizes hidden: guess three cards under each top
-                row = [(code(_TYPE[p["type"]], 0, 0),) * 3 + (parse_card(p["top"], "pile"),) for p in piles]
+                row = [(code(_TYPE[p["type"]], 0, 0),) * 3 + (CODES[p["top"]],) for p in piles]
             best_other = max(best_other, _measure(measure, key, row, seat["acorns"]))
         if mine < 1 or mine < best_other:
             return -3.0

@@ -49,6 +49,8 @@ def name(c: int) -> str:
 
 
 NAMES = {c: name(c) for c in range(96)}
+CODES = {text: c for c, text in NAMES.items()}
+"""The code of each card's own name, as views write it (`parse_card` reads any spelling)."""
 
 
 def type_index(text: str, where: str) -> int:

@@ -87,21 +87,34 @@ class Catalogue(NamedTuple):
 
     def pool(self, types: tuple[int, ...]) -> tuple[Objective, ...]:
         """Every objective token that may be drawn with these types in play (M-SETUP-5)."""
-        out = []
-        for e in self.objectives:
-            if e.measure == "type":
-                for t in types:
-                    out.append(Objective(f"{e.id}-{TYPES[t].lower()}", e.name.replace("{type}", TYPES[t]),
-                                         e.measure, t, e.rule))
-            else:
-                out.append(Objective(e.id, e.name, e.measure, -1 if e.value is None else e.value, e.rule))
-        return tuple(sorted(out))
+        return self._tokens(types)[0]
 
     def objective(self, key: str, types: tuple[int, ...]) -> Objective | None:
-        return next((o for o in self.pool(types) if o.key == key), None)
+        return self._tokens(types)[1].get(key)
+
+    def _tokens(self, types: tuple[int, ...]) -> tuple[tuple[Objective, ...], dict[str, Objective]]:
+        """The pool and the pool by key, made once per catalogue and types (every view
+        names the revealed objectives)."""
+        key = (self.name, self.digest, tuple(types))
+        found = _POOLS.get(key)
+        if found is None:
+            out = []
+            for e in self.objectives:
+                if e.measure == "type":
+                    for t in types:
+                        out.append(Objective(f"{e.id}-{TYPES[t].lower()}", e.name.replace("{type}", TYPES[t]),
+                                             e.measure, t, e.rule))
+                else:
+                    out.append(Objective(e.id, e.name, e.measure, -1 if e.value is None else e.value, e.rule))
+            pool = tuple(sorted(out))
+            found = _POOLS[key] = (pool, {o.key: o for o in pool})
+        return found
 
     def label(self) -> str:
         return f"{self.name} (stand-in)" if self.stand_in else self.name
+
+
+_POOLS: dict[tuple[str, str, tuple[int, ...]], tuple[tuple[Objective, ...], dict[str, Objective]]] = {}
 
 
 def parse(raw: bytes, where: str = "catalogue") -> Catalogue:

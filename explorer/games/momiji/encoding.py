@@ -2,6 +2,7 @@
 
     {"catalogue": {"name": "stand-in", "digest": "…"}, "step": "act", "active": 0, "turn": 0,
      "types": ["Maple", "Oak", ...], "hands": [["Maple-0R", ...], ...],
+     "known": [["Maple-0R"], []],                      # per seat: hand cards taken from the Garden
      "rows": [[["Maple-0", "Maple-1"], ...], ...],      # per seat: piles left to right, bottom first
      "torii": [0, 1], "supply": 3, "garden": [...], "deck": {"unseen": [...], "top": [...], "bottom": []},
      "discard": [...], "acorns": [2, 2], "objectives": ["zeros", "type-oak", ...], "owners": [-1, 0, ...],
@@ -11,14 +12,15 @@
 
 `decode` converts the data into `Saved` (msgspec: errors name the field path), then
 refuses what no game reaches: every card of the types in play in exactly one place
-(M-COMP-1), piles that break M-PLAY-2/3, torii that do not add up (M-SETUP-6), an
+(M-COMP-1), known cards that are not in their hand (M-HIDDEN-5), piles that break
+M-PLAY-2/3, torii that do not add up (M-SETUP-6), an
 objective or landscape the catalogue does not know, a step without what it needs. A
 state saved with another catalogue is refused (M-CAT-1).
 """
 from __future__ import annotations
 
 from collections import Counter
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Optional
 
 import msgspec
 
@@ -72,6 +74,7 @@ class Saved(msgspec.Struct, forbid_unknown_fields=True):
     peek: Annotated[int, msgspec.Meta(ge=0, le=3)]
     peek_seat: Annotated[int, msgspec.Meta(ge=-1, le=3)]
     ending: Literal[ENDINGS]  # type: ignore[valid-type]
+    known: Optional[list[list[CardName]]] = None    # per seat; absent in files saved before it: none known
 
 
 def box(game: Any, types: tuple[int, ...]) -> Counter:
@@ -89,6 +92,7 @@ def encode(state: Any) -> dict[str, Any]:
         "step": STEPS[d.step], "active": d.active, "turn": d.turn,
         "types": [TYPES[t] for t in d.types],
         "hands": [names(h) for h in d.hands],
+        "known": [names(k) for k in d.known],
         "rows": [[names(pile) for pile in row] for row in d.rows],
         "torii": list(d.torii), "supply": d.supply, "garden": names(d.garden),
         "deck": {"unseen": names(d.deck.unseen), "top": names(d.deck.top), "bottom": names(d.deck.bottom)},
@@ -130,6 +134,11 @@ def decode(raw: Any, game: Any, where: str = "data") -> Any:
     if len(set(types)) != len(types) or len(types) != n + 2:
         raise InvalidInput("types", f"expected {n + 2} different leaf types (players + 2, M-SETUP-1)")
     hands = tuple(tuple(sorted(_cards(h, f"hands[{p}]", types))) for p, h in enumerate(_seats(s.hands, "hands", n)))
+    saved_known = [[] for _ in range(n)] if s.known is None else _seats(s.known, "known", n)
+    known = tuple(tuple(sorted(_cards(k, f"known[{p}]", types))) for p, k in enumerate(saved_known))
+    for p in range(n):
+        if Counter(known[p]) - Counter(hands[p]):
+            raise InvalidInput(f"known[{p}]", "a known card must be in that seat's hand (M-HIDDEN-5)")
     rows = []
     closed_count = []
     for p, row in enumerate(_seats(s.rows, "rows", n)):
@@ -211,7 +220,7 @@ def decode(raw: Any, game: Any, where: str = "data") -> Any:
     if s.peek > len(top) or (s.peek > 0) != (s.peek_seat >= 0) or s.peek_seat >= n:
         raise InvalidInput("peek", "a seat knows at most the deck's known top cards")
     ending = ENDINGS.index(s.ending)
-    return MomijiData(step, s.active, s.turn, types, hands, tuple(rows), torii, s.supply, garden,
+    return MomijiData(step, s.active, s.turn, types, hands, known, tuple(rows), torii, s.supply, garden,
                       Deck(tuple(sorted(unseen)), top, bottom), discard, acorns, objectives, owners,
                       lands, used, flags, s.reveals, play, s.deal, deal_to, pond, s.peek, s.peek_seat, ending)
 

@@ -62,7 +62,7 @@ class MomijiGame(Game):
             lands = tuple(tuple(sorted(rng.sample("ABCDEF", 3))) for _ in range(n))
         else:
             lands = (tuple(self.catalogue.preset),) * n
-        data = MomijiData(ACT, self.options.first_player, 0, types, hands, ((),) * n, (0,) * n, n + 2,
+        data = MomijiData(ACT, self.options.first_player, 0, types, hands, ((),) * n, ((),) * n, (0,) * n, n + 2,
                           garden, deck, (), (self.options.start_acorns,) * n, objectives,
                           (-1,) * len(objectives), lands, ((),) * n, 0, 0, (), 0, 1, (), 0, -1, 0)
         return MomijiState(self, data)

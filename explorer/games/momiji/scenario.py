@@ -18,6 +18,8 @@ Fields (all optional):
     types       the leaf types in play, players + 2 of them (default: the first ones,
                 Maple, Ginkgo, Oak, ...)
     hands       one *cards* per seat (default: empty hands)
+    known       per seat, the *cards* of that hand everybody knows, because they were
+                taken from the Garden (default none; each must be in the hand, M-HIDDEN-5)
     rows        per seat, the piles left to right, each *cards* bottom first:
                 [["Maple-0 Maple-1", "Oak-0R"], []]; a pile with a 3 on top is closed
     garden      *cards* in the Garden (default none)
@@ -61,6 +63,7 @@ Letters = Union[Annotated[str, msgspec.Meta(max_length=6)], list[str]]
 class Scenario(msgspec.Struct, forbid_unknown_fields=True):
     types: Optional[list[str]] = None
     hands: Optional[list[Cards]] = None
+    known: Optional[list[Cards]] = None
     rows: Optional[list[list[Cards]]] = None
     garden: Cards = ""
     deck_top: Cards = ""
@@ -113,6 +116,7 @@ def build(game: Any, spec: Mapping[str, Any] | None, fields: dict[str, Any]) -> 
         if len(set(types)) != n + 2:
             raise InvalidInput("types", f"expected {n + 2} different leaf types (players + 2, M-SETUP-1)")
     hands = [parse_cards(h, f"hands[{p}]") for p, h in enumerate(_per_seat(s.hands, "hands", n, ""))]
+    known = [parse_cards(k, f"known[{p}]") for p, k in enumerate(_per_seat(s.known, "known", n, ""))]
     rows = [[parse_cards(pile, f"rows[{p}][{i}]") for i, pile in enumerate(row)]
             for p, row in enumerate(_per_seat(s.rows, "rows", n, []))]
     garden = parse_cards(s.garden, "garden")
@@ -165,6 +169,7 @@ def build(game: Any, spec: Mapping[str, Any] | None, fields: dict[str, Any]) -> 
     raw = {
         "catalogue": {"name": cat.name, "digest": cat.digest}, "step": "act", "active": active,
         "turn": s.turn, "types": [TYPES[t] for t in types], "hands": [names(h) for h in hands],
+        "known": [names(k) for k in known],
         "rows": [[names(pile) for pile in row] for row in rows], "torii": torii, "supply": supply,
         "garden": names(garden), "deck": {"unseen": names(deck), "top": names(top), "bottom": []},
         "discard": names(discard), "acorns": acorns, "objectives": objectives, "owners": owners,

@@ -4,8 +4,9 @@ Zones: the Garden grouped by type (acorn corners drawn as "◖" left / "◗" rig
 corner table being stand-in), the deck and the torii supply, the objectives (stand-in,
 owner badges), then one area per player: acorns, torii, the row of piles (top card,
 size or "?" as count_piles allows, a torii badge when closed), the hand (face down to
-others), the landscapes with their powers (stand-in, used or not) and the action
-buttons of the step ("stop", "end", "trade"). Click targets are those of `moves`.
+others but for the cards it took from the Garden, which show badged "known"), the
+landscapes with their powers (stand-in, used or not) and the action buttons of the
+step ("stop", "end", "trade"). Click targets are those of `moves`.
 """
 from __future__ import annotations
 
@@ -108,11 +109,25 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
         items.append({"id": f"row:{p}", "kind": "cell", "text": "+", "sub": "new pile", "color": "#f3f1ec",
                       "face": "up", "badges": [], "title": "start a pile (right end of the row)"})
         hand = seat["hand"]
+        known = list(hand["known"])
         if "cards" in hand:
-            items += [_card(f"hand:{p}:{c}" if mine else "", c, badges=["hand"]) for c in hand["cards"]]
-        elif hand["size"]:
-            items.append({"id": "", "kind": "card", "text": "", "sub": f"×{hand['size']}", "color": "#6b5b95",
-                          "face": "down", "badges": [], "title": f"{hand['size']} cards in hand"})
+            for c in hand["cards"]:
+                seen = c in known
+                if seen:
+                    known.remove(c)
+                card = _card(f"hand:{p}:{c}" if mine else "", c, badges=["hand", "known"] if seen else ["hand"])
+                if seen:
+                    card["title"] += "; everybody knows it: taken from the Garden [M-HIDDEN-5]"
+                items.append(card)
+        else:
+            for c in known:
+                card = _card("", c, badges=["known"])
+                card["title"] += "; known to everybody: taken from the Garden [M-HIDDEN-5]"
+                items.append(card)
+            rest = hand["size"] - len(known)
+            if rest:
+                items.append({"id": "", "kind": "card", "text": "", "sub": f"×{rest}", "color": "#6b5b95",
+                              "face": "down", "badges": [], "title": f"{rest} more cards in hand"})
         for land in seat["landscapes"]:
             items.append({"id": f"power:{p}:{land['letter']}", "kind": "token",
                           "text": f"{land['letter']} {land['name']}", "sub": "used" if land["used"] else "stand-in",

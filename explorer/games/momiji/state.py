@@ -18,11 +18,17 @@ A turn is a sequence of small decisions, each its own pending step (`rules.STEPS
   Pond look (M-DECK-1). Cards of known order on top of the deck deal without luck.
 
 Data is one NamedTuple of ints and sorted tuples (`MomijiData`); cards are codes
-(`cards`), piles are tuples of codes, bottom first.
+(`cards`), piles are tuples of codes, bottom first. A step rebuilds it once (`_set`),
+through one handler per kind of move; moves, chance-outcome pairs and the commonest
+events are made once and shared (tables here, `narration`), so a step of a simulated
+game mostly looks values up. `tests/momiji/test_shared.py` checks the shared values
+against the plain ones.
 """
 from __future__ import annotations
 
 import random
+from collections import Counter
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ...core.chance import Deck, redeal
@@ -32,22 +38,19 @@ from ...core.move import Move
 from ...core.pending import OVER as GAME_OVER
 from ...core.pending import Pending, decision, luck, seat_name
 from ...core.state import State
-from . import rules as R
-from .cards import TYPES, describe, name, type_of, value_of
-from functools import lru_cache
-
 from . import moves as M
+from . import narration as N
+from . import rules as R
+from .cards import COPIES, TYPES, describe, name, type_of, value_of
 from .moves import DEALS, Deal, Play, Stop
-
-# interned moves: generation reuses the same few objects instead of building new ones
-Activate, Collect, Discard, End, Give, Place, Power, Reveal, Take, Trade = (
-    lru_cache(maxsize=None)(k) for k in (M.Activate, M.Collect, M.Discard, M.End, M.Give, M.Place, M.Power,
-                                         M.Reveal, M.Take, M.Trade))
-_play = lru_cache(maxsize=None)(Play)
-_stop = lru_cache(maxsize=None)(Stop)
 from .rules import (ACT, AFTER, COLLECT, DEAL, F_BRIDGE, F_COLLECTED, F_MAIN, F_POWER, F_STEPS,
                     F_TRADED, GIVE, GUST, LIMIT, LTAKE, OVER, PLACE, PLAY, POND, TO_POND, TO_REFILL,
                     TO_REVEAL, TRADE)
+
+# interned moves: generation reuses the same few objects instead of building new ones
+Activate, End, Place, Power, Reveal = (
+    lru_cache(maxsize=None)(k) for k in (M.Activate, M.End, M.Place, M.Power, M.Reveal))
+_stop = lru_cache(maxsize=None)(Stop)
 
 
 class MomijiData(NamedTuple):
@@ -56,6 +59,7 @@ class MomijiData(NamedTuple):
     turn: int                               # turns completed
     types: tuple[int, ...]                  # leaf types in play, sorted
     hands: tuple[tuple[int, ...], ...]      # per seat: sorted card codes (hidden)
+    known: tuple[tuple[int, ...], ...]      # per seat: hand cards everybody knows (M-HIDDEN-5), sorted
     rows: tuple[tuple[tuple[int, ...], ...], ...]   # per seat: piles left to right, bottom first
     torii: tuple[int, ...]                  # per seat: torii taken
     supply: int                             # torii left in the supply
@@ -78,6 +82,19 @@ class MomijiData(NamedTuple):
     ending: int                             # 0, 1 the deck ran out, 2 the last torii was taken
 
 
+_INDEX = {field: i for i, field in enumerate(MomijiData._fields)}
+_new = tuple.__new__
+
+
+def _set(d: MomijiData, **changes: Any) -> MomijiData:
+    """`d` with some fields changed: `_replace` without its keyword machinery over every
+    field (twice as fast, and it runs at every step of every simulated game)."""
+    fields = list(d)
+    for key, value in changes.items():
+        fields[_INDEX[key]] = value
+    return _new(MomijiData, fields)
+
+
 def _put(row: tuple, i: int, value: Any) -> tuple:
     return row[:i] + (value,) + row[i + 1:]
 
@@ -89,6 +106,54 @@ def _less(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 def _plus(cards: tuple[int, ...], *more: int) -> tuple[int, ...]:
     return tuple(sorted(cards + more))
+
+
+def _forget(known: tuple[tuple[int, ...], ...], p: int, card: int) -> tuple[tuple[int, ...], ...]:
+    """The known cards once `card` leaves seat `p`'s hand (M-HIDDEN-5): one known copy
+    goes, if any. Copies of a card are identical, so whichever copy was really played,
+    the hand left is the known rest plus the unknown rest: leaving reveals nothing more."""
+    mine = known[p]
+    return _put(known, p, _less(mine, card)) if card in mine else known
+
+
+def _per_card(kind: type) -> tuple[tuple[Move, ...], ...]:
+    """Every move of `kind` (seat, card), made once: [seat][card code]."""
+    return tuple(tuple(kind(p, c) for c in range(96)) for p in range(4))
+
+
+_TRADES, _TAKES, _GIVES, _DISCARDS = map(_per_card, (M.Trade, M.Take, M.Give, M.Discard))
+_PLAYS = tuple(tuple((Play(p, c, False), Play(p, c, True)) for c in range(96)) for p in range(4))
+"""[seat][card][starts a pile]: the shared Play moves."""
+_COLLECTS = tuple(tuple(M.Collect(p, t) for t in range(6)) for p in range(4))
+
+
+def _card_moves(table: tuple[Move, ...], cards: tuple[int, ...]) -> list[Move]:
+    """One shared move per distinct card, from a seat's row of a `_per_card` table."""
+    return [table[c] for c in dict.fromkeys(cards)]
+
+
+def _collects(p: int, garden: tuple[int, ...]) -> list[Move]:
+    """A Collect per type in the (sorted) Garden."""
+    row = _COLLECTS[p]
+    return [row[t] for t in {c >> 4: None for c in garden}]
+
+
+@lru_cache(maxsize=256)
+def _deal_moves(unseen: tuple[int, ...]) -> tuple[Move, ...]:
+    return tuple(DEALS[c] for c in dict.fromkeys(unseen))
+
+
+@lru_cache(maxsize=None)
+def _deal_chances(total: int) -> tuple[tuple[tuple[Move, float], ...], ...]:
+    """[copies][card]: the outcome pair of dealing `card` when the unseen deck holds
+    `copies` of it among `total` cards, made once per deck size."""
+    return tuple(tuple((DEALS[c], n / total) for c in range(96)) for n in range(max(COPIES) + 1))
+
+
+def _deal_outcomes(unseen: tuple[int, ...]) -> tuple[tuple[Move, float], ...]:
+    """Each distinct unseen card with its chance of being dealt next (M-DECK-1)."""
+    pairs = _deal_chances(len(unseen))
+    return tuple([pairs[n][c] for c, n in Counter(unseen).items()])
 
 
 _PROMPTS = {
@@ -129,17 +194,32 @@ class MomijiState(State):
         return _PENDING[d.active, d.step]
 
     # ------------------------------------------------------------------ legality
-    def _bridge(self) -> bool:
-        return bool(self.data.flags & F_BRIDGE)
-
-    def _fits(self, card: int) -> bool:
-        """`card` may go onto (or start) its pile in the active row."""
-        d = self.data
-        row = d.rows[d.active]
+    def _top(self, card: int) -> int | None:
+        """The top card of `card`'s pile in the active row, None when there is none."""
+        row = self.data.rows[self.data.active]
         i = R.pile_of(row, type_of(card))
-        if not R.fits(card, row[i] if i >= 0 else None, bool(d.flags & F_BRIDGE)):
-            return False
-        return not (value_of(card) == 3 and d.supply == 0 and not self.game.options.three_without_torii)
+        return row[i][-1] if i >= 0 else None
+
+    def _fits(self, card: int, top: int | None) -> bool:
+        """`card` may go onto the active pile whose top card is `top` (None: start one)."""
+        d = self.data
+        return R.fits(card, top, bool(d.flags & F_BRIDGE), d.supply > 0 or self.game.options.three_without_torii)
+
+    def _playable(self, cards: tuple[int, ...]) -> list[Move]:
+        """A Play per distinct card of `cards` that fits its pile in the active row."""
+        d = self.data
+        p = d.active
+        tops = {pile[0] >> 4: pile[-1] for pile in d.rows[p]}
+        bridge = bool(d.flags & F_BRIDGE)
+        three_ok = d.supply > 0 or self.game.options.three_without_torii
+        plays = _PLAYS[p]
+        fits = R.fits
+        out: list[Move] = []
+        for c in dict.fromkeys(cards):
+            top = tops.get(c >> 4)
+            if fits(c, top, bridge, three_ok):
+                out.append(plays[c][top is None])
+        return out
 
     def _may_follow(self, card: int) -> bool:
         """In the "play" step: `card` keeps the play one type (up to 2, 3 with Steps) or
@@ -153,7 +233,7 @@ class MomijiState(State):
                 return False
         elif t in play or (len(play) > 1 and play[1] == play[0]):
             return False
-        return self._fits(card)
+        return self._fits(card, self._top(card))
 
     def _can_reveal(self) -> bool:
         d = self.data
@@ -164,7 +244,7 @@ class MomijiState(State):
         d = self.data
         if d.garden or self._can_reveal():
             return True
-        if any(self._fits(c) for c in d.hands[d.active]):
+        if self._playable(d.hands[d.active]):
             return True
         return d.acorns[d.active] >= R.ACORNS_FOR_OBJECTIVE and -1 in d.owners
 
@@ -188,49 +268,59 @@ class MomijiState(State):
     def _generate_moves(self) -> tuple[Move, ...]:
         d = self.data
         step = d.step
+        if step == ACT or step == AFTER:
+            return self._turn_moves(d, step)
+        if step == DEAL:
+            return _deal_moves(d.deck.unseen)
         p = d.active
         hand = d.hands[p]
-        distinct = tuple(dict.fromkeys(hand))
-        if step == DEAL:
-            return tuple(DEALS[c] for c in dict.fromkeys(d.deck.unseen))
+        if step == TRADE:
+            return tuple(_card_moves(_TRADES[p], hand))
         if step == PLAY:
-            return tuple(self._play_move(c) for c in distinct if self._may_follow(c)) + (_stop(p),)
+            return tuple(self._play_move(c) for c in dict.fromkeys(hand) if self._may_follow(c)) + (_stop(p),)
         if step == PLACE:
             t = d.play[-1]
             return tuple(Place(p, t, i) for i in range(len(d.rows[p])))
         if step == COLLECT:
-            out: list[Move] = [Collect(p, t) for t in dict.fromkeys(map(type_of, d.garden))]
+            out: list[Move] = _collects(p, d.garden)
             if self._can_reveal():
                 out.append(Reveal(p))
             return tuple(out)
-        if step == TRADE:
-            return tuple(Trade(p, c) for c in distinct)
         if step == GUST or step == LTAKE:
-            return tuple(Take(p, c) for c in dict.fromkeys(d.garden))
+            return tuple(_card_moves(_TAKES[p], d.garden))
         if step == POND:
-            return tuple(Take(p, c) for c in dict.fromkeys(sorted(d.pond)))
+            return tuple(_card_moves(_TAKES[p], tuple(sorted(d.pond))))
         if step == GIVE:
-            return tuple(Give(p, c) for c in distinct)
-        if step == LIMIT:
-            return tuple(Discard(p, c) for c in distinct)
-        out = []
+            return tuple(_card_moves(_GIVES[p], hand))
+        return tuple(_card_moves(_DISCARDS[p], hand))       # LIMIT
+
+    def _turn_moves(self, d: MomijiData, step: int) -> tuple[Move, ...]:
+        """The moves of the "act" step (a main action or an extra, M-TURN-1) and of the
+        "after" step (an extra or the end of the turn, M-EXTRA-1)."""
+        p = d.active
+        hand = d.hands[p]
+        out: list[Move] = []
+        main_possible = True
         if step == ACT:
-            out += [Collect(p, t) for t in dict.fromkeys(map(type_of, d.garden))]
+            if d.garden:
+                out += _collects(p, d.garden)
             if self._can_reveal():
                 out.append(Reveal(p))
-            out += [self._play_move(c) for c in distinct if self._fits(c)]
+            out += self._playable(hand)
             if d.acorns[p] >= R.ACORNS_FOR_OBJECTIVE:
                 out += [Activate(p, k) for k, o in zip(d.objectives, d.owners) if o < 0]
+            main_possible = bool(out)
         if not d.flags & F_TRADED and len(hand) >= 2:
-            out += [Trade(p, c) for c in distinct]
-        out += [Power(p, letter) for letter in d.lands[p] if self._power_ok(letter)]
-        if step == AFTER or not self._main_possible():
+            out += _card_moves(_TRADES[p], hand)
+        if not d.flags & F_POWER and d.acorns[p] >= 1:
+            used = d.used[p]
+            out += [Power(p, letter) for letter in d.lands[p] if letter not in used and self._power_ok(letter)]
+        if step == AFTER or not main_possible:
             out.append(End(p))
         return tuple(out)
 
     def _play_move(self, card: int) -> Play:
-        d = self.data
-        return _play(d.active, card, R.pile_of(d.rows[d.active], type_of(card)) < 0)
+        return _PLAYS[self.data.active][card][self._top(card) is None]
 
     def _is_legal(self, move: Move) -> bool:
         d = self.data
@@ -241,32 +331,35 @@ class MomijiState(State):
         if step == DEAL or move.player != d.active:  # type: ignore[attr-defined]
             return False
         p = d.active
+        # the commonest kinds first
+        if kind is M.Trade:
+            if move.card not in d.hands[p]:  # type: ignore[attr-defined]
+                return False
+            return step == TRADE or ((step == ACT or step == AFTER) and not d.flags & F_TRADED
+                                     and len(d.hands[p]) >= 2)
+        if kind is M.End:
+            return step == AFTER or (step == ACT and not self._main_possible())
+        if kind is M.Collect:
+            return (step == ACT or step == COLLECT) and any(
+                type_of(c) == move.type for c in d.garden)  # type: ignore[attr-defined]
         if kind is Play:
             card = move.card  # type: ignore[attr-defined]
             if card not in d.hands[p]:
                 return False
             if step == PLAY:
                 return self._may_follow(card)
-            return step == ACT and self._fits(card)
+            return step == ACT and self._fits(card, self._top(card))
         if kind is Stop:
             return step == PLAY
         if kind is M.Place:
             return (step == PLACE and move.type == d.play[-1]  # type: ignore[attr-defined]
                     and 0 <= move.index < len(d.rows[p]))  # type: ignore[attr-defined]
-        if kind is M.Collect:
-            return (step == ACT or step == COLLECT) and any(
-                type_of(c) == move.type for c in d.garden)  # type: ignore[attr-defined]
         if kind is M.Reveal:
             return (step == ACT or step == COLLECT) and self._can_reveal()
         if kind is M.Activate:
             return (step == ACT and d.acorns[p] >= R.ACORNS_FOR_OBJECTIVE
                     and move.key in d.objectives  # type: ignore[attr-defined]
                     and d.owners[d.objectives.index(move.key)] < 0)  # type: ignore[attr-defined]
-        if kind is M.Trade:
-            if move.card not in d.hands[p]:  # type: ignore[attr-defined]
-                return False
-            return step == TRADE or ((step == ACT or step == AFTER) and not d.flags & F_TRADED
-                                     and len(d.hands[p]) >= 2)
         if kind is M.Power:
             return (step == ACT or step == AFTER) and self._power_ok(move.letter)  # type: ignore[attr-defined]
         if kind is M.Take:
@@ -278,8 +371,6 @@ class MomijiState(State):
             return step == GIVE and move.card in d.hands[p]  # type: ignore[attr-defined]
         if kind is M.Discard:
             return step == LIMIT and move.card in d.hands[p]  # type: ignore[attr-defined]
-        if kind is M.End:
-            return step == AFTER or (step == ACT and not self._main_possible())
         return False
 
     def _explain(self, move: Move) -> Reason:
@@ -292,82 +383,93 @@ class MomijiState(State):
 
     # ------------------------------------------------------------------ play
     def _apply(self, move: Move) -> tuple[NamedTuple, tuple[Event, ...]]:
-        d = self.data
         ev: list[Event] = []
-        kind = type(move)
-        if kind is Deal:
-            d = self._run_deals(self._dealt(d, move.card, ev), ev)  # type: ignore[attr-defined]
-            return d, tuple(ev)
-        p = d.active
-        who = seat_name(p)
-        back = AFTER if d.flags & F_MAIN else ACT
-        if kind is M.Collect:
-            t = move.type  # type: ignore[attr-defined]
-            got = tuple(c for c in d.garden if type_of(c) == t)
-            ev.append(Event("collect", "M-COLLECT-1", f"{who} collects {describe(got)} from the Garden", p))
-            d = d._replace(garden=tuple(c for c in d.garden if type_of(c) != t),
-                           hands=_put(d.hands, p, _plus(d.hands[p], *got)),
-                           flags=d.flags | F_MAIN | F_COLLECTED, step=AFTER)
-        elif kind is M.Reveal:
-            ev.append(Event("reveal", "M-COLLECT-2", f"{who} pays 1 acorn to reveal 4 more cards", p))
-            d = d._replace(acorns=_put(d.acorns, p, d.acorns[p] - 1), reveals=d.reveals + 1,
-                           deal=min(4, d.deck.size), deal_to=TO_REVEAL)
-            d = self._run_deals(d, ev)
-        elif kind is Play:
-            d = self._play(d, move.card, ev)  # type: ignore[attr-defined]
-        elif kind is Stop:
-            d = self._stop(d, ev)
-        elif kind is M.Place:
-            row = list(d.rows[p])
-            pile = row.pop()
-            row.insert(move.index, pile)  # type: ignore[attr-defined]
-            ev.append(Event("place", "M-PLAY-6", f"{who} puts the new {TYPES[move.type]} pile at "  # type: ignore[attr-defined]
-                                                 f"place {move.index} of the row", p))  # type: ignore[attr-defined]
-            d = d._replace(rows=_put(d.rows, p, tuple(row)), step=PLAY)
-        elif kind is M.Activate:
-            i = d.objectives.index(move.key)  # type: ignore[attr-defined]
-            ev.append(Event("activate", "M-OBJ-1", f"{who} pays 3 acorns and activates objective "
-                                                   f"{self.game.objective_name(move.key, d.types)}", p))  # type: ignore[attr-defined]
-            d = d._replace(acorns=_put(d.acorns, p, d.acorns[p] - R.ACORNS_FOR_OBJECTIVE),
-                           owners=_put(d.owners, i, p), flags=d.flags | F_MAIN, step=AFTER)
-        elif kind is M.Trade:
-            card = move.card  # type: ignore[attr-defined]
-            d = d._replace(hands=_put(d.hands, p, _less(d.hands[p], card)), discard=_plus(d.discard, card))
-            if d.step == TRADE:
-                d = self._gain(d, p, 1)
-                ev.append(Event("trade", "M-EXTRA-2", f"{who} discards {name(card)} and gains 1 acorn", p))
-                d = d._replace(step=back)
-            else:
-                ev.append(Event("trade", "M-EXTRA-2", f"{who} discards {name(card)} (one of two for an acorn)", p))
-                d = d._replace(step=TRADE, flags=d.flags | F_TRADED)
-        elif kind is M.Power:
-            d = self._power(d, move.letter, ev)  # type: ignore[attr-defined]
-        elif kind is M.Take:
-            d = self._take(d, move.card, ev)  # type: ignore[attr-defined]
-        elif kind is M.Give:
-            card = move.card  # type: ignore[attr-defined]
-            ev.append(Event("give", "M-POWER-F", f"{who} puts {name(card)} into the Garden", p))
-            d = d._replace(hands=_put(d.hands, p, _less(d.hands[p], card)), garden=_plus(d.garden, card),
-                           step=LTAKE)
-        elif kind is M.Discard:
-            card = move.card  # type: ignore[attr-defined]
-            ev.append(Event("discard", "M-LIMIT-1", f"{who} discards {name(card)} (hand limit)", p))
-            d = d._replace(hands=_put(d.hands, p, _less(d.hands[p], card)), discard=_plus(d.discard, card))
-            if len(d.hands[p]) <= R.HAND_LIMIT:
-                d = self._finish_turn(d, ev)
-        else:   # End
-            ev.append(Event("end-turn", "M-TURN-3", f"{who} ends the turn", p))
-            d = self._end_turn(d, ev)
-        return d, tuple(ev)
+        return _HANDLERS[type(move)](self, self.data, move, ev), tuple(ev)
 
-    def _gain(self, d: MomijiData, p: int, n: int) -> MomijiData:
-        """`n` acorns from the supply, as many as it holds (M-COMP-3)."""
+    # one handler per kind of move: (data, move, events so far) -> data after the move
+    def _on_deal(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
+        d = self._dealt(d, move.card, ev)
+        if d.deal > 0 and d.deck.needs_luck:     # the next card is luck again
+            return d
+        return self._run_deals(d, ev)
+
+    def _on_collect(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
+        p = d.active
+        t = move.type
+        got = tuple(c for c in d.garden if c >> 4 == t)
+        ev.append(N.collected(p, got))
+        return _set(d, garden=tuple(c for c in d.garden if c >> 4 != t),
+                    hands=_put(d.hands, p, _plus(d.hands[p], *got)),
+                    known=_put(d.known, p, _plus(d.known[p], *got)),
+                    flags=d.flags | F_MAIN | F_COLLECTED, step=AFTER)
+
+    def _on_reveal(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
+        p = d.active
+        ev.append(N.revealed(p))
+        d = _set(d, acorns=_put(d.acorns, p, d.acorns[p] - 1), reveals=d.reveals + 1,
+                 deal=min(4, d.deck.size), deal_to=TO_REVEAL)
+        return self._run_deals(d, ev)
+
+    def _on_place(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
+        p = d.active
+        row = list(d.rows[p])
+        pile = row.pop()
+        row.insert(move.index, pile)
+        ev.append(Event("place", "M-PLAY-6", f"{seat_name(p)} puts the new {TYPES[move.type]} pile at "
+                                             f"place {move.index} of the row", p))
+        return _set(d, rows=_put(d.rows, p, tuple(row)), step=PLAY)
+
+    def _on_activate(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
+        p = d.active
+        i = d.objectives.index(move.key)
+        ev.append(Event("activate", "M-OBJ-1", f"{seat_name(p)} pays 3 acorns and activates objective "
+                                               f"{self.game.objective_name(move.key, d.types)}", p))
+        return _set(d, acorns=_put(d.acorns, p, d.acorns[p] - R.ACORNS_FOR_OBJECTIVE),
+                    owners=_put(d.owners, i, p), flags=d.flags | F_MAIN, step=AFTER)
+
+    def _on_trade(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
+        p = d.active
+        card = move.card
+        hands = _put(d.hands, p, _less(d.hands[p], card))
+        known = _forget(d.known, p, card)
+        discard = _plus(d.discard, card)
+        if d.step == TRADE:
+            ev.append(N.traded(p, card, True))
+            return _set(d, hands=hands, known=known, discard=discard, acorns=self._gained(d, p, 1),
+                        step=AFTER if d.flags & F_MAIN else ACT)
+        ev.append(N.traded(p, card, False))
+        return _set(d, hands=hands, known=known, discard=discard, step=TRADE, flags=d.flags | F_TRADED)
+
+    def _on_give(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
+        p = d.active
+        card = move.card
+        ev.append(Event("give", "M-POWER-F", f"{seat_name(p)} puts {name(card)} into the Garden", p))
+        return _set(d, hands=_put(d.hands, p, _less(d.hands[p], card)), known=_forget(d.known, p, card),
+                    garden=_plus(d.garden, card), step=LTAKE)
+
+    def _on_discard(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
+        p = d.active
+        card = move.card
+        ev.append(N.discarded(p, card))
+        d = _set(d, hands=_put(d.hands, p, _less(d.hands[p], card)), known=_forget(d.known, p, card),
+                 discard=_plus(d.discard, card))
+        if len(d.hands[p]) <= R.HAND_LIMIT:
+            return self._finish_turn(d, ev)
+        return d
+
+    def _on_end(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
+        ev.append(N.ended(d.active))
+        return self._end_turn(d, ev)
+
+    def _gained(self, d: MomijiData, p: int, n: int) -> tuple[int, ...]:
+        """The acorns after seat `p` gains `n` from the supply, as many as it holds (M-COMP-3)."""
         cap = self.game.options.acorn_supply
         if cap is not None:
             n = max(0, min(n, cap - sum(d.acorns)))
-        return d._replace(acorns=_put(d.acorns, p, d.acorns[p] + n))
+        return _put(d.acorns, p, d.acorns[p] + n)
 
-    def _play(self, d: MomijiData, card: int, ev: list[Event]) -> MomijiData:
+    def _on_play(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
+        card = move.card
         p = d.active
         who = seat_name(p)
         t = type_of(card)
@@ -377,126 +479,127 @@ class MomijiState(State):
         new_pile = i < 0
         if new_pile:
             row = row + ((card,),)
-            ev.append(Event("play", "M-PLAY-2", f"{who} starts a {TYPES[t]} pile with {name(card)}", p))
         else:
             old = R.top(row[i])
             if value_of(card) == old + 2:
                 flags &= ~F_BRIDGE
                 ev.append(Event("power", "M-POWER-C", f"{who} bridges from {old} to {value_of(card)}", p))
             row = _put(row, i, row[i] + (card,))
-            ev.append(Event("play", "M-PLAY-3", f"{who} plays {name(card)} onto the {TYPES[t]} pile", p))
-        d = d._replace(hands=_put(d.hands, p, _less(d.hands[p], card)), rows=_put(d.rows, p, row),
-                       flags=flags, play=d.play + (t,))
+        ev.append(N.played(p, card, new_pile))
+        supply, torii, ending = d.supply, d.torii, d.ending
         if value_of(card) == 3:
-            if d.supply > 0:
-                d = d._replace(supply=d.supply - 1, torii=_put(d.torii, p, d.torii[p] + 1))
+            if supply > 0:
+                supply -= 1
+                torii = _put(torii, p, torii[p] + 1)
                 ev.append(Event("torii", "M-PLAY-4", f"{who} closes the {TYPES[t]} pile with a torii "
-                                                     f"({d.supply} left)", p))
-                if d.supply == 0 and not d.ending:
-                    d = d._replace(ending=2)
+                                                     f"({supply} left)", p))
+                if supply == 0 and not ending:
+                    ending = 2
                     ev.append(Event("end-trigger", "M-END-1", "the last torii is taken: the game is ending", p))
             else:
                 ev.append(Event("torii", "M-PLAY-5", f"{who} closes the {TYPES[t]} pile; no torii is left", p))
         step = PLACE if new_pile and self.game.options.new_piles == "any" and len(row) > 1 else PLAY
-        return d._replace(step=step)
+        return _set(d, hands=_put(d.hands, p, _less(d.hands[p], card)), known=_forget(d.known, p, card),
+                          rows=_put(d.rows, p, row), flags=flags, play=d.play + (t,), supply=supply,
+                          torii=torii, ending=ending, step=step)
 
-    def _stop(self, d: MomijiData, ev: list[Event]) -> MomijiData:
+    def _on_stop(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
         p = d.active
+        acorns = d.acorns
         if len(set(d.play)) >= 2:
             pairs = R.harvest(d.rows[p])
             if pairs:
-                before = d.acorns[p]
-                d = self._gain(d, p, 2 * pairs)
-                ev.append(Event("harvest", "M-PLAY-7", f"{seat_name(p)} harvests {d.acorns[p] - before} "
+                acorns = self._gained(d, p, 2 * pairs)
+                ev.append(Event("harvest", "M-PLAY-7", f"{seat_name(p)} harvests {acorns[p] - d.acorns[p]} "
                                                        f"acorns from {pairs} pair(s) of facing acorns", p))
-        return d._replace(play=(), step=AFTER)
+        return _set(d, acorns=acorns, play=(), step=AFTER)
 
-    def _power(self, d: MomijiData, letter: str, ev: list[Event]) -> MomijiData:
+    def _on_power(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
+        letter = move.letter
         p = d.active
         entry = self.game.catalogue.powers[letter]
         effect = entry.effect
-        d = d._replace(acorns=_put(d.acorns, p, d.acorns[p] - 1), used=_put(d.used, p, tuple(sorted(d.used[p] + (letter,)))),
+        d = _set(d, acorns=_put(d.acorns, p, d.acorns[p] - 1), used=_put(d.used, p, tuple(sorted(d.used[p] + (letter,)))),
                        flags=d.flags | F_POWER)
         ev.append(Event("power", entry.rule, f"{seat_name(p)} pays 1 acorn for {letter} {entry.name} "
                                              f"(stand-in): {entry.text}", p))
         back = AFTER if d.flags & F_MAIN else ACT
         if effect == "gust":
-            return d._replace(step=GUST)
+            return _set(d, step=GUST)
         if effect == "steps":
-            return d._replace(flags=d.flags | F_STEPS, step=back)
+            return _set(d, flags=d.flags | F_STEPS, step=back)
         if effect == "bridge":
-            return d._replace(flags=d.flags | F_BRIDGE, step=back)
+            return _set(d, flags=d.flags | F_BRIDGE, step=back)
         if effect == "tea":
-            return self._gain(d, p, 2)._replace(step=back)
+            return _set(d, acorns=self._gained(d, p, 2), step=back)
         if effect == "koi":
-            return self._run_deals(d._replace(deal=min(3, d.deck.size), deal_to=TO_POND), ev)
-        return d._replace(step=GIVE)
+            return self._run_deals(_set(d, deal=min(3, d.deck.size), deal_to=TO_POND), ev)
+        return _set(d, step=GIVE)
 
-    def _take(self, d: MomijiData, card: int, ev: list[Event]) -> MomijiData:
+    def _on_take(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
+        card = move.card
         p = d.active
         who = seat_name(p)
         back = AFTER if d.flags & F_MAIN else ACT
         hands = _put(d.hands, p, _plus(d.hands[p], card))
-        if d.step != POND:
+        if d.step != POND:     # from the Garden, face up: everybody knows it is in the hand
             rule = "M-POWER-A" if d.step == GUST else "M-POWER-F"
             ev.append(Event("take", rule, f"{who} takes {name(card)} from the Garden", p))
-            return d._replace(hands=hands, garden=_less(d.garden, card), step=back)
+            return _set(d, hands=hands, known=_put(d.known, p, _plus(d.known[p], card)),
+                              garden=_less(d.garden, card), step=back)
         rest = _less(d.pond, card)
         ev.append(Event("take", "M-POWER-E", f"{who} takes {name(card)} and puts {describe(rest)} back on top",
                         p, (p,), f"{who} takes one card into hand and puts {len(rest)} back on top of the deck"))
         peek = len(rest) + (d.peek if d.peek_seat == p else 0)
         deck = d.deck._replace(top=rest + d.deck.top)
-        d = d._replace(hands=hands, pond=(), deck=deck, peek=peek if peek else 0,
+        d = _set(d, hands=hands, pond=(), deck=deck, peek=peek if peek else 0,
                        peek_seat=p if peek else -1, step=back)
         return self._deck_check(d, ev)
 
     # ------------------------------------------------------------------ dealing
     def _dealt(self, d: MomijiData, card: int, ev: list[Event]) -> MomijiData:
         """The next deck card, `card`, goes where the deal goes (M-DECK-1)."""
-        from_top = bool(d.deck.top)
-        deck = d.deck.draw(card)
         peek, peek_seat = d.peek, d.peek_seat
-        if from_top and peek:
+        if d.deck.top and peek:
             peek -= 1
             if not peek:
                 peek_seat = -1
-        d = d._replace(deck=deck, deal=d.deal - 1, peek=peek, peek_seat=peek_seat)
+        deck = d.deck.draw(card)
         if d.deal_to == TO_POND:
             p = d.active
             ev.append(Event("look", "M-POWER-E", f"{seat_name(p)} looks at {name(card)}", p, (p,),
                             f"{seat_name(p)} looks at a card of the deck"))
-            return d._replace(pond=d.pond + (card,))
-        rule = "M-COLLECT-2" if d.deal_to == TO_REVEAL else "M-REFILL-1"
-        ev.append(Event("deal", rule, f"the deck turns up {name(card)} into the Garden", d.active))
-        return d._replace(garden=_plus(d.garden, card))
+            return _set(d, deck=deck, deal=d.deal - 1, peek=peek, peek_seat=peek_seat, pond=d.pond + (card,))
+        ev.append(N.dealt("M-COLLECT-2" if d.deal_to == TO_REVEAL else "M-REFILL-1", card, d.active))
+        return _set(d, deck=deck, deal=d.deal - 1, peek=peek, peek_seat=peek_seat, garden=_plus(d.garden, card))
 
     def _run_deals(self, d: MomijiData, ev: list[Event]) -> MomijiData:
         """Deal known cards until the deal is done or luck must decide."""
         while d.deal > 0:
             deck = d.deck
             if deck.empty:
-                d = d._replace(deal=0)
+                d = _set(d, deal=0)
                 break
             if deck.needs_luck:
-                return d._replace(step=DEAL)
+                return d if d.step == DEAL else _set(d, step=DEAL)
             d = self._dealt(d, deck.known_next, ev)
         if d.deal_to == TO_POND:
-            return d._replace(step=POND)
+            return _set(d, step=POND)
         d = self._deck_check(d, ev)
         if d.deal_to == TO_REVEAL:
-            return d._replace(step=COLLECT)
+            return _set(d, step=COLLECT)
         return self._next_turn(d, ev)
 
     def _deck_check(self, d: MomijiData, ev: list[Event]) -> MomijiData:
         if d.deck.empty and not d.ending:
             ev.append(Event("end-trigger", "M-END-1", "the deck is empty: the game is ending", d.active))
-            return d._replace(ending=1)
+            return _set(d, ending=1)
         return d
 
     # ------------------------------------------------------------------ end of turn
     def _end_turn(self, d: MomijiData, ev: list[Event]) -> MomijiData:
         if len(d.hands[d.active]) > R.HAND_LIMIT:
-            return d._replace(step=LIMIT)
+            return _set(d, step=LIMIT)
         return self._finish_turn(d, ev)
 
     def _finish_turn(self, d: MomijiData, ev: list[Event]) -> MomijiData:
@@ -504,8 +607,10 @@ class MomijiState(State):
         if d.ending and self.game.options.end == "immediate":
             return self._next_turn(d, ev)
         need = max(0, self.game.options.garden_size - len(d.garden))
-        d = d._replace(deal=min(need, d.deck.size), deal_to=TO_REFILL)
-        return self._run_deals(d, ev)
+        deal = min(need, d.deck.size)
+        if deal and d.deck.needs_luck:      # the first card of the refill is luck
+            return _set(d, deal=deal, deal_to=TO_REFILL, step=DEAL)
+        return self._run_deals(_set(d, deal=deal, deal_to=TO_REFILL), ev)
 
     def _next_turn(self, d: MomijiData, ev: list[Event]) -> MomijiData:
         n = len(d.hands)
@@ -515,14 +620,14 @@ class MomijiState(State):
             why = "the deck ran out" if d.ending == 1 else "the last torii was taken"
             rule = "M-END-2"
             ev.append(Event("game-end", rule, f"{why}; the game ends ({opts.end.replace('_', ' ')})", None))
-            return d._replace(step=OVER, deal=0, play=(), flags=0)
-        return d._replace(step=ACT, active=nxt, turn=d.turn + 1, flags=0, reveals=0, play=(), deal=0)
+            return _set(d, step=OVER, deal=0, play=(), flags=0)
+        return _set(d, step=ACT, active=nxt, turn=d.turn + 1, flags=0, reveals=0, play=(), deal=0)
 
     # ------------------------------------------------------------------ chance
     def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
         if self.data.step != DEAL:
             return ()
-        return tuple((DEALS[c], p) for c, p in self.data.deck.outcomes())
+        return _deal_outcomes(self.data.deck.unseen)
 
     def sample_chance(self, rng: random.Random) -> Move:
         return DEALS[self.data.deck.sample(rng)]
@@ -577,9 +682,10 @@ class MomijiState(State):
         return build_view(self, viewer)
 
     def _redeal(self, viewer: int, rng: random.Random) -> MomijiData:
-        """Redraw what `viewer` cannot see: other hands, the unseen deck, the cards of a
-        Koi Pond look by another player, and the deck cards another player knows on top
-        (how many they know is public). Piles, Garden and discards are public and stay."""
+        """Redraw what `viewer` cannot see: the unknown part of other hands (the cards they
+        took from the Garden stay, M-HIDDEN-5), the unseen deck, the cards of a Koi Pond
+        look by another player, and the deck cards another player knows on top (how many
+        they know is public). Piles, Garden and discards are public and stay."""
         d = self.data
         deck = d.deck
         known = deck.top[:d.peek] if d.peek_seat == viewer else ()
@@ -587,8 +693,11 @@ class MomijiState(State):
         sizes = []
         others = [q for q in range(len(d.hands)) if q != viewer]
         for q in others:
-            pool += d.hands[q]
-            sizes.append(len(d.hands[q]))
+            hidden = list(d.hands[q])
+            for c in d.known[q]:
+                hidden.remove(c)
+            pool += hidden
+            sizes.append(len(hidden))
         hide_pond = viewer != d.active and d.pond
         if hide_pond:
             pool += d.pond
@@ -598,11 +707,19 @@ class MomijiState(State):
         parts, rest = redeal(rng, pool, sizes)
         hands = list(d.hands)
         for q, part in zip(others, parts):
-            hands[q] = part
+            hands[q] = _plus(d.known[q], *part)
         pond = parts[len(others)] if hide_pond else d.pond
         top = parts[-1] if other_peek else known
-        return d._replace(hands=tuple(hands), pond=tuple(pond), deck=Deck(rest, tuple(top), deck.bottom))
+        return _set(d, hands=tuple(hands), pond=tuple(pond), deck=Deck(rest, tuple(top), deck.bottom))
 
     def _encode(self) -> Any:
         from .encoding import encode
         return encode(self)
+
+
+_HANDLERS = {Deal: MomijiState._on_deal, M.Collect: MomijiState._on_collect, M.Reveal: MomijiState._on_reveal,
+             Play: MomijiState._on_play, Stop: MomijiState._on_stop, M.Place: MomijiState._on_place,
+             M.Activate: MomijiState._on_activate, M.Trade: MomijiState._on_trade, M.Power: MomijiState._on_power,
+             M.Take: MomijiState._on_take, M.Give: MomijiState._on_give, M.Discard: MomijiState._on_discard,
+             M.End: MomijiState._on_end}
+"""The handler of each kind of move (`MomijiState._apply`)."""

@@ -4,18 +4,34 @@ Public: the Garden, every row of piles as far as the table rule allows (M-HIDDEN
 M-HIDDEN-3: with count_piles=False a player sees only the top card of other players'
 piles, and all of their own), torii, acorns, objectives, landscapes, the discard pile
 (M-HIDDEN-4), the deck size and how many of its top cards a Koi Pond look left known to
-whom. Hidden: other hands (their sizes show) and the cards of another player's Koi
-Pond look (M-HIDDEN-1). The teacher (None) sees everything, the deck's known top too.
+whom, and the cards each hand holds from the Garden ("known", M-HIDDEN-5: they were
+taken face up). Hidden: the rest of other hands (their sizes show) and the cards of
+another player's Koi Pond look (M-HIDDEN-1). The teacher (None) sees everything, the
+deck's known top too.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import TYPES, name, type_of, value_of
+from .cards import NAMES, TYPES
 from .rules import ENDINGS, FLAG_NAMES, OVER, STEPS
 
 if TYPE_CHECKING:
     from .state import MomijiState
+
+
+_LANDSCAPES: dict[tuple[str, str, str], dict[str, Any]] = {}
+
+
+def _landscape(cat: Any, letter: str) -> dict[str, Any]:
+    """What every view says of landscape `letter` but whether it is used (made once)."""
+    found = _LANDSCAPES.get((cat.name, cat.digest, letter))
+    if found is None:
+        power = cat.powers[letter]
+        found = _LANDSCAPES[cat.name, cat.digest, letter] = {
+            "letter": letter, "name": power.name, "effect": power.effect, "text": power.text,
+            "rule": power.rule, "stand_in": cat.stand_in}
+    return found
 
 
 def build_view(state: "MomijiState", viewer: int | None) -> dict[str, Any]:
@@ -30,25 +46,26 @@ def build_view(state: "MomijiState", viewer: int | None) -> dict[str, Any]:
         full = viewer is None or viewer == p or over or opts.count_piles
         piles = []
         for pile in d.rows[p]:
-            entry: dict[str, Any] = {"type": TYPES[type_of(pile[0])], "top": name(pile[-1]),
-                                     "value": value_of(pile[-1]), "closed": value_of(pile[-1]) == 3}
+            top = pile[-1]
+            value = (top >> 2) & 3
+            entry: dict[str, Any] = {"type": TYPES[top >> 4], "top": NAMES[top], "value": value,
+                                     "closed": value == 3}
             if full:
                 entry["size"] = len(pile)
-                entry["cards"] = [name(c) for c in pile]
+                entry["cards"] = [NAMES[c] for c in pile]
             piles.append(entry)
-        hand: dict[str, Any] = {"size": len(d.hands[p])}
+        hand: dict[str, Any] = {"size": len(d.hands[p]), "known": [NAMES[c] for c in d.known[p]]}
         if viewer is None or viewer == p:
-            hand["cards"] = [name(c) for c in d.hands[p]]
-        lands = [{"letter": letter, "name": cat.powers[letter].name, "effect": cat.powers[letter].effect,
-                  "text": cat.powers[letter].text, "rule": cat.powers[letter].rule,
-                  "used": letter in d.used[p], "stand_in": cat.stand_in} for letter in d.lands[p]]
+            hand["cards"] = [NAMES[c] for c in d.hands[p]]
+        used = d.used[p]
+        lands = [{**_landscape(cat, letter), "used": letter in used} for letter in d.lands[p]]
         players.append({"seat": p, "acorns": d.acorns[p], "torii": d.torii[p], "hand": hand,
                         "piles": piles, "landscapes": lands})
-    garden = []
-    for t in d.types:
-        cards = [name(c) for c in d.garden if type_of(c) == t]
-        if cards:
-            garden.append({"type": TYPES[t], "cards": cards})
+    garden: list[dict[str, Any]] = []
+    for c in d.garden:              # sorted by code, so grouped by type in type order
+        if not garden or garden[-1]["type"] != TYPES[c >> 4]:
+            garden.append({"type": TYPES[c >> 4], "cards": []})
+        garden[-1]["cards"].append(NAMES[c])
     objectives = []
     for key, owner in zip(d.objectives, d.owners):
         obj = cat.objective(key, d.types)
@@ -56,7 +73,7 @@ def build_view(state: "MomijiState", viewer: int | None) -> dict[str, Any]:
                            "owner": None if owner < 0 else owner, "stand_in": cat.stand_in})
     pond: dict[str, Any] = {"size": len(d.pond)}
     if viewer is None or viewer == d.active:
-        pond["cards"] = [name(c) for c in d.pond]
+        pond["cards"] = [NAMES[c] for c in d.pond]
     out: dict[str, Any] = {
         "game": game.name,
         "viewer": viewer,
@@ -72,7 +89,7 @@ def build_view(state: "MomijiState", viewer: int | None) -> dict[str, Any]:
         "garden": garden,
         "deck": d.deck.size,
         "peek": {"seat": d.peek_seat, "cards": d.peek} if d.peek else None,
-        "discard": [name(c) for c in d.discard],
+        "discard": [NAMES[c] for c in d.discard],
         "torii_supply": d.supply,
         "objectives": objectives,
         "seats": players,
@@ -85,9 +102,9 @@ def build_view(state: "MomijiState", viewer: int | None) -> dict[str, Any]:
         "end_option": opts.end,
     }
     if viewer is not None and d.peek and d.peek_seat == viewer:
-        out["deck_known"] = [name(c) for c in d.deck.top[:d.peek]]
+        out["deck_known"] = [NAMES[c] for c in d.deck.top[:d.peek]]
     if viewer is None:
-        out["deck_top"] = [name(c) for c in d.deck.top]
+        out["deck_top"] = [NAMES[c] for c in d.deck.top]
     if viewer is None or over or opts.count_piles:
         out["scores"] = list(state.scores())
     if over:

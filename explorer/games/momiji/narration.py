@@ -1,0 +1,57 @@
+"""The events of the commonest Momiji plays, each made once and shared.
+
+An event is a value (`core.events.Event`): the same card dealt into the Garden in the
+same turn of the same seat reads the same sentence, so these builders remember what
+they made instead of formatting the sentence again at every step of a simulated game.
+They decide nothing; `state` calls them where the rule happens.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...core.events import Event
+from ...core.pending import seat_name
+from .cards import TYPES, describe, name
+
+
+@lru_cache(maxsize=None)
+def dealt(rule: str, card: int, seat: int) -> Event:
+    """A card turned up into the Garden by a reveal (M-COLLECT-2) or a refill (M-REFILL-1)."""
+    return Event("deal", rule, f"the deck turns up {name(card)} into the Garden", seat)
+
+
+@lru_cache(maxsize=None)
+def ended(seat: int) -> Event:
+    return Event("end-turn", "M-TURN-3", f"{seat_name(seat)} ends the turn", seat)
+
+
+@lru_cache(maxsize=None)
+def traded(seat: int, card: int, second: bool) -> Event:
+    """One card of the 2-for-1 trade (M-EXTRA-2): the second one pays the acorn."""
+    if second:
+        return Event("trade", "M-EXTRA-2", f"{seat_name(seat)} discards {name(card)} and gains 1 acorn", seat)
+    return Event("trade", "M-EXTRA-2", f"{seat_name(seat)} discards {name(card)} (one of two for an acorn)", seat)
+
+
+@lru_cache(maxsize=4096)
+def collected(seat: int, cards: tuple[int, ...]) -> Event:
+    return Event("collect", "M-COLLECT-1", f"{seat_name(seat)} collects {describe(cards)} from the Garden", seat)
+
+
+@lru_cache(maxsize=None)
+def revealed(seat: int) -> Event:
+    return Event("reveal", "M-COLLECT-2", f"{seat_name(seat)} pays 1 acorn to reveal 4 more cards", seat)
+
+
+@lru_cache(maxsize=None)
+def played(seat: int, card: int, new_pile: bool) -> Event:
+    """A card starting its pile (M-PLAY-2) or going onto it (M-PLAY-3)."""
+    t = TYPES[card >> 4]
+    if new_pile:
+        return Event("play", "M-PLAY-2", f"{seat_name(seat)} starts a {t} pile with {name(card)}", seat)
+    return Event("play", "M-PLAY-3", f"{seat_name(seat)} plays {name(card)} onto the {t} pile", seat)
+
+
+@lru_cache(maxsize=None)
+def discarded(seat: int, card: int) -> Event:
+    return Event("discard", "M-LIMIT-1", f"{seat_name(seat)} discards {name(card)} (hand limit)", seat)
