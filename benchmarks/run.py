@@ -10,6 +10,10 @@ chance alike), full random games per second on one core, the cost of `play`,
 the time of one MCTS decision, and `simulate()` of 10,000 games with random agents on
 every core. Targets sit beside the figures with the ratio measured/target (>= 1 meets
 the target).
+
+Two more scripts write their own sections of RESULTS.md (this one keeps everything from
+"## Notes" on): `openspiel_ratio.py` (every game's public loop side by side with
+OpenSpiel's C++ liars_dice) and `agent_speed.py` (greedy decisions).
 """
 from __future__ import annotations
 

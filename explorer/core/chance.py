@@ -26,7 +26,7 @@ data, hash, compare equal and round-trip through JSON.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -78,13 +78,24 @@ class Deck(NamedTuple):
             return self.bottom[0]
         return None
 
-    def outcomes(self) -> tuple[tuple[Hashable, float], ...]:
-        """Each distinct unseen card with its probability of being drawn next."""
+    def outcomes(self, as_move: Callable[[Any], Any] | None = None) -> tuple[tuple[Any, float], ...]:
+        """Each distinct unseen card with its probability of being drawn next, in card
+        order; `as_move(card)` in place of the card when given (a game's chance move).
+
+        Runs of equal cards are found by binary search in the sorted `unseen` (the
+        deck's invariant, which `draw` relies on too): a chance node of every simulated
+        game lists these, so no Counter is built.
+        """
         unseen = self.unseen
-        if not unseen:
-            return ()
         total = len(unseen)
-        return tuple((card, n / total) for card, n in Counter(unseen).items())
+        out = []
+        i = 0
+        while i < total:
+            card = unseen[i]
+            j = bisect_right(unseen, card, i)
+            out.append((card if as_move is None else as_move(card), (j - i) / total))
+            i = j
+        return tuple(out)
 
     def sample(self, rng: random.Random) -> Hashable:
         """One unseen card drawn uniformly (one random number)."""
@@ -101,7 +112,10 @@ class Deck(NamedTuple):
                 raise ValueError(f"the next card is the known {top[0]!r}, not {card!r}")
             return _new(Deck, (unseen, top[1:], bottom))
         if unseen:
-            return _new(Deck, (_without(unseen, card), top, bottom))
+            i = bisect_left(unseen, card)       # `_without`, inlined: the hot path
+            if i == len(unseen) or unseen[i] != card:
+                raise ValueError(f"{card!r} is not among the unseen cards")
+            return _new(Deck, (unseen[:i] + unseen[i + 1:], top, bottom))
         if bottom:
             if card is not None and card != bottom[0]:
                 raise ValueError(f"the next card is the known {bottom[0]!r}, not {card!r}")
@@ -110,11 +124,11 @@ class Deck(NamedTuple):
 
     def take(self, card: Hashable) -> "Deck":
         """The deck without one unseen `card` (a card dealt out of it by a redeal)."""
-        return self._replace(unseen=_without(self.unseen, card))
+        return _new(Deck, (_without(self.unseen, card), self.top, self.bottom))
 
     def put_bottom(self, *cards: Hashable) -> "Deck":
         """The deck with `cards` put face up under it, in order (their place is known)."""
-        return self._replace(bottom=self.bottom + cards)
+        return _new(Deck, (self.unseen, self.top, self.bottom + cards))
 
     def counts(self) -> Counter:
         """How many of each card the whole deck holds, known or not."""

@@ -46,6 +46,13 @@ class State:
         _SET_LEGAL_SET(self, None)
         _SET_PEND(self, None)
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # `play` makes the next state without calling __init__ (see the end of `play`)
+        super().__init_subclass__(**kwargs)
+        if "__init__" in cls.__dict__:
+            raise TypeError(f"{cls.__name__}: a State subclass keeps State.__init__ "
+                            "(play builds successors without calling it)")
+
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a State is immutable: play a move to get a new one")
 
@@ -145,7 +152,11 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        return self.to_move is None
+        pend = self._pend
+        if pend is None:
+            pend = self._find_pending()
+            _SET_PEND(self, pend)
+        return pend.seat is None
 
     @property
     def is_chance(self) -> bool:
@@ -208,10 +219,26 @@ class State:
         """
         if isinstance(move, str):
             move = self.game.parse_move(move)
-        if check and not self.is_legal(move):
-            raise IllegalMove(self.why_not(move) or Reason("CORE-LEGAL", "illegal"), move)
+        if check:
+            # `is_legal`, inlined: this runs at every step of every checked loop
+            pend = self._pend
+            if pend is None:
+                pend = self._find_pending()
+                _SET_PEND(self, pend)
+            legal = self._legal_set
+            if (pend.seat is None or not isinstance(move, Move)
+                    or not (move in legal if legal is not None else self._is_legal(move))):
+                raise IllegalMove(self.why_not(move) or Reason("CORE-LEGAL", "illegal"), move)
         data, events = self._apply(move)
-        return type(self)(self.game, data, events)
+        # State.__init__, inlined (no subclass overrides it): one frame less per step
+        new = _NEW_OBJECT(type(self))
+        _SET_GAME(new, self.game)
+        _SET_DATA(new, data)
+        _SET_EVENTS(new, events)
+        _SET_LEGAL(new, None)
+        _SET_LEGAL_SET(new, None)
+        _SET_PEND(new, None)
+        return new
 
     def sample_chance(self, rng: random.Random) -> Move:
         """One chance outcome drawn by its probability (games may override for speed:
@@ -268,6 +295,7 @@ class State:
 
 _SET_GAME, _SET_DATA, _SET_EVENTS, _SET_LEGAL, _SET_LEGAL_SET, _SET_PEND = (
     State.__dict__[name].__set__ for name in State.__slots__)
+_NEW_OBJECT = object.__new__
 
 
 def resolve_chance(state: State, rng: random.Random) -> State:

@@ -10,8 +10,9 @@ import explorer
 from explorer import InvalidInput
 from explorer.games.summoners.scenario import FIELDS
 
+from gameplay import check_any_data_refused, check_corrupted_field, random_states
+
 GAME = explorer.load("summoners", players=2)
-BASE = json.loads(GAME.new(seed=9).to_json())
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 60), st.text(max_size=4),
                     st.sampled_from(["B9", "X1", "BJ", "RA", "", "-", "play", "summon", "0,0"]))
@@ -30,12 +31,20 @@ def refused_cleanly(call):
     return False
 
 
+SAVED = [json.loads(s.to_json()) for s in random_states(GAME, 9)[::25]]
+"""Saved positions from one random game, at every stage of it."""
+
+
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from(FIELDS), values)
-def test_saved_file_with_one_field_broken(field, value):
-    doc = json.loads(json.dumps(BASE))
-    doc["data"][field] = value
-    refused_cleanly(lambda: GAME.state_from_json(json.dumps(doc)))
+@given(st.sampled_from(SAVED), st.sampled_from(FIELDS), values)
+def test_saved_file_with_one_field_broken(saved, field, value):
+    check_corrupted_field(GAME, saved, field, value)
+
+
+@settings(max_examples=100, deadline=None)
+@given(values)
+def test_saved_file_with_junk_data(raw):
+    check_any_data_refused(GAME, raw)
 
 
 @settings(max_examples=150, deadline=None)

@@ -33,6 +33,8 @@ def test_memoized_moves_are_the_plain_rules(hand, others, bribed, stalls, seat, 
     for cost in range(4):
         assert speed.payments(hand, cost) == rules.payments(hand, cost), (hand, cost)
         assert speed.stall_moves(seat, cost, hand) == legal.stall_moves(seat, cost, hand)
+    assert speed.market_moves(seat, hand) == tuple(legal.stall_moves(seat, cost, hand)
+                                                   for cost in rules.STALL_ORDER)
     for t in range(6):
         args = (seat, t, hand[t], hand[6], bribed[t] > 0)
         assert speed.bribe_moves(*args) == legal.bribe_moves(*args)

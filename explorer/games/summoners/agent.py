@@ -12,6 +12,7 @@ from typing import Any
 
 from explorer.core.agents import Observation
 
+from . import fast
 from . import grid as g
 from .cards import SPIRIT_ORDER, is_spirit
 from .moves import Cycle, Decline, Draw, Pass, Play, Summon, read_cell
@@ -49,8 +50,16 @@ class GreedySummonersAgent:
         owners = {tuple(s["sculpture"]): s["seat"] for s in view["seats"]
                   if s["sculpture"] is not None}
         best, best_value = plays[0], float("-inf")
+        worth: dict[tuple[tuple[int, int], str], float] = {}
         for move in plays:
-            value = rng.random() * 0.1 + self._value(move, cells, spirits, can_summon, owners, me)
+            # a card that is not a Spirit counts by its suit alone (flanks, patterns), so
+            # the cards of one suit on one cell are judged once
+            card = move.card
+            key = (move.cell, card if card[1:] in SPIRIT_ORDER else card[0])
+            found = worth.get(key)
+            if found is None:
+                found = worth[key] = self._value(move, cells, spirits, can_summon, owners, me)
+            value = rng.random() * 0.1 + found
             if value > best_value:
                 best, best_value = move, value
         return best
@@ -76,7 +85,7 @@ class GreedySummonersAgent:
             if can_summon:
                 x, y = cell
                 for loc in [cell] + [(x + dx, y + dy) for dx, dy, _ in g.ORTHOGONAL]:
-                    found = g.spirits_at(cells, loc, True)
+                    found = g.spirits_at(cells, loc, True, fast.spirits_around)
                     for spirit in spirits:
                         if spirit in found:
                             value += OPEN_SUMMON * SPIRIT_ORDER[spirit[1:]]

@@ -14,7 +14,7 @@ built from the grid).
   cost of a dict lookup keyed by a cell tuple). Past `MAX_CELLS` numbered cells the
   tables start afresh.
 - `cycle`, `buy`, `draw`, `pass_`, `decline`, `reveal`, `play_over`: shared moves.
-- `cycled`, `drawn`, `passed`: shared events of the commonest moves.
+- `cycled`, `drawn`, `drawn_known`, `passed`: shared events of the commonest moves.
 - `seats_from`: seat orders of the summon window.
 - `spirits_around`: the summon sites around one cell's five cards.
 - `remember_cells` / `cells_of`: the layout dict the last move built, handed to the
@@ -45,6 +45,7 @@ play_over = lru_cache(maxsize=4096)(lambda player, card, cell: Play(player, card
 # ------------------------------------------------------------------ shared events
 cycled = lru_cache(maxsize=None)(narration.cycled)
 drawn = lru_cache(maxsize=None)(narration.drawn)
+drawn_known = lru_cache(maxsize=None)(narration.drawn_known)
 passed = lru_cache(maxsize=None)(narration.passed)
 
 

@@ -18,5 +18,10 @@ def drawn(p: int, card: str) -> Event:
                  (p,), f"P{p} draws a card")
 
 
+def drawn_known(p: int, card: str) -> Event:
+    """A draw everyone can follow: the card came from the public bottom of the deck."""
+    return Event("draw", "S-DECK-2", f"P{p} draws the known {card_name(card)}", p)
+
+
 def passed(p: int) -> Event:
     return Event("pass", "S-PASS-1", f"P{p} passes", p)

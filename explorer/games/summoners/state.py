@@ -228,7 +228,7 @@ class SummonersState(State):
     def chance_outcomes(self) -> tuple:
         if self.data.phase not in CHANCE_PHASES:
             return ()
-        return tuple((fast.reveal(c), p) for c, p in self.data.deck.outcomes())
+        return self.data.deck.outcomes(fast.reveal)
 
     def sample_chance(self, rng: random.Random) -> Reveal:
         return fast.reveal(self.data.deck.sample(rng))

@@ -8,7 +8,7 @@ events, the layout dict handed to the next state) come from `fast`.
 """
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left, bisect_right, insort
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import Deck, Event, Window
@@ -33,8 +33,10 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 
 
 def _with(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """`cards` plus `card`, kept sorted (hands are sets: their order carries nothing)."""
-    return tuple(sorted(cards + (card,)))
+    """`cards` (sorted) plus `card`, kept sorted (hands are sets: their order carries
+    nothing); a binary search, not a sort: a hand gains a card on most turns."""
+    i = bisect_right(cards, card)
+    return cards[:i] + (card,) + cards[i:]
 
 
 def _set(values: tuple, i: int, value: Any) -> tuple:
@@ -148,7 +150,9 @@ class Turn:
         return self.changes["sites"]
 
     def _get(self, name: str) -> Any:
-        return self.changes[name] if name in self.changes else getattr(self.d, name)
+        """The field `name` as this play has it so far (changed, or the old value)."""
+        changes = self.changes
+        return changes[name] if name in changes else self.d[FIELD_INDEX[name]]
 
     def _to_bottom(self, card: str) -> None:
         """`card` goes under the deck [S-DECK-1]: known to all, in order, or shuffled in
@@ -203,10 +207,7 @@ class Turn:
     def _draw_known(self, p: int) -> None:
         card, public = self._take_known()
         self._hand_gains(p, card, public=public)
-        if public:
-            self._event("draw", "S-DECK-2", f"P{p} draws the known {card_name(card)}", p)
-        else:
-            self.events.append(fast.drawn(p, card))
+        self.events.append(fast.drawn_known(p, card) if public else fast.drawn(p, card))
 
     def draw(self, p: int) -> tuple[SummonersData, tuple[Event, ...]]:
         self.changes["passes"] = 0

@@ -12,7 +12,8 @@ ends the game, so such a move is chosen only when the player leads.
 from __future__ import annotations
 
 import random
-from typing import Any
+from operator import add, mul, sub
+from typing import Any, Iterable
 
 from ...core.agents import Observation, best_by
 from ...core.move import Move
@@ -24,6 +25,14 @@ ENDGAME_DECK = 24
 """Below this many deck cards the agent values hand cards more and more as at the end."""
 
 
+def _counts(cards: dict[str, int]) -> tuple[int, ...]:
+    """Counts by card index (7) from a view's {name: count}."""
+    counts = [0] * 7
+    for name, n in cards.items():
+        counts[INDEX[name.lower()]] = n
+    return tuple(counts)
+
+
 class _Table:
     """The agent's reading of its view: counts by treasure index."""
 
@@ -31,38 +40,61 @@ class _Table:
         self.me = me
         self.track = tuple(TREASURES.index(s["treasure"]) for s in view["track"])
         self.track_values = tuple(s["value"] for s in view["track"])
-        self.hand = [0] * 7
-        for name, n in view["hands"][me]["cards"].items():
-            self.hand[INDEX[name.lower()]] = n
+        self.hand = _counts(view["hands"][me]["cards"])
         self.bribes = []
         for entry in view["bribes"]:
             counts = [0] * 6
             for name, b in entry.items():
                 counts[INDEX[name.lower()]] = b["cards"] + b["wilds"]
-            self.bribes.append(counts)
-        self.stalls = {s["cost"]: s["cards"] for s in view["stalls"]}
+            self.bribes.append(tuple(counts))
+        self.stalls = {s["cost"]: _counts(s["cards"]) for s in view["stalls"]}
         self.deck = view["deck"]
         self.curse_spaces = view["curse"]["spaces"] if view["curse"] else 0
         self.end = max(0.0, min(1.0, 1 - self.deck / ENDGAME_DECK))
+        self.rivals = [b for p, b in enumerate(self.bribes) if p != me]
+        self._weights: dict[tuple, tuple[tuple[float, ...], float]] = {}
+        self._values: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
+        self._cursed: dict[tuple[int, int], tuple[int, ...]] = {}
 
-    def value(self, track: tuple[int, ...]) -> tuple[int, ...]:
-        return rules.values(track, self.track_values)
+    def weights(self, track: tuple[int, ...], mine: tuple[int, ...],
+                end: float) -> tuple[tuple[float, ...], float]:
+        """The estimate is linear in the hand: per card kind the points a hand card is
+        worth on `track` with bribes `mine` (its token value if the type is bribed, else
+        `loose` of it; a wild's own weight), and the part that does not depend on the
+        hand (my bribe points less the best opponent's). Worked out once per (track,
+        bribes, end) of a decision: most moves share the track and the bribes."""
+        key = (track, mine, end)
+        found = self._weights.get(key)
+        if found is None:
+            v, best = self.values(track)
+            loose = 0.3 * (1 - end) - end
+            per_card = tuple(x if m else x * loose for m, x in zip(mine, v)) + (
+                1.0 * (1 - end) - 2 * end,)
+            found = self._weights[key] = (per_card, sum(map(mul, mine, v)) - best)
+        return found
 
-    def estimate(self, track: tuple[int, ...], hand: list[int], mine: list[int],
+    def values(self, track: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+        """The token values on `track` and the best opponent's bribe points there."""
+        found = self._values.get(track)
+        if found is None:
+            v = rules.values(track, self.track_values)
+            best = max((sum(map(mul, b, v)) for b in self.rivals), default=0)
+            found = self._values[track] = (v, best)
+        return found
+
+    def cursed(self, treasure: int, spaces: int) -> tuple[int, ...]:
+        """The track after a curse of `treasure` by `spaces` (once per decision)."""
+        key = (treasure, spaces)
+        track = self._cursed.get(key)
+        if track is None:
+            track = self._cursed[key] = rules.lower_token(self.track, treasure, spaces)[0]
+        return track
+
+    def estimate(self, track: tuple[int, ...], hand: Iterable[int], mine: tuple[int, ...],
                  end: float) -> float:
         """My estimated final score minus the best opponent's bribe points."""
-        v = self.value(track)
-        score = 0.0
-        for t in range(6):
-            score += mine[t] * v[t]
-            if mine[t]:
-                score += hand[t] * v[t]
-            else:
-                score += hand[t] * v[t] * (0.3 * (1 - end) - end)
-        score += hand[WILD] * (1.0 * (1 - end) - 2 * end)
-        best = max((sum(b[t] * v[t] for t in range(6))
-                    for p, b in enumerate(self.bribes) if p != self.me), default=0)
-        return score - best
+        per_card, rest = self.weights(track, mine, end)
+        return rest + sum(map(mul, per_card, hand))
 
 
 class GreedyVillageAgent:
@@ -76,32 +108,28 @@ class GreedyVillageAgent:
         return best_by(obs.legal, lambda move: self._score(table, move), rng)
 
     def _score(self, table: _Table, move: Move) -> float:
-        hand = list(table.hand)
-        mine = list(table.bribes[table.me])
+        hand = table.hand
+        mine = table.bribes[table.me]
         if isinstance(move, Bribe):
-            cards = move.cards
-            spent = cards[move.treasure] + cards[WILD]
-            hand[move.treasure] -= cards[move.treasure]
-            hand[WILD] -= cards[WILD]
-            mine[move.treasure] += spent
-            track, _ = rules.raise_token(table.track, move.treasure, spent)
+            t, cards = move.treasure, move.cards
+            spent = cards[t] + cards[WILD]
+            hand = tuple(map(sub, hand, cards))
+            mine = mine[:t] + (mine[t] + spent,) + mine[t + 1:]
+            track, _ = rules.raise_token(table.track, t, spent)
             if table.deck == 0:
                 return _ending(table.estimate(track, hand, mine, 1.0))
             return table.estimate(track, hand, mine, table.end)
         if isinstance(move, Buy):
-            for k, n in enumerate(move.payment):
-                hand[k] -= n
-            for name, n in table.stalls[move.stall].items():
-                hand[INDEX[name.lower()]] += n
+            pay = move.payment
+            hand = tuple(map(add, map(sub, hand, pay), table.stalls[move.stall]))
             if move.stall == 0:
                 return table.estimate(table.track, hand, mine, table.end)
-            spaces = sum(move.payment)
-            return max(table.estimate(rules.lower_token(table.track, t, spaces)[0], hand, mine,
-                                      table.end)
-                       for t in range(6) if move.payment[t])
+            spaces = sum(pay)
+            return max(table.estimate(table.cursed(t, spaces), hand, mine, table.end)
+                       for t in range(6) if pay[t])
         if isinstance(move, Curse):
-            track, _ = rules.lower_token(table.track, move.treasure, table.curse_spaces)
-            return table.estimate(track, hand, mine, table.end)
+            return table.estimate(table.cursed(move.treasure, table.curse_spaces), hand, mine,
+                                  table.end)
         if isinstance(move, Draw):
             if table.deck == 0:
                 return _ending(table.estimate(table.track, hand, mine, 1.0))

@@ -115,5 +115,12 @@ def describe_cards(counts: tuple[int, ...]) -> str:
 
 
 def as_dict(counts: tuple[int, ...]) -> dict[str, int]:
-    """{name: count} of the non-zero counts, in type order (for views and JSON)."""
+    """{name: count} of the non-zero counts, in type order (for views and JSON). A fresh
+    dict each time (a caller may change it), copied from a remembered one: the same
+    collections recur in every view of every game."""
+    return dict(_named_counts(counts))
+
+
+@lru_cache(maxsize=65536)
+def _named_counts(counts: tuple[int, ...]) -> dict[str, int]:
     return {NAMES[i]: n for i, n in enumerate(counts) if n}

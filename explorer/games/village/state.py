@@ -11,7 +11,7 @@ step.
 from __future__ import annotations
 
 import random
-from operator import add, sub
+from operator import add, le, sub
 from typing import Any, NamedTuple
 
 from ...core.chance import Deck, redeal
@@ -49,6 +49,11 @@ class VillageData(NamedTuple):
     next_stall: int                     # stall the refill deals into next
     paid: tuple[int, ...]               # the payment awaiting its curse, else EMPTY
     ended_by: int                       # 0 while playing, 1 refill, 2 draw (rules.ENDED_BY)
+
+
+_new = tuple.__new__
+"""Builds `VillageData` from a tuple of its fields: a third of the cost of the NamedTuple
+constructor, and every step of a game builds one."""
 
 
 def _put(row: tuple, i: int, value: Any) -> tuple:
@@ -93,7 +98,7 @@ class VillageState(State):
         d = self.data
         if d.phase != REFILL and d.phase != DRAW:
             return ()
-        return tuple((REVEALS[k], p) for k, p in d.deck.outcomes())
+        return d.deck.outcomes(REVEALS.__getitem__)
 
     def sample_chance(self, rng: random.Random) -> Move:
         return REVEALS[self.data.deck.sample(rng)]
@@ -161,8 +166,9 @@ class VillageState(State):
             bribe_wilds = _put(bribe_wilds, p, _put(bribe_wilds[p], t, bribe_wilds[p][t] + w))
         track, moved = rules.raise_token(d.track, t, n + w)
         events += bribe_events(p, t, cards, new_bribe, moved)
-        d = VillageData(REFILL, p, d.turn, track, _put(d.hands, p, hand), _put(d.known, p, known),
-                        bribes, bribe_wilds, d.stalls, d.deck, d.discard, t, 3, EMPTY, 0)
+        d = _new(VillageData, (REFILL, p, d.turn, track, _put(d.hands, p, hand),
+                               _put(d.known, p, known), bribes, bribe_wilds, d.stalls, d.deck,
+                               d.discard, t, 3, EMPTY, 0))
         return self._refill(d, events)
 
     def _refill(self, d: VillageData, events: list[Event]) -> VillageData:
@@ -180,21 +186,27 @@ class VillageState(State):
         return d
 
     def _reveal(self, d: VillageData, card: int, events: list[Event]) -> VillageData:
+        """The card luck turned up: dealt into the next stall (V-REFILL-1..3) or, after a
+        Draw, taken into hand (V-DRAW-1). Half the steps of a game are this one, so the
+        stall rows are rebuilt inline."""
         deck = d.deck.draw(card)
         if d.phase == DRAW:
             return self._take_top(d, deck, card, events)
         stall = d.next_stall
-        row = d.stalls[stall]
-        stalls = _put(d.stalls, stall, _put(row, card, row[card] + 1))
+        stalls = d.stalls
+        row = stalls[stall]
+        row = row[:card] + (row[card] + 1,) + row[card + 1:]
+        stalls = stalls[:stall] + (row,) + stalls[stall + 1:]
+        active = d.active
         if card == WILD or card == d.refill_type:
-            events.append(deal_event(card, stall, True, d.active))
-            return VillageData(ACT, (d.active + 1) % len(d.hands), d.turn + 1, d.track, d.hands,
-                               d.known, d.bribes, d.bribe_wilds, stalls, deck, d.discard, -1, 3,
-                               EMPTY, 0)
-        events.append(deal_event(card, stall, False, d.active))
-        d = VillageData(REFILL, d.active, d.turn, d.track, d.hands, d.known, d.bribes,
-                        d.bribe_wilds, stalls, deck, d.discard, d.refill_type,
-                        3 if stall == 0 else stall - 1, EMPTY, 0)
+            events.append(deal_event(card, stall, True, active))
+            return _new(VillageData, (ACT, (active + 1) % len(d.hands), d.turn + 1, d.track,
+                                      d.hands, d.known, d.bribes, d.bribe_wilds, stalls, deck,
+                                      d.discard, -1, 3, EMPTY, 0))
+        events.append(deal_event(card, stall, False, active))
+        d = _new(VillageData, (REFILL, active, d.turn, d.track, d.hands, d.known, d.bribes,
+                               d.bribe_wilds, stalls, deck, d.discard, d.refill_type,
+                               3 if stall == 0 else stall - 1, EMPTY, 0))
         return d if deck.unseen else self._refill(d, events)
 
     def _take_top(self, d: VillageData, deck: Deck, card: int,
@@ -203,9 +215,10 @@ class VillageState(State):
         p = d.active
         events.append(draw_event(p, card))
         hand = d.hands[p]
-        return VillageData(ACT, (p + 1) % len(d.hands), d.turn + 1, d.track,
-                           _put(d.hands, p, _put(hand, card, hand[card] + 1)), d.known, d.bribes,
-                           d.bribe_wilds, d.stalls, deck, d.discard, -1, 3, EMPTY, 0)
+        return _new(VillageData, (ACT, (p + 1) % len(d.hands), d.turn + 1, d.track,
+                                  _put(d.hands, p, _put(hand, card, hand[card] + 1)), d.known,
+                                  d.bribes, d.bribe_wilds, d.stalls, deck, d.discard, -1, 3,
+                                  EMPTY, 0))
 
     def _draw(self, d: VillageData, p: int, events: list[Event]) -> VillageData:
         deck = d.deck
@@ -225,20 +238,24 @@ class VillageState(State):
         # paid cards leave the known ones first, then the stall's cards join them
         # (V-MARKET-5): per kind, max(known - paid, 0) + got
         known = tuple(map(add, map(max, map(sub, known, pay), EMPTY), got)) if any(known) else got
-        hands, knowns, stalls = _put(d.hands, p, hand), _put(d.known, p, known), _put(d.stalls, stall, EMPTY)
+        hands, knowns = _put(d.hands, p, hand), _put(d.known, p, known)
+        stalls = _put(d.stalls, stall, EMPTY)
         events.append(buy_event(p, stall, pay, got))
         if stall == 0:
-            return VillageData(ACT, (p + 1) % len(hands), d.turn + 1, d.track, hands, knowns,
-                               d.bribes, d.bribe_wilds, stalls, d.deck, d.discard, -1, 3, EMPTY, 0)
-        return VillageData(CURSE, p, d.turn, d.track, hands, knowns, d.bribes, d.bribe_wilds, stalls,
-                           d.deck, tuple(map(add, d.discard, pay)), -1, 3, pay, 0)
+            return _new(VillageData, (ACT, (p + 1) % len(hands), d.turn + 1, d.track, hands,
+                                      knowns, d.bribes, d.bribe_wilds, stalls, d.deck, d.discard,
+                                      -1, 3, EMPTY, 0))
+        return _new(VillageData, (CURSE, p, d.turn, d.track, hands, knowns, d.bribes,
+                                  d.bribe_wilds, stalls, d.deck, tuple(map(add, d.discard, pay)),
+                                  -1, 3, pay, 0))
 
     def _curse(self, d: VillageData, move: Curse, events: list[Event]) -> VillageData:
         t, spaces = move.treasure, sum(d.paid)
         track, moved = rules.lower_token(d.track, t, spaces)
         events.append(curse_event(move.player, t, moved, spaces))
-        return VillageData(ACT, (d.active + 1) % len(d.hands), d.turn + 1, track, d.hands, d.known,
-                           d.bribes, d.bribe_wilds, d.stalls, d.deck, d.discard, -1, 3, EMPTY, 0)
+        return _new(VillageData, (ACT, (d.active + 1) % len(d.hands), d.turn + 1, track,
+                                  d.hands, d.known, d.bribes, d.bribe_wilds, d.stalls, d.deck,
+                                  d.discard, -1, 3, EMPTY, 0))
 
     def _end_game(self, d: VillageData, how: int, events: list[Event]) -> VillageData:
         """Stop at once (V-END-1) and add hand treasures to matching bribes (V-END-2)."""
@@ -363,7 +380,7 @@ def _bribe_ok(move: Bribe, hand: tuple[int, ...], bribes: tuple[int, ...]) -> bo
     n, w = cards[t], cards[WILD]
     if n < 0 or w < 0 or n > hand[t] or w > hand[WILD] or not (n or (w and bribes[t])):
         return False
-    return not any(cards[k] for k in range(6) if k != t)
+    return min(cards) >= 0 and sum(cards) == n + w       # no card of another kind
 
 
 def _buy_ok(move: Buy, hand: tuple[int, ...], stalls: tuple[tuple[int, ...], ...],
@@ -377,8 +394,8 @@ def _buy_ok(move: Buy, hand: tuple[int, ...], stalls: tuple[tuple[int, ...], ...
         return False
     if stall == 0:
         return not any(pay)
-    return (sum(pay) == stall and pay[WILD] < stall
-            and all(0 <= n <= h for n, h in zip(pay, hand)))
+    return (sum(pay) == stall and pay[WILD] < stall and min(pay) >= 0
+            and all(map(le, pay, hand)))
 
 
 _STALL_SET = frozenset(range(4))

@@ -8,6 +8,7 @@ and at the end of the game every hand is shown for scoring.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from . import rules
@@ -19,7 +20,13 @@ if TYPE_CHECKING:
 
 
 def treasure_names(sixth: str) -> dict[str, str]:
-    """Short name -> printed name, with the option's name for the sixth type."""
+    """Short name -> printed name, with the option's name for the sixth type (a fresh
+    dict, copied from a remembered one)."""
+    return dict(_treasure_names(sixth))
+
+
+@lru_cache(maxsize=64)
+def _treasure_names(sixth: str) -> dict[str, str]:
     return dict(zip(TREASURES, FULL_NAMES[:5] + (sixth,)))
 
 

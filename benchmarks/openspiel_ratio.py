@@ -1,0 +1,247 @@
+"""Every game's public loop side by side with OpenSpiel's C++ `liars_dice`, in one run.
+
+    uv run python benchmarks/openspiel_ratio.py            # measure, print, update RESULTS.md
+    uv run python benchmarks/openspiel_ratio.py --quick    # shorter rounds, print only
+    uv run python benchmarks/openspiel_ratio.py --rounds 9 --seconds 1.5
+
+OpenSpiel lives in an environment of its own (`open-spiel` from PyPI, created on first
+use under ~/.cache/rules-explorer/openspiel-venv, or $RULES_EXPLORER_OPENSPIEL_VENV),
+never in the project's: `benchmarks/openspiel_worker.py` runs there and times its games
+on request, while this process times the explorer's. Each round measures OpenSpiel, then
+every game, each for `--seconds`, so both sides see the same machine load; a game's ratio
+is the median over the rounds of (game steps/s) / (OpenSpiel steps/s in that round).
+
+The explorer's loop is the public one, as a user writes it: at a decision
+`state.play(rng.choice(state.legal_moves()))` (the legality check on, as by default), at
+a chance node an outcome of `state.chance_outcomes()` drawn with `rng.choices`. A step is
+one play. OpenSpiel's loop is the same with `legal_actions`, `chance_outcomes` and
+`apply_action`. Whole games from fresh setups, so `game.new` counts too.
+
+Also measured (issue 8): the Lying Pirates betting round alone, 2 players with 5 crew dice
+each, from `scenario(crew=[5, 5])` (both cups still to roll) until the round is decided,
+in rollouts per second, against whole games of `liars_dice` with `numdice=5`.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+import explorer
+from explorer.core import CHANCE, State
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from results_section import replace_section  # noqa: E402
+
+VENV = Path(os.environ.get("RULES_EXPLORER_OPENSPIEL_VENV",
+                           Path.home() / ".cache" / "rules-explorer" / "openspiel-venv"))
+WORKER = Path(__file__).resolve().parent / "openspiel_worker.py"
+PLAYERS = {"village": 3, "summoners": 3, "momiji": 3, "pirates": 4}
+"""Players per game in this benchmark (a game not listed plays its default)."""
+TARGET = 0.25
+"""Every game's public loop at a quarter of OpenSpiel's C++ liars_dice or more (issue 11)."""
+SECTION = "openspiel-ratio"
+
+
+# ------------------------------------------------------------------ OpenSpiel's side
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_openspiel() -> Path:
+    """The Python of OpenSpiel's own environment, made and filled on first use."""
+    python = venv_python()
+    if python.exists() and subprocess.run([python, "-c", "import pyspiel"],
+                                          capture_output=True).returncode == 0:
+        return python
+    print(f"installing open-spiel into {VENV} (once) ...", flush=True)
+    VENV.parent.mkdir(parents=True, exist_ok=True)
+    base = getattr(sys, "_base_executable", sys.executable)
+    subprocess.run([base, "-m", "venv", str(VENV)], check=True)
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "open-spiel"], check=True)
+    return python
+
+
+class OpenSpiel:
+    """The worker process in OpenSpiel's environment, asked for one timing at a time."""
+
+    def __init__(self, python: Path) -> None:
+        self.process = subprocess.Popen([str(python), str(WORKER)], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True)
+        self.version = subprocess.run(
+            [str(python), "-c", "import importlib.metadata as m; print(m.version('open_spiel'))"],
+            capture_output=True, text=True).stdout.strip()
+
+    def time(self, game: str, params: dict, seconds: float, seed: int) -> dict:
+        assert self.process.stdin and self.process.stdout
+        request = {"game": game, "params": params, "seconds": seconds, "seed": seed}
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError("the OpenSpiel worker stopped (see its error above)")
+        return json.loads(line)
+
+    def close(self) -> None:
+        if self.process.stdin:
+            self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
+# ------------------------------------------------------------------ the explorer's side
+def step(state: State, choice: Callable, choices: Callable) -> State:
+    """One play of the public loop: a random legal move, or a chance outcome by its odds."""
+    if state.to_move == CHANCE:
+        moves, probs = zip(*state.chance_outcomes())
+        return state.play(choices(moves, probs)[0])
+    return state.play(choice(state.legal_moves()))
+
+
+def time_public_loop(game: explorer.Game, seconds: float, seed: int) -> dict:
+    """Whole random games for about `seconds` through the public API: steps and games."""
+    rng = random.Random(seed)
+    choice, choices = rng.choice, rng.choices
+    steps = games = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new(seed * 100_003 + games)
+        while not state.is_over:
+            state = step(state, choice, choices)
+            steps += 1
+        games += 1
+    return {"steps": steps, "games": games, "seconds": time.process_time() - start}
+
+
+def time_pirates_betting(seconds: float, seed: int) -> dict:
+    """Betting rounds alone, 2 players with 5 crew dice each, for about `seconds`.
+
+    The pirates engine has no betting-only game, so each rollout starts from the
+    scenario of a first betting round with both cups still to roll and plays the public
+    loop until the round is decided (the phase leaves "betting"): the two cup rolls,
+    the bids and the call. The scenario is built once and reused (states are values).
+    """
+    start_state = explorer.load("pirates", 2).scenario(crew=[5, 5])
+    rng = random.Random(seed)
+    choice, choices = rng.choice, rng.choices
+    steps = rollouts = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = start_state
+        while state.data.phase == "betting":
+            state = step(state, choice, choices)
+            steps += 1
+        rollouts += 1
+    return {"steps": steps, "games": rollouts, "seconds": time.process_time() - start}
+
+
+# ------------------------------------------------------------------ the run
+def per_second(result: dict, what: str = "steps") -> float:
+    return result[what] / result["seconds"]
+
+
+def measure(rounds: int, seconds: float, names: list[str]) -> dict:
+    """Interleaved rounds: OpenSpiel, then each game, then the betting pair."""
+    spiel = OpenSpiel(ensure_openspiel())
+    games = {name: explorer.load(name, PLAYERS.get(name)) for name in names}
+    rows: dict[str, dict[str, list[float]]] = {name: {"steps": [], "ratio": []} for name in names}
+    base: list[float] = []
+    bet: dict[str, list[float]] = {"pirates": [], "liars_dice": [], "ratio": []}
+    for name, game in games.items():          # warm-up: imports and the games' caches
+        time_public_loop(game, min(seconds, 0.5), 999)
+    time_pirates_betting(0.2, 999)
+    spiel.time("liars_dice", {}, 0.2, 999)
+    for r in range(rounds):
+        reference = per_second(spiel.time("liars_dice", {}, seconds, r))
+        base.append(reference)
+        line = [f"round {r + 1}: liars_dice {reference:,.0f}"]
+        for name, game in games.items():
+            mine = per_second(time_public_loop(game, seconds, r))
+            rows[name]["steps"].append(mine)
+            rows[name]["ratio"].append(mine / reference)
+            line.append(f"{name} {mine:,.0f} ({mine / reference:.2f}x)")
+        ours = per_second(time_pirates_betting(seconds, r), "games")
+        theirs = per_second(spiel.time("liars_dice", {"numdice": 5}, seconds, r), "games")
+        bet["pirates"].append(ours)
+        bet["liars_dice"].append(theirs)
+        bet["ratio"].append(ours / theirs)
+        line.append(f"betting {ours:,.0f}/s vs {theirs:,.0f}/s ({ours / theirs:.2f}x)")
+        print("; ".join(line), flush=True)
+    spiel.close()
+    med = statistics.median
+    return {
+        "openspiel": spiel.version, "rounds": rounds, "seconds": seconds,
+        "liars_dice": med(base),
+        "games": {name: {"players": games[name].players, "steps": med(v["steps"]),
+                         "ratio": med(v["ratio"]), "low": min(v["ratio"]),
+                         "high": max(v["ratio"])} for name, v in rows.items()},
+        "betting": {k: med(v) for k, v in bet.items()},
+    }
+
+
+def report(result: dict) -> str:
+    """The RESULTS.md section (also printed)."""
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    lines = [
+        "## Side by side with OpenSpiel (speed issue)",
+        "",
+        f"Generated by `uv run python benchmarks/openspiel_ratio.py` on {dt.date.today()}: "
+        f"Python {platform.python_version()}, {os.cpu_count()} cores, open-spiel "
+        f"{result['openspiel']} in its own environment; {result['rounds']} interleaved rounds "
+        f"of {result['seconds']:g} s per measure, medians (load average {load:.1f} at the end).",
+        "Public loop: `state.play(rng.choice(state.legal_moves()))` with the legality check, "
+        "chance outcomes drawn from `state.chance_outcomes()` with `rng.choices`; OpenSpiel's "
+        "C++ `liars_dice` (2 players, 1 die each) driven from Python by the same loop. "
+        "Ratio = game steps/s over liars_dice steps/s in the same round (median; range over "
+        "the rounds in brackets).",
+        "",
+        "| game | public-loop steps/s | liars_dice steps/s | ratio | target | |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
+    for name, g in result["games"].items():
+        ok = "✓" if g["ratio"] >= TARGET else "✗"
+        lines.append(f"| {name} ({g['players']}p) | {g['steps']:,.0f} | {result['liars_dice']:,.0f} "
+                     f"| {g['ratio']:.2f}× ({g['low']:.2f}–{g['high']:.2f}) | ≥ {TARGET}× | {ok} |")
+    b = result["betting"]
+    lines += [
+        "",
+        "Lying Pirates betting round alone (issue 8): 2 players with 5 crew dice each, from "
+        "`scenario(crew=[5, 5])` (both cups to roll) to the call, public loop; against whole "
+        "games of `liars_dice` with `numdice=5` (its dice are rolled one chance node each, "
+        "the pirates cups one node per cup). The engine has no betting-only game, so the "
+        "rollout is a scenario stopped when the phase leaves \"betting\".",
+        "",
+        "| measure | pirates rollouts/s | liars_dice (numdice=5) games/s | ratio |",
+        "|---|---:|---:|---:|",
+        f"| betting round, 2p × 5 dice | {b['pirates']:,.0f} | {b['liars_dice']:,.0f} "
+        f"| {b['ratio']:.2f}× |",
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=1.0, help="per measure and round")
+    parser.add_argument("--quick", action="store_true", help="3 short rounds; print only")
+    parser.add_argument("games", nargs="*", help="games to time (default: every game)")
+    args = parser.parse_args()
+    rounds, seconds = (3, 0.4) if args.quick else (args.rounds, args.seconds)
+    names = args.games or list(explorer.list_games())
+    text = report(measure(rounds, seconds, names))
+    print("\n" + text)
+    if not args.quick and not args.games:
+        replace_section(SECTION, text)
+        print(f"\nwrote the {SECTION!r} section of benchmarks/RESULTS.md")
+
+
+if __name__ == "__main__":
+    main()
