@@ -115,3 +115,21 @@ def test_random_discard_chosen_discard_and_a_paid_re_roll_of_a_card_die():
     assert maps.data.coins[0] == 3
     maps = play(maps, "treasure die shows X")                           # no second re-roll
     assert maps.data.coins[0] == 5
+
+
+@pytest.mark.rules("P-REROLL", "P-REROLL-WINDOW", "P-DUEL")
+def test_a_duelist_may_pay_to_re_roll_a_battle_die_of_the_action_phase_once_per_round():
+    state = action(GAME, hands=[["G3", "S2"], [], [], []], progress=[3, 0, 2, 9], coins=[1, 0, 2, 0])
+    state = play(state, "P0 play G3", "P0 target P2", "battle P0 shows skull", "battle P2 shows sword")
+    assert state.pending.step == "reroll" and state.view(None)["stack"][-1]["seats"] == [0, 2]
+    state = play(state, "P0 re-roll")
+    assert state.data.coins[0] == 0 and state.pending.stream == "battle P0"
+    state = play(state, "battle P0 shows double sword")
+    assert state.pending.step == "reroll" and state.pending.seat == 2          # P2 may still answer
+    state = play(state, "P2 keep")
+    assert state.data.crew[2] == 3 and state.data.crew[0] == 5                  # P0's re-roll won the duel
+    assert "r" in state.data.used[0]
+    again = action(GAME, hands=[["G3", "S2"], [], [], []], progress=[3, 0, 2, 9], coins=[1, 0, 2, 0],
+                   used=["r", "", "", ""])
+    again = play(again, "P0 play G3", "P0 target P2", "battle P0 shows skull", "battle P2 shows sword")
+    assert again.pending.seat == 2                                              # P0 re-rolled this round

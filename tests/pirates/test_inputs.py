@@ -10,11 +10,17 @@ from explorer import InvalidInput
 from explorer.games.pirates.data import FIELDS
 from explorer.games.pirates.scenario import SCENARIO_FIELDS
 
+from gameplay import check_any_data_refused, check_corrupted_field
+
 from .helpers import SEED_CUPS, load, random_states
 
 GAME = load(3)
 STATES = random_states(GAME, 7, steps=400)
 SAVED = [json.loads(s.to_json()) for s in STATES[::20]]
+SETUP_GAME = load(3, draft=True, map="build")
+SETUP_SAVED = [json.loads(s.to_json()) for s in random_states(SETUP_GAME, 3, steps=60)[::4]
+               if s.data.stack and s.data.stack[-1][0] in ("draft", "build")]
+"""Saved positions in the middle of building the map and of the card draft."""
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 70), st.text(max_size=4),
                     st.sampled_from(["G1", "S11", "T3", "-", "sail", "bid", "mermaid", "cursed",
@@ -37,9 +43,35 @@ def refused_cleanly(call):
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from(SAVED), st.sampled_from(FIELDS), values)
 def test_saved_file_with_one_field_broken(doc, field, value):
+    check_corrupted_field(GAME, doc, field, value)
+
+
+@settings(max_examples=60, deadline=None)
+@given(values)
+def test_saved_file_whose_data_is_junk(value):
+    check_any_data_refused(GAME, value)
+
+
+@pytest.mark.rules("P-SETUP-DRAFT", "P-SETUP-BUILD")
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(SETUP_SAVED), st.sampled_from(["route", "stack", "hands", "captain"]), values)
+def test_saved_draft_and_build_positions_with_one_field_broken(doc, field, value):
+    check_corrupted_field(SETUP_GAME, doc, field, value)
+
+
+@pytest.mark.rules("P-SETUP-DRAFT", "P-SETUP-BUILD")
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(SETUP_SAVED), st.integers(0, 3), st.integers(0, 5), values)
+def test_saved_draft_and_build_frames_fuzzed(doc, part, seat, value):
+    assert {d["data"]["stack"][-1][0] for d in SETUP_SAVED} == {"draft", "build"}
     doc = json.loads(json.dumps(doc))
-    doc["data"][field] = value
-    refused_cleanly(lambda: GAME.state_from_json(json.dumps(doc)))
+    frame = doc["data"]["stack"][-1]
+    i = part % len(frame)
+    if isinstance(frame[i], list) and frame[i]:
+        frame[i][seat % len(frame[i])] = value      # one player's cards or tiles
+    else:
+        frame[i] = value
+    refused_cleanly(lambda: SETUP_GAME.state_from_json(json.dumps(doc)))
 
 
 @settings(max_examples=150, deadline=None)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from explorer.games.pirates.moves import PlayCard, Roll
+from explorer.games.pirates.moves import Buy, PlayCard, Roll
 
 from .helpers import load, play
 
@@ -94,3 +94,27 @@ def test_one_gold_card_per_player_while_sailing():
     state = play(state, "deck gives S2")
     assert state.data.phase == "action" and state.pending.seat == 0
     assert PlayCard(0, "S2") in state.legal_moves() and PlayCard(0, "G1") not in state.legal_moves()
+
+
+@pytest.mark.rules("P-BUY-WHEN", "P-BUY", "P-SAIL-WINDOW")
+def test_buying_in_the_sail_windows_when_the_option_allows_it():
+    game = load(4, reroll_window=False, buy_when="sail and action", sail_cards="before battle and after tile")
+    state = game.scenario(phase="sail", roles=["winner", "survivor", "loser", "loser"],
+                          hands=[["G1"], [], [], []], coins=[2, 4, 1, 0])
+    state = play(state, "sail die shows 2")
+    assert state.pending.step == "cards" and state.data.stack[-1][2] == (0, 1)   # before the battle
+    assert set(state.legal_moves()) == {PlayCard(0, "G1"), Buy(0), game.parse_move("P0 pass")}
+    state = play(state, "P0 pass", "P1 buy a card", "deck gives G4")
+    assert state.data.coins[1] == 2 and state.data.hands[1] == ("G4",)
+    assert state.pending.seat == 1 and state.pending.step == "cards"             # asked again
+    state = play(state, "P1 play G4", "deck gives S2")                           # their last card: one free
+    assert "g" in state.data.used[1] and "b" in state.data.used[1]
+    assert state.pending.stream == "battle P0"                                   # then the battle
+    state = play(state, "battle P0 shows sword", "battle P1 shows skull", "treasure die shows coin")
+    assert state.pending.step == "cards" and state.data.stack[-1][2] == (0, 1)   # after the tile
+    state = play(state, "P0 pass")
+    assert set(state.legal_moves()) == {Buy(1), game.parse_move("P1 pass")}     # no second gold card
+    quiet = load(4, reroll_window=False).scenario(phase="sail", roles=["winner", "loser", "loser", "loser"],
+                                                  hands=[["G1"], [], [], []], coins=[4, 0, 0, 0])
+    quiet = play(quiet, "sail die shows 2", "treasure die shows coin")
+    assert quiet.why_not(Buy(0)).rule == "P-BUY-WHEN"

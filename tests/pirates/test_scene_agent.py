@@ -78,13 +78,3 @@ def test_greedy_calls_liar_on_an_impossible_bid():
     state = GAME.scenario(cups=SEED_CUPS, bids=["19 sixes by P0"], turn=1)
     move = GreedyPiratesAgent().choose(observe(state, observes=("view",)), random.Random(0))
     assert move == Liar(1)
-
-
-def test_greedy_falls_back_on_an_expectation_without_the_odds(monkeypatch):
-    import explorer.games.pirates.agent as agent_module
-    monkeypatch.setattr(agent_module, "_ODDS", False)
-    state = GAME.scenario(cups=SEED_CUPS, bids=["19 sixes by P0"], turn=1)
-    assert GreedyPiratesAgent().choose(observe(state, observes=("view",)), random.Random(0)) == Liar(1)
-    opening = GAME.scenario(cups=SEED_CUPS)
-    move = GreedyPiratesAgent().choose(observe(opening, observes=("view",)), random.Random(0))
-    assert isinstance(move, Bid) and opening.why_not(move) is None

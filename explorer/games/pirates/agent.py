@@ -1,8 +1,7 @@
 """`GreedyPiratesAgent`: plays from its own view only (`observes = ("view",)`).
 
-Betting: from the exact odds of `odds.py` (imported lazily; a simple expectation if it
-is missing): call Liar when the standing bid is more likely false than the best raise is
-true, lock Exact when the standing bid is very likely exact, else make the raise most
+Betting: from the exact odds of `odds.py`: call Liar when the standing bid is more likely
+false than the best raise is true, lock Exact when the standing bid is very likely exact, else make the raise most
 likely true (the smallest such). Elsewhere: plays its cards, buys with spare coins,
 re-rolls a poor sail die or battle die, aims at the leader, loses coins before cards
 before crew, takes last steps while it has crew to spare.
@@ -15,33 +14,8 @@ from typing import Any
 from explorer.core.agents import Observation
 
 from . import moves as m
-from .dice import BID_FACES, CREW_DICE, counts_for
-
-_ODDS: Any = None
-
-
-def _odds_module() -> Any:
-    global _ODDS
-    if _ODDS is None:
-        try:
-            from . import odds
-            _ODDS = odds
-        except ImportError:          # the odds helper is not there: expectations instead
-            _ODDS = False
-    return _ODDS
-
-
-def _expected(view: dict[str, Any], me: int, face: int) -> float:
-    """The expected count of `face`: my dice exactly, 1/3 of each hidden normal die."""
-    total = 0.0
-    for p, cup in enumerate(view["cups"]):
-        if not cup["betting"]:
-            continue
-        if cup["faces"] is not None:
-            total += sum(counts_for(face, f) for f in cup["faces"])
-        else:
-            total += sum(sum(counts_for(face, f) for f in CREW_DICE[n].faces) / 6 for n in cup["dice"])
-    return total
+from . import odds
+from .dice import BID_FACES
 
 
 class GreedyPiratesAgent:
@@ -55,8 +29,7 @@ class GreedyPiratesAgent:
         view = obs.view
         me = obs.player
         step = view["step"]
-        kinds = {type(x) for x in legal}
-        if m.Bid in kinds or m.Liar in kinds:
+        if step == "bid":
             return self._bet(view, me, legal)
         if step == "reroll":
             return self._reroll(view, me, legal)
@@ -101,29 +74,34 @@ class GreedyPiratesAgent:
         return m.Keep(me)
 
     def _bet(self, view: dict[str, Any], me: int, legal: tuple) -> Any:
-        odds = _odds_module()
-        raises = {(x.quantity, x.face) for x in legal if isinstance(x, m.Bid) and not x.exact}
-        if odds:
-            table = odds.odds_from_view(view, me)
-            standing = table["standing"]
-            rows = [(r["at_least"], -r["quantity"], r["face"]) for r in table["raises"]
-                    if (r["quantity"], r["face"]) in raises]
-        else:
-            standing = None
-            if view["bid"] is not None:
-                b = view["bid"]
-                e = _expected(view, me, b["face"])
-                standing = {"at_least": 1.0 if e >= b["quantity"] else max(0.0, 1 - (b["quantity"] - e) / 3),
-                            "exactly": 0.0}
-            rows = []
-            for q, f in raises:
-                e = _expected(view, me, f)
-                rows.append((1.0 if e >= q else max(0.0, 1 - (q - e) / 3), -q, f))
+        """Bid from the exact odds of what `me` sees (`odds`): the standing bid judged for
+        its bidder, each raise as my own bid. The best raise is the most likely true, the
+        smallest quantity on a tie: for each face that is its cheapest legal raise, since
+        the chance of "at least q" only falls as q grows, so five candidates suffice."""
+        known, unknown, _ = odds.knowledge(view)
+        dists: dict[tuple[int, Any], tuple] = {}
+
+        def dist(face: int, by: Any) -> tuple:
+            if (face, by) not in dists:
+                dists[face, by] = odds.count_distribution(face, known, unknown, by)
+            return dists[face, by]
+
+        cheapest: dict[int, int] = {}
+        for x in legal:                       # bids come in (quantity, face) order
+            if type(x) is m.Bid and not x.exact and x.face not in cheapest:
+                cheapest[x.face] = x.quantity
+                if len(cheapest) == len(BID_FACES):
+                    break
+        rows = [(float(odds.tail(dist(f, me), q)), -q, f) for f, q in cheapest.items()]
         best = max(rows) if rows else None
-        if standing is not None:
-            if m.Exact(me) in legal and standing["exactly"] > 0.6:
+        bid = view["bid"]
+        if bid is not None:
+            d = dist(bid["face"], bid["by"])
+            q = bid["quantity"]
+            exactly = float(d[q]) if q < len(d) else 0.0
+            if m.Exact(me) in legal and exactly > 0.6:
                 return m.Exact(me)
-            if best is None or 1 - standing["at_least"] > best[0]:
+            if best is None or 1 - float(odds.tail(d, q)) > best[0]:
                 return m.Liar(me)
         if best is None:
             return m.Liar(me) if m.Liar(me) in legal else legal[0]

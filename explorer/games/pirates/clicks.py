@@ -35,6 +35,12 @@ def meant_move(state: "PiratesState", targets: tuple[str, ...]) -> Move | None:
         if len(bids) > 1 or match is None or any(t != "exact" for t in rest):
             return None
         return m.Bid(p, int(match[1]), int(match[2]), bool(rest))
+    tiles = [t for t in rest if t.startswith("tiles:")]
+    if tiles:
+        slots = [t for t in rest if re.fullmatch(r"tile:[0-9]{1,2}", t)]
+        if len(tiles) != 1 or len(slots) != 1 or len(rest) != 2:
+            return None
+        return m.PlaceTile(p, tiles[0].split(":", 2)[2], int(slots[0][5:]))
     if len(rest) == 1 and rest[0] == "exact":
         return m.Exact(p)
     if len(rest) == 1 and rest[0] in _SIMPLE:
@@ -52,5 +58,7 @@ def meant_move(state: "PiratesState", targets: tuple[str, ...]) -> Move | None:
             return m.Cargo(p, card)
         if pend.step == "discard":
             return m.Discard(p, card)
+        if pend.step == "draft":
+            return m.DraftPass(p, card)
         return m.PlayCard(p, card)
     return None

@@ -13,6 +13,11 @@ explains itself. Frames (tuples, JSON-able through `encode_frame`):
     ("reroll", seat)              the seat's die in the frame below is rolled again
     ("draw", seat)                the deck gives the seat a card
     ("hand", seat)                a card leaves the seat's hand at random
+    ("draft", size, chosen)       the setup's card draft (see `setup_steps`)
+    ("build", tiles, turn)        the setup's map building (see `setup_steps`)
+
+Frames hold nothing secret except the setup's: the cards set aside in the draft and the
+tiles in hand while the map is built, which the view shows to their owner only.
 """
 from __future__ import annotations
 
@@ -26,7 +31,7 @@ STAGES = ("cups", "bid", "sail", "sailing", "tile", "cards", "act", "steps", "st
 
 
 class PiratesData(NamedTuple):
-    route: tuple[str, ...]                 # tile ids, start/end tile first
+    route: tuple[str, ...]                 # tile ids, start/end tile first ("" unplaced while built)
     progress: tuple[int, ...]              # tiles sailed from the start, 0..len(route)
     coins: tuple[int, ...]
     supply: int                            # coins in the supply

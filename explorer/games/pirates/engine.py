@@ -1,5 +1,5 @@
-"""Applying Lying Pirates moves: a working copy of the position that runs the round until
-somebody must decide or luck must speak (`Work.settle`).
+"""The round of Lying Pirates: a working copy of the position that runs the round until
+somebody must decide or luck must speak (`Work.settle`); `plays` applies each move on it.
 
 Every effect of a tile or a card is interpreted here from the closed vocabulary of
 `catalogue` [P-EFFECTS]; what needs a target, a victim's choice or a roll becomes a frame
@@ -8,6 +8,7 @@ on the stack (see `data`), so it waits in the position.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -43,6 +44,13 @@ def cup_of(names: tuple[str, ...]) -> Cup:
     return Cup(tuple(CREW_DICE[n] for n in names))
 
 
+def may_buy(game: Any, d: Any, p: int) -> bool:
+    """Whether P`p` can pay for a card and the deck (or the discard pile to make a new
+    one) has one [P-BUY] [P-DECK-EMPTY]; `d` is the data or a Work on it."""
+    cost = game.params[p]["card_cost" if "b" in d.used[p] else "first_card_cost"]
+    return d.coins[p] >= cost and (not d.deck.empty or (bool(d.discard) and game.options.reshuffle))
+
+
 def aims(effect: Any) -> bool:
     """Whether an effect is aimed at another player (it needs a target) [P-TARGET]."""
     if isinstance(effect, (Steal, Duel)):
@@ -54,23 +62,31 @@ def _tup(t: tuple, i: int, v: Any) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
+_new_event = tuple.__new__
+"""Builds an `Event` from all its fields without the keyword machinery (every play says
+something)."""
+_FIELD_VALUES = itemgetter(*FIELDS)
+"""The data fields of a Work, read in one call (`Work.freeze`)."""
+
+
 class Work:
     """A mutable copy of the data, the game's catalogue and parameters, and the events."""
 
     def __init__(self, state: "PiratesState") -> None:
-        self.__dict__.update(zip(FIELDS, state.data))
-        self.game = state.game
-        self.cat = state.game.catalogue
-        self.n = state.game.players
-        self.events: list[Event] = []
+        d = self.__dict__
+        d.update(zip(FIELDS, state.data))
+        game = state.game
+        d["game"] = game
+        d["cat"] = game.catalogue
+        d["n"] = game.players
+        d["events"] = []
 
     def freeze(self) -> tuple[PiratesData, tuple[Event, ...]]:
-        d = self.__dict__
-        return tuple.__new__(PiratesData, [d[f] for f in FIELDS]), tuple(self.events)
+        return tuple.__new__(PiratesData, _FIELD_VALUES(self.__dict__)), tuple(self.events)
 
     def say(self, kind: str, rule: str, text: str, player: int | None = None,
             visible_to: tuple[int, ...] | None = None, public: str | None = None) -> None:
-        self.events.append(Event(kind, rule, text, player, visible_to, public))
+        self.events.append(_new_event(Event, (kind, rule, text, player, visible_to, public)))
 
     # ------------------------------------------------------------------ seats
     def param(self, p: int, name: str) -> int:
@@ -291,7 +307,7 @@ class Work:
             if self.stage == "over":
                 self.stack = ()
                 return
-            if len(self.active()) <= 1 and self.phase != "over":
+            if self.n - self.out.count(True) <= 1 and self.phase != "over":
                 self.finish_last_ship()
                 return
             if self.stack:
@@ -355,7 +371,7 @@ class Work:
                 self.stack = self.stack[:-1]
                 return False
             return True
-        return True                              # "reroll": luck
+        return True                              # "reroll": luck; "draft", "build": decisions
 
     def draw(self, p: int) -> bool:
         if self.deck.empty and self.discard and self.game.options.reshuffle:
@@ -447,6 +463,15 @@ class Work:
         self.say("die", "P-TILE-1", f"the {name} die shows {face} for {P(owner)}", owner)
         self.push_effects(owner, source, good)
 
+    def open_card_window(self) -> None:
+        """Ask, once each from the starting captain, the players who may play a gold card
+        or buy one in the sail phase [P-SAIL-WINDOW] [P-BUY-WHEN]."""
+        buying = self.game.options.buy_when == "sail and action"
+        seats = tuple(s for s in self.order_from(self.captain)
+                      if ("g" not in self.used[s] and self.hands[s]) or (buying and may_buy(self.game, self, s)))
+        if seats:
+            self.stack += (("window", "cards", seats),)
+
     def sail_moves(self, k: int) -> None:
         """The winner and the survivors sail; the movers battle [P-SAIL-2] [P-BATTLE-2]."""
         movers = []
@@ -462,6 +487,8 @@ class Work:
                      + ", ".join(P(p) for p in movers))
             self.stack += (("battle", "sail", tuple(movers), (None,) * len(movers), False, 0, 0,
                             ("",) * len(movers)),)
+            if self.game.options.sail_cards == "before battle and after tile":
+                self.open_card_window()
         elif movers and self.game.options.single_mover_resolves:
             self.resolve_tile(movers[0], "P-BATTLE-SINGLE")
 
@@ -554,11 +581,8 @@ class Work:
             self.stage = "tile"
             return False
         if stage == "tile":
-            seats = tuple(s for s in self.order_from(self.captain)
-                          if "g" not in self.used[s] and self.hands[s])
             self.stage = "cards"
-            if seats:
-                self.stack += (("window", "cards", seats),)
+            self.open_card_window()
             return False
         if stage == "cards":
             self.end_of_sail()
@@ -726,7 +750,7 @@ class Work:
     def end_turn(self, passed: bool) -> None:
         """The action phase goes round until every player passes in a row [P-ACT-ORDER]."""
         self.passes = self.passes + 1 if passed else 0
-        if self.passes >= len(self.active()):
+        if self.passes >= self.n - self.out.count(True):
             self.phase = "steps"
             self.stage = "steps"
         else:
@@ -771,187 +795,3 @@ class Work:
         left = self.active()
         self.end("last ship", left[0] if left else -1, "P-VAR-DEATH",
                  f"{P(left[0])} is the last ship in the game and wins" if left else "no ship is left")
-
-
-# ---------------------------------------------------------------------- moves
-def below(stack: tuple, kinds: tuple[str, ...]) -> int:
-    """The index of the highest frame of one of `kinds`."""
-    for i in range(len(stack) - 1, -1, -1):
-        if stack[i][0] in kinds:
-            return i
-    raise ValueError("no such frame")
-
-
-def apply(state: "PiratesState", move: Any) -> tuple[PiratesData, tuple[Event, ...]]:
-    from . import moves as m
-    w = Work(state)
-    kind = type(move)
-    if kind is m.CupRoll:
-        p = move.player
-        cup = tuple(zip(w.names(p), move.faces))
-        w.cups = _tup(w.cups, p, cup)
-        w.say("cup", "P-BET-ROLL", f"{P(p)} rolls their cup: {' '.join(map(str, move.faces))}", p,
-              (p,), f"{P(p)} rolls their cup (hidden)")
-    elif kind is m.Roll:
-        roll(w, move)
-    elif kind is m.Bid:
-        p = move.player
-        before = w.bids[-1][2] if w.bids else p
-        w.bids += ((move.quantity, move.face, p),)
-        what = bid_text(move.quantity, move.face)
-        if move.exact:
-            w.say("bid", "P-EXACT-1", f"{P(p)} bids {what} and locks it as exact", p)
-            w.judge("exact", p, move.quantity, move.face, p, before)
-        else:
-            w.say("bid", "P-BID-RAISE" if len(w.bids) > 1 else "P-BID-OPEN", f"{P(p)} bids {what}", p)
-            w.turn = w.next_after(p, lambda s: w.betting[s])
-    elif kind is m.Liar:
-        q, f, b = w.bids[-1]
-        w.say("liar", "P-LIAR", f"{P(move.player)} calls Liar on {P(b)}'s {bid_text(q, f)}", move.player)
-        w.judge("liar", move.player, q, f, b, b)
-    elif kind is m.Exact:
-        q, f, b = w.bids[-1]
-        w.say("exact", "P-EXACT-1", f"{P(move.player)} locks {P(b)}'s {bid_text(q, f)} as exact", move.player)
-        w.judge("exact", move.player, q, f, b, b)
-    elif kind is m.Deal:
-        p = w.stack[-1][1]
-        w.deck = w.deck.draw(move.card)
-        w.stack = w.stack[:-1]
-        w.give_card(p, move.card)
-    elif kind is m.Snatch:
-        w.stack = w.stack[:-1]
-        hand = list(w.hands[move.player])
-        hand.remove(move.card)
-        w.hands = _tup(w.hands, move.player, tuple(hand))
-        w.discard += (move.card,)
-        w.say("discard", "P-EFFECTS", f"{P(move.player)} discards {move.card} at random", move.player)
-    elif kind is m.Reroll:
-        p = move.player
-        top = w.stack[-1]
-        w.pay(p, w.param(p, "reroll_cost"))
-        if top[1] == "final":
-            i = below(w.stack, ("battle",))
-            b = w.stack[i]
-            flags = _tup(b[7], b[2].index(p), b[7][b[2].index(p)] + "r")
-            w.stack = _tup(w.stack, i, b[:7] + (flags,))
-        else:
-            w.flag(p, "r")
-            w.decline()
-        w.say("reroll", "P-REROLL" if top[1] != "final" else "P-FINAL-3",
-              f"{P(p)} pays {w.param(p, 'reroll_cost')} to re-roll their die", p)
-        w.stack += (("reroll", p),)
-    elif kind is m.Keep:
-        top = w.stack[-1]
-        w.decline()
-    elif kind is m.PlayCard:
-        p = move.player
-        if w.stack and w.stack[-1][0] == "window":
-            top = w.stack[-1]
-            if top[1] == "final":
-                i = below(w.stack, ("battle",))
-                b = w.stack[i]
-                flags = _tup(b[7], b[2].index(p), b[7][b[2].index(p)] + "c")
-                w.stack = _tup(w.stack, i, b[:7] + (flags,))
-                w.play_card(p, move.card, final=True)
-            else:
-                w.decline()
-                w.play_card(p, move.card)
-        else:
-            w.end_turn(False)
-            w.play_card(p, move.card)
-    elif kind is m.Target:
-        top = w.stack[-1]
-        w.say("target", "P-TARGET", f"{P(move.player)} aims at {P(move.seat)}", move.player)
-        w.stack = w.stack[:-1] + (top[:4] + (move.seat,),)
-    elif kind is m.Buy:
-        p = move.player
-        cost = w.param(p, "card_cost" if "b" in w.used[p] else "first_card_cost")
-        w.pay(p, cost)
-        w.flag(p, "b")
-        w.say("buy", "P-BUY", f"{P(p)} pays {cost} coins for a card", p)
-        w.end_turn(False)
-        w.draw_frame(p)
-    elif kind is m.PassCurse:
-        p = move.player
-        w.crew = _tup(w.crew, p, w.crew[p] - 2)
-        w.bag += 2
-        w.specials = _tup(w.specials, CURSED, move.seat)
-        w.say("curse", "P-CURSE-PASS", f"{P(p)} sacrifices 2 crew dice and passes the cursed "
-                                       f"die to {P(move.seat)}", p)
-        w.end_turn(False)
-    elif kind is m.Pass:
-        if w.stack and w.stack[-1][0] == "window":
-            top = w.stack[-1]
-            w.decline()
-        else:
-            w.say("pass", "P-ACT-ORDER", f"{P(move.player)} passes", move.player)
-            w.end_turn(True)
-    elif kind is m.Cargo:
-        p = move.player
-        w.stack = w.stack[:-1]
-        if move.what == "coin":
-            w.lose_coins(p, 1, "P-CARGO")
-        elif move.what == "crew":
-            w.lose_crew(p, 1, "P-CARGO")
-        else:
-            discard_card(w, p, move.what, "P-CARGO")
-    elif kind is m.Discard:
-        w.stack = w.stack[:-1]
-        discard_card(w, move.player, move.card, "P-EFFECTS")
-    elif kind is m.Step:
-        p = move.player
-        if w.stage == "step alone":
-            w.sacrifice_step(p, "P-STEPS-1")
-            w.stage = "steps"
-        else:
-            top = w.stack[-1]
-            w.say("agree", "P-STEPS-2", f"{P(p)} agrees to step together", p)
-            w.decline()
-    elif kind is m.Stop:
-        p = move.player
-        if w.stage == "together":
-            w.stack = w.stack[:-1]
-            w.group = ()
-            w.say("stop", "P-STEPS-2", f"{P(p)} will not step: nobody tied for last steps", p)
-        else:
-            w.say("stop", "P-STEPS-1", f"{P(p)} takes no more steps", p)
-        w.stage = "round end"
-    w.settle()
-    return w.freeze()
-
-
-def discard_card(w: Work, p: int, card: str, rule: str) -> None:
-    hand = list(w.hands[p])
-    hand.remove(card)
-    w.hands = _tup(w.hands, p, tuple(hand))
-    w.discard += (card,)
-    w.say("discard", rule, f"{P(p)} discards {card}", p)
-
-
-def roll(w: Work, move: Any) -> None:
-    top = w.stack[-1]
-    face = move.face
-    if top[0] == "die":
-        w.stack = w.stack[:-1] + (top[:3] + (face,) + top[4:],)
-        if top[1] == "sail":
-            w.sail = face
-            w.say("sail", "P-SAIL-1", f"{P(top[2])} rolls the sail die: {face}", top[2])
-        return
-    if top[0] == "battle":
-        seats, faces = top[2], top[3]
-        i = faces.index(None)
-        w.stack = w.stack[:-1] + (top[:3] + (_tup(faces, i, face),) + top[4:],)
-        w.say("battle", "P-BATTLE-1", f"{P(seats[i])} rolls {face}", seats[i])
-        return
-    p = top[1]                                   # a re-roll
-    w.stack = w.stack[:-1]
-    i = below(w.stack, ("die", "battle"))
-    fr = w.stack[i]
-    if fr[0] == "die":
-        w.stack = _tup(w.stack, i, fr[:3] + (face,) + fr[4:])
-        if fr[1] == "sail":
-            w.sail = face
-    else:
-        j = fr[2].index(p)
-        w.stack = _tup(w.stack, i, fr[:3] + (_tup(fr[3], j, face),) + fr[4:])
-    w.say("reroll", "P-REROLL", f"{P(p)}'s re-roll: {face}", p)

@@ -11,6 +11,7 @@ from .data import PiratesData
 from .moves import MOVE_TYPES
 from .options import PiratesOptions
 from .scenario import FIELDS_DOC, decode, scenario_data
+from .setup_steps import deal_tiles, draft_frame
 from .state import PiratesState
 
 
@@ -28,6 +29,7 @@ class PiratesGame(Game):
     def __init__(self, players: int, **options: Any) -> None:
         super().__init__(players, **options)
         o = self.options
+        self._map_entries: dict[tuple[str, ...], tuple[dict[str, Any], ...]] = {}
         self.catalogue = load_catalogue(o.catalogue)
         self.tiles = {t.id: t for t in self.catalogue.route(True)}
         self.card_ids = frozenset(self.catalogue.deck())
@@ -65,6 +67,14 @@ class PiratesGame(Game):
                 sum(p["start_crew"] for p in params) > o.crew_bag:
             raise InvalidInput("options", "the supply or the bag is too small for the setup")
 
+    def map_entries(self, route: tuple[str, ...]) -> tuple[dict[str, Any], ...]:
+        """The view's entries of the tiles of `route`, made once per route (`view`)."""
+        entries = self._map_entries.get(route)
+        if entries is None:
+            from .view import map_entries
+            entries = self._map_entries[route] = map_entries(self, route)
+        return entries
+
     def captain_of(self, p: int) -> str:
         return self.captain_ids[p]
 
@@ -74,7 +84,9 @@ class PiratesGame(Game):
     def new(self, seed: int | None = None) -> PiratesState:
         """Setup [P-SETUP-1] [P-SETUP-2] [P-SETUP-MAP] [P-SETUP-CAPTAIN]: shuffle the deck,
         deal the hands and roll the first round's cups from `seed` (the first decision is
-        the starting captain's opening bid)."""
+        the starting captain's opening bid). With map "build" the tiles are dealt and the
+        players place them first [P-SETUP-BUILD]; with the draft the players then pass
+        cards [P-SETUP-DRAFT]; the first cups are rolled after these decisions."""
         rng = self.rng(seed)
         n = self.players
         route = list(self.preset_route())
@@ -86,17 +98,35 @@ class PiratesGame(Game):
         rng.shuffle(cards)
         size = 7 if self.options.extended else 6
         hands = [cards[i * size:(i + 1) * size] for i in range(n)]
-        spec = {"route": route, "hands": hands, "deck": {"unseen": cards[n * size:]}}
+        spec: dict[str, Any] = {"route": route, "hands": hands, "deck": {"unseen": cards[n * size:]}}
+        frames: tuple = ()
+        told: tuple[Event, ...] = ()
+        if self.options.map == "build":
+            slots, captain, build = deal_tiles(self, rng)
+            spec["captain"] = captain
+            frames = (build,)
+            told = (Event("setup", "P-SETUP-BUILD", f"the tiles are dealt out; P{captain} is dealt the "
+                                                     f"start/end tile, places it and takes the "
+                                                     f"starting-captain token", captain),) + tuple(
+                Event("setup", "P-SETUP-BUILD", f"P{p} is dealt the tiles {', '.join(build[1][p])}", p,
+                      (p,), f"P{p} is dealt {len(build[1][p])} tiles") for p in range(n))
+        if self.options.draft:
+            frames = (draft_frame(n),) + frames       # the draft follows the map, top last
         state = self.scenario(spec)
+        if frames:
+            data = state.data._replace(stack=frames + state.data.stack)
+            if self.options.map == "build":
+                data = data._replace(route=slots)
+            state = PiratesState(self, data)
         rolled: tuple = ()
         while state.is_chance:                 # the first cups are part of the setup luck
             state = state.play(state.sample_chance(rng), check=False)
             rolled += state.events
         events = (Event("setup", "P-SETUP-1", f"each player takes coins, 5 crew dice and a ship on "
-                                              f"the start/end tile; P{self.options.start_seat} "
+                                              f"the start/end tile; P{state.data.captain} "
                                               f"holds the starting-captain token"),
                   Event("setup", "P-SETUP-2", f"each player is dealt {size} action cards"))
-        return PiratesState(self, state.data, events + rolled)
+        return PiratesState(self, state.data, events + told + rolled)
 
     def scenario(self, spec: Mapping[str, Any] | None = None, **fields: Any) -> PiratesState:
         """A position from a dict or keywords, validated like a saved file; the round runs

@@ -477,6 +477,57 @@ class Stop(PlayerMove):
         return ("stop",)
 
 
+@dataclass(frozen=True, slots=True)
+class DraftPass(PlayerMove):
+    """Set a card aside to pass to the player on the left in the draft [P-SETUP-DRAFT]."""
+
+    player: int
+    card: str
+    PATTERN = "passes " + _CARD + " left"
+    RULE = "P-SETUP-DRAFT"
+
+    def __str__(self) -> str:
+        return f"P{self.player} passes {self.card} left"
+
+    @property
+    def label(self) -> str:
+        return f"Pass {self.card} to the player on your left"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"hand:{self.player}:{self.card}",)
+
+    @classmethod
+    def build(cls, m: re.Match) -> "DraftPass":
+        return cls(int(m["player"]), m["card"].upper())
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTile(PlayerMove):
+    """Place a tile from hand on an empty place of the map [P-SETUP-BUILD]."""
+
+    player: int
+    tile: str
+    slot: int
+    PATTERN = r"places (?P<tile>[A-Za-z0-9][A-Za-z0-9 _-]{0,19}?) as tile (?P<slot>[0-9]{1,2})"
+    RULE = "P-SETUP-BUILD"
+
+    def __str__(self) -> str:
+        return f"P{self.player} places {self.tile} as tile {self.slot}"
+
+    @property
+    def label(self) -> str:
+        return f"Place {self.tile} as tile {self.slot}"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"tiles:{self.player}:{self.tile}", f"tile:{self.slot}")
+
+    @classmethod
+    def build(cls, m: re.Match) -> "PlaceTile":
+        return cls(int(m["player"]), m["tile"], int(m["slot"]))
+
+
 MOVE_TYPES = (Bid, Liar, Exact, CupRoll, Roll, Deal, Snatch, Reroll, Keep, PlayCard, Target,
-              Buy, PassCurse, Pass, Cargo, Discard, Step, Stop)
+              Buy, PassCurse, Pass, Cargo, Discard, Step, Stop, DraftPass, PlaceTile)
 BLANK_FACE = BLANK

@@ -10,10 +10,18 @@ from explorer.core import option
 
 @dataclass(frozen=True)
 class PiratesOptions:
-    map: Literal["preset", "random"] = option(
+    map: Literal["preset", "random", "build"] = option(
         "preset", rule="P-SETUP-MAP", source="assumed",
         doc="'preset': the catalogue's route in order; 'random': the tiles after the "
-            "start/end tile shuffled at setup.")
+            "start/end tile shuffled at setup; 'build': the players build the map, each "
+            "tile placed as a player's decision (the seat dealt the start/end tile is the "
+            "starting captain, whatever start_seat says).")
+    build_deal: Literal["all tiles from seat 0"] = option(
+        "all tiles from seat 0", rule="P-SETUP-BUILD-DEAL", source="assumed",
+        doc="With map 'build': every tile of the catalogue is dealt out, one at a time "
+            "from seat 0.")
+    draft: bool = option(False, rule="P-SETUP-DRAFT", source="seed",
+                         doc="Play the card draft at setup: pass 3 cards left, then 2, then 1.")
     extended: bool = option(False, rule="P-SETUP-2", source="seed",
                             doc="Play the extended map (hands of 7).")
     start_seat: int = option(0, rule="P-SETUP-CAPTAIN", source="assumed",
@@ -39,17 +47,19 @@ class PiratesOptions:
         True, rule="P-BATTLE-SINGLE", source="assumed",
         doc="A single ship that moved resolves its tile without a battle (False: nobody "
             "resolves a tile then).")
-    sail_cards: Literal["after tile"] = option(
+    sail_cards: Literal["after tile", "before battle and after tile"] = option(
         "after tile", rule="P-SAIL-WINDOW", source="assumed",
         doc="Gold cards of the sail phase are offered after the tile is resolved, each "
-            "player asked once from the starting captain.")
+            "player asked once from the starting captain; 'before battle and after tile' "
+            "also asks once the ships have sailed, before their battle.")
     action_order: Literal["turns"] = option(
         "turns", rule="P-ACT-ORDER", source="assumed",
         doc="The action phase goes in turns from the starting captain until every player "
             "has passed in a row.")
-    buy_when: Literal["action turn"] = option(
+    buy_when: Literal["action turn", "sail and action"] = option(
         "action turn", rule="P-BUY-WHEN", source="assumed",
-        doc="Cards are bought on one's turn in the action phase.")
+        doc="'action turn': cards are bought on one's turn in the action phase; 'sail and "
+            "action': also when asked in a card window of the sail phase.")
     reroll_window: bool = option(
         True, rule="P-REROLL-WINDOW", source="assumed",
         doc="After each roll of the sail or action phase, ask the players who rolled "

@@ -150,6 +150,10 @@ def encode_frame(frame: tuple) -> list[Any]:
         out[2], out[3], out[7] = list(frame[2]), list(frame[3]), list(frame[7])
     elif frame[0] == "window":
         out[2] = list(frame[2])
+    elif frame[0] == "draft":
+        out[2] = [list(c) for c in frame[2]]
+    elif frame[0] == "build":
+        out[1] = [list(t) for t in frame[1]]
     return out
 
 
@@ -182,6 +186,8 @@ _FRAME_SHAPES: dict[str, Any] = {
     "reroll": tuple[Literal["reroll"], Seat],
     "draw": tuple[Literal["draw"], Seat],
     "hand": tuple[Literal["hand"], Seat],
+    "draft": tuple[Literal["draft"], Literal[3, 2, 1], tuple[tuple[str, ...], ...]],
+    "build": tuple[Literal["build"], tuple[tuple[str, ...], ...], Seat],
 }
 
 
@@ -198,6 +204,10 @@ def decode_frame(raw: Any, where: str) -> tuple:
         raise InvalidInput(where, "a pirate or treasure die needs its effect")
     if frame[0] == "window" and not frame[2]:
         raise InvalidInput(where, "a window asks at least one seat")
+    if frame[0] == "draft":
+        frame = frame[:2] + (tuple(tuple(sorted(c)) for c in frame[2]),)
+    if frame[0] == "build":
+        frame = (frame[0], tuple(tuple(sorted(t)) for t in frame[1]), frame[2])
     return frame
 
 
@@ -264,14 +274,28 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
     """The meaning checks shared by scenarios and saved files."""
     n = game.players
     o = game.options
+    building = [fr for fr in d.stack if fr[0] == "build"]
     for i, t in enumerate(d.route):
-        if t not in game.tiles:
+        if t not in game.tiles and not (t == "" and building and i):
             raise InvalidInput(f"{at}route[{i}]", f"{t!r} is not a tile of the catalogue")
-    if len(d.route) < 2 or game.tiles[d.route[0]].water != "start" or any(
-            game.tiles[t].water == "start" for t in d.route[1:]):
+    placed_tiles = [t for t in d.route if t]
+    if len(d.route) < 2 or not d.route[0] or game.tiles[d.route[0]].water != "start" or any(
+            game.tiles[t].water == "start" for t in placed_tiles[1:]):
         raise InvalidInput(f"{at}route", "the route starts with the one start/end tile")
-    if len(set(d.route)) != len(d.route):
+    if len(set(placed_tiles)) != len(placed_tiles):
         raise InvalidInput(f"{at}route", "a tile appears twice")
+    for fr in building:
+        if len(fr[1]) != n:
+            raise InvalidInput(f"{at}stack", f"the build lists one hand of tiles per player ({n})")
+        held = [t for h in fr[1] for t in h]
+        if any(t not in game.tiles for t in held) or len(set(held + placed_tiles)) != len(held) + len(placed_tiles):
+            raise InvalidInput(f"{at}stack", "each tile of the catalogue is in one hand or on the map")
+        if "" not in d.route or fr[2] >= n or not fr[1][fr[2]]:
+            raise InvalidInput(f"{at}stack", "the build waits for a player with tiles and an empty place")
+        if len(d.route) != len(game.preset_route()):
+            raise InvalidInput(f"{at}route", f"the map has {len(game.preset_route())} places")
+    if "" in d.route and not building:
+        raise InvalidInput(f"{at}route", "an empty place on the map while nobody builds it")
     for p, v in enumerate(d.progress):
         if v > len(d.route):
             raise InvalidInput(f"{at}progress[{p}]", f"at most {len(d.route)} (home)")
@@ -289,6 +313,13 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
             raise InvalidInput(f"{at}crew[{p}]", "a player in the game holds at least one die")
     known = Counter(game.catalogue.deck())
     placed = Counter(c for h in d.hands for c in h)
+    for fr in d.stack:
+        if fr[0] == "draft":
+            if len(fr[2]) != n or any(len(c) > fr[1] for c in fr[2]):
+                raise InvalidInput(f"{at}stack", f"the draft sets aside at most {fr[1]} cards per player")
+            if all(len(c) == fr[1] for c in fr[2]):
+                raise InvalidInput(f"{at}stack", "every card of this pass is chosen: the cards have moved")
+            placed.update(c for chosen in fr[2] for c in chosen)
     placed.update(d.deck.counts())
     placed.update(d.discard)
     for card in placed:
@@ -345,6 +376,10 @@ def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:
             seats = [fr[2]]
         elif fr[0] in ("battle", "window"):
             seats = list(fr[2])
+        elif fr[0] == "draft":
+            seats = []
+        elif fr[0] == "build":
+            seats = [fr[2]]
         else:
             seats = [fr[1]]
         for s in seats:

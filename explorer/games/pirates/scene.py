@@ -31,9 +31,11 @@ LIKELY = (0x7f, 0xb3, 0xe0)
 """The shade of a picker cell whose bid is certainly true; an impossible one is PAPER."""
 PAPER = (0xff, 0xfd, 0xf5)
 BELOW = "#dddddd"
+"""A picker cell at or under the standing bid (no longer a raise)."""
 COUNTED = "#f6d68b"
 """After the call: the fill of the dice that count, and of the count itself."""
-"""A picker cell at or under the standing bid (no longer a raise)."""
+UNPLACED = "#eeeeee"
+"""An empty place of the map while it is being built [P-SETUP-BUILD]."""
 DIE_COLOUR = {"normal": "#333333", "mermaid": "#1abc9c", "pirate king": "#d4ac0d",
               "ghost": "#ecf0f1", "cursed": "#6c3483", "mayor": "#a04000"}
 
@@ -63,7 +65,7 @@ def _route(view: Mapping[str, Any]) -> dict[str, Any]:
     items = []
     for (x, y), tile in zip(ring(view["route_length"]), view["map"]):
         items.append({"id": f"tile:{tile['index']}", "kind": "cell", "text": tile["name"],
-                      "sub": f"{tile['index']} {tile['water']}", "color": WATER[tile["water"]],
+                      "sub": f"{tile['index']} {tile['water']}", "color": WATER.get(tile["water"], UNPLACED),
                       "badges": ships.get(tile["index"], []), "x": x, "y": y,
                       "title": f"{tile['name']} ({tile['water']}, stand-in): {tile['text'] or 'nothing'}"})
     return {"id": "route", "label": "The route", "layout": "grid", "items": items,
@@ -235,12 +237,42 @@ def _flight(view: Mapping[str, Any]) -> dict[str, Any] | None:
             eff = fr["effect"]
             items.append({"id": "", "kind": "card", "text": eff["kind"], "sub": f"P{fr['actor']}",
                           "title": str(eff)})
+        elif fr["kind"] == "draft":
+            items.append({"id": "", "kind": "counter", "text": f"draft: pass {fr['size']}",
+                          "sub": " ".join(f"P{s}:{n}/{fr['size']}" for s, n in enumerate(fr["chosen"])),
+                          "color": "#f6d68b", "title": "cards set aside to pass left [P-SETUP-DRAFT]"})
+        elif fr["kind"] == "build":
+            items.append({"id": "", "kind": "counter", "text": "building the map",
+                          "sub": " ".join(f"P{s}:{n}" for s, n in enumerate(fr["tiles"])),
+                          "color": "#f6d68b", "title": "tiles still in hand per player [P-SETUP-BUILD]"})
         elif fr["kind"] == "window":
             items.append({"id": "", "kind": "counter", "text": fr["window"],
                           "sub": " ".join(f"P{s}" for s in fr["seats"]), "color": "#f6d68b"})
     if not items:
         return None
     return {"id": "flight", "label": "In play now", "layout": "row", "items": items, "highlight": True}
+
+
+def _tiles_in_hand(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """While the map is built, the tiles each player still holds: face up for their
+    owner and the teacher, counted for the others [P-SETUP-BUILD] [P-HIDDEN-1]. A click
+    on a tile ("tiles:<seat>:<tile>") and then on an empty place plays it."""
+    build = next((fr for fr in view["stack"] if fr["kind"] == "build"), None)
+    if build is None:
+        return []
+    zones = []
+    for p, count in enumerate(build["tiles"]):
+        shown = build["all"][p] if build["all"] is not None else (
+            build["mine"] if view["viewer"] == p else None)
+        if shown is None:
+            items = [{"id": "", "kind": "card", "face": "down", "title": "a hidden tile"}] * count
+        else:
+            items = [{"id": f"tiles:{p}:{t}", "kind": "card", "text": t, "title": f"tile {t} (stand-in)"}
+                     for t in shown]
+        zones.append({"id": f"tiles:{p}", "label": f"P{p}'s tiles to place", "layout": "row",
+                      "items": items, "highlight": view["to_move"] == p})
+    return [{"id": "tiles", "label": "Tiles in hand", "layout": "group", "items": [], "zones": zones,
+             "note": "place one on an empty place of the map"}]
 
 
 def scene(view: Mapping[str, Any]) -> dict[str, Any]:
@@ -273,11 +305,12 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
                                     f"captain {seat['captain']}" if seat["captain"] else "") if x)
         areas.append({"id": f"player:{p}", "label": f"P{p}", "note": note, "layout": "row",
                       "items": items, "highlight": view["to_move"] == p})
+    zones_setup = _tiles_in_hand(view)
     decide = [{"id": i, "kind": "token", "text": t} for i, t in
               (("pass", "Pass"), ("keep", "Keep"), ("reroll", "Re-roll"), ("step", "Step"),
                ("stop", "Stop"), ("deck", "Buy / deck"))]
     odds, tips, shade = _odds(view)
-    zones = [_route(view), token, _cups(view), ladder]
+    zones = [_route(view), *zones_setup, token, _cups(view), ladder]
     zones += [z for z in (odds, _reveal(view)) if z is not None]
     zones += _picker(view, tips, shade)
     flight = _flight(view)

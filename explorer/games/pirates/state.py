@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from explorer.core import CHANCE, OVER, Deck, Move, Outcome, Reason, ScoreLine, State, decision, luck, redeal
@@ -11,7 +12,10 @@ from explorer.core import CHANCE, OVER, Deck, Move, Outcome, Reason, ScoreLine, 
 from . import moves as m
 from .catalogue import Cargo as CargoEffect, DiscardCards
 from .dice import BATTLE_DIE, BID_FACES, PIRATE_DIE, SAIL_DIE, SPECIAL, TREASURE_DIE
-from .engine import CURSED, DIE_STREAM, Work, aims, apply, cup_of, dice_names
+from .engine import CURSED, DIE_STREAM, Work, aims, cup_of, dice_names, may_buy
+from .cups import cup_legal, cup_rolls
+from .plays import apply
+from .setup_steps import build_moves, draft_moves, draft_seat, redeal_tiles
 from .moves import bid_text
 
 DIE_OF = {"sail die": SAIL_DIE, "pirate die": PIRATE_DIE, "treasure die": TREASURE_DIE}
@@ -29,12 +33,15 @@ def _prompt(seat: int, step: str) -> str:
         "cards": "P{} may play a gold card in the sail phase",
         "final": "P{} may re-roll or play a final-battle card in this sub-battle",
         "together": "P{} agrees or refuses to step together with the others tied for last",
+        "draft": "P{} chooses a card to pass to the player on their left (card draft)",
+        "build": "P{} places one of their tiles on an empty place of the map",
     }[step].format(seat)
 
 
 RULE_OF = {"bid": "P-BID-ORDER", "act": "P-ACT-ORDER", "step": "P-STEPS-1", "target": "P-TARGET",
            "cargo": "P-CARGO", "discard": "P-EFFECTS", "reroll": "P-REROLL-WINDOW",
-           "cards": "P-SAIL-WINDOW", "final": "P-FINAL-3", "together": "P-STEPS-2"}
+           "cards": "P-SAIL-WINDOW", "final": "P-FINAL-3", "together": "P-STEPS-2",
+           "draft": "P-SETUP-DRAFT", "build": "P-SETUP-BUILD"}
 _DECIDE = {(p, step): decision(p, step, RULE_OF[step], _prompt(p, step))
            for p in range(6) for step in RULE_OF}
 _CUP = tuple(luck(f"cup P{p}", "P-BET-ROLL", f"P{p} rolls their cup") for p in range(6))
@@ -76,6 +83,10 @@ class PiratesState(State):
                 return _DECK
             if kind == "hand":
                 return _HAND[top[1]]
+            if kind == "draft":
+                return _DECIDE[draft_seat(d, top), "draft"]
+            if kind == "build":
+                return _DECIDE[top[2], "build"]
             fr = d.stack[_below(d.stack)]
             return _DIE[fr[1]] if fr[0] == "die" else _BATTLE[top[1]]
         if d.stage == "cups":
@@ -89,44 +100,52 @@ class PiratesState(State):
             return tuple(mv for mv, _ in self.chance_outcomes())
         return tuple(self._decisions(pend.seat, pend.step))
 
-    def _decisions(self, p: int, step: str) -> list[Move]:
+    def _decisions(self, p: int, step: str) -> tuple[Move, ...]:
         d = self.data
         if step == "bid":
             return self._bids(p)
         if step == "act":
-            out: list[Move] = [m.PlayCard(p, c) for c in sorted(set(d.hands[p])) if self._may_play(p, c)]
+            used = d.used[p]
+            out = [_play(p, c) for c in _distinct(d.hands[p])
+                   if ("g" if self.game.cards[c].tier == "gold" else "s") not in used]
             if self._may_buy(p):
-                out.append(m.Buy(p))
+                out.append(_BUY[p])
             if self._may_pass_curse(p):
-                out += [m.PassCurse(p, s) for s in range(self.game.players) if s != p and not d.out[s]]
-            out.append(m.Pass(p))
-            return out
+                out += [_CURSE[p][s] for s in range(self.game.players) if s != p and not d.out[s]]
+            out.append(_PASS[p])
+            return tuple(out)
         if step in ("step", "together"):
-            return [m.Step(p), m.Stop(p)]
+            return _STEP_OR_STOP[p]
+        if step == "draft":
+            return draft_moves(d.hands[p], p)
+        if step == "build":
+            return build_moves(d.route, d.stack[-1])
         if step == "reroll":
-            return [m.Reroll(p), m.Keep(p)]
+            return _REROLL_OR_KEEP[p]
         if step == "cards":
-            return [m.PlayCard(p, c) for c in sorted(set(d.hands[p]))
-                    if self.game.cards[c].tier == "gold"] + [m.Pass(p)]
+            cards = self.game.cards
+            out = [_play(p, c) for c in _distinct(d.hands[p])
+                   if cards[c].tier == "gold" and "g" not in d.used[p]]
+            if self.game.options.buy_when == "sail and action" and self._may_buy(p):
+                out.append(_BUY[p])
+            return tuple(out + [_PASS[p]])
         if step == "final":
             b = d.stack[_index(d.stack, "battle")]
             flags = b[7][b[2].index(p)]
             out = []
             if "r" not in flags and self.game.options.reroll_window and \
                     d.coins[p] >= self.game.params[p]["reroll_cost"]:
-                out.append(m.Reroll(p))
+                out.append(_REROLL_OR_KEEP[p][0])
             if "c" not in flags:
-                out += [m.PlayCard(p, c) for c in sorted(set(d.hands[p]))
-                        if self.game.cards[c].final_battle]
-            return out + [m.Keep(p)]
+                out += [_play(p, c) for c in _distinct(d.hands[p]) if self.game.cards[c].final_battle]
+            return tuple(out + [_REROLL_OR_KEEP[p][1]])
         top = d.stack[-1]
         _, actor, source, effect, target = top
         if step == "target":
-            w = Work(self)
-            return [m.Target(p, s) for s in w.candidates(actor, effect, source)]
+            return tuple(m.Target(p, s) for s in Work(self).candidates(actor, effect, source))
         if step == "cargo":
-            return [m.Cargo(p, what) for what in Work(self).cargo_options(p)]
-        return [m.Discard(p, c) for c in sorted(set(d.hands[p]))]
+            return tuple(m.Cargo(p, what) for what in Work(self).cargo_options(p))
+        return tuple(m.Discard(p, c) for c in _distinct(d.hands[p]))
 
     def _may_play(self, p: int, card: str) -> bool:
         tier = self.game.cards[card].tier
@@ -136,21 +155,20 @@ class PiratesState(State):
         return self.game.params[p]["card_cost" if "b" in self.data.used[p] else "first_card_cost"]
 
     def _may_buy(self, p: int) -> bool:
-        d = self.data
-        return d.coins[p] >= self._card_cost(p) and (not d.deck.empty or (
-            bool(d.discard) and self.game.options.reshuffle))
+        return may_buy(self.game, self.data, p)
 
     def _may_pass_curse(self, p: int) -> bool:
         d = self.data
         return (d.specials[CURSED] == p and d.crew[p] >= 3
-                and d.crew[p] + sum(o == p for o in d.specials) - 2 >= self.game.params[p]["crew_floor"])
+                and d.crew[p] + d.specials.count(p) - 2 >= self.game.params[p]["crew_floor"])
 
     # bids: the standing bid, the cap and the limit [P-BID-OPEN] [P-BID-RAISE] [P-BID-MAX]
     def bid_bounds(self) -> tuple[tuple[int, int] | None, int, int]:
         """(standing (quantity, face) or None, opening cap, most dice in play)."""
         d = self.data
         g = self.game
-        total = sum(d.crew[p] + sum(o == p for o in d.specials) for p in range(g.players) if d.betting[p])
+        specials = d.specials
+        total = sum(d.crew[p] + specials.count(p) for p in range(g.players) if d.betting[p])
         standing = (d.bids[-1][0], d.bids[-1][1]) if d.bids else None
         if not g.params[0]["open_cap"]:
             cap = total
@@ -160,21 +178,9 @@ class PiratesState(State):
             cap = g.players
         return standing, min(cap, total), total
 
-    def _bids(self, p: int) -> list[Move]:
+    def _bids(self, p: int) -> tuple[Move, ...]:
         standing, cap, total = self.bid_bounds()
-        if standing is None:
-            return [m.Bid(p, q, f) for q in range(1, cap + 1) for f in BID_FACES]
-        q0, f0 = standing
-        raises = [(q0, f) for f in BID_FACES if f > f0] + [
-            (q, f) for q in range(q0 + 1, total + 1) for f in BID_FACES]
-        out: list[Move] = [m.Liar(p)]
-        exact = self.game.params[p]["exact"]
-        if exact:
-            out.append(m.Exact(p))
-        out += [m.Bid(p, q, f) for q, f in raises]
-        if exact:
-            out += [m.Bid(p, q, f, True) for q, f in raises]
-        return out
+        return bid_moves(p, standing, cap, total, bool(self.game.params[p]["exact"]))
 
     def _bid_ok(self, move: Move) -> bool:
         standing, cap, total = self.bid_bounds()
@@ -193,6 +199,8 @@ class PiratesState(State):
         return move.quantity <= total and (move.quantity > q0 or (move.quantity == q0 and move.face > f0))
 
     def _is_legal(self, move: Move) -> bool:
+        """Cheap legality: a bid from the bounds, a chance outcome from its die, cup or
+        deck; other decisions are a handful of moves, looked up in their (cached) list."""
         pend = self.pending
         if pend.seat == CHANCE:
             return self._outcome_ok(move, pend.step)
@@ -200,7 +208,7 @@ class PiratesState(State):
             return False
         if pend.step == "bid":
             return self._bid_ok(move)
-        return move in self._decisions(pend.seat, pend.step)
+        return move in self.legal_moves()
 
     def _outcome_ok(self, move: Move, stream: str) -> bool:
         d = self.data
@@ -210,11 +218,7 @@ class PiratesState(State):
             p = int(stream[-1])
             if move.player != p:
                 return False
-            cup = cup_of(self._names(p))
-            try:
-                return cup.canonical(move.faces) == move.faces
-            except ValueError:
-                return False
+            return cup_legal(self._names(p), move.faces)
         if stream == "deck":
             return type(move) is m.Deal and move.card in d.deck.unseen and d.deck.needs_luck
         if stream.startswith("hand"):
@@ -237,15 +241,14 @@ class PiratesState(State):
         d = self.data
         if stream.startswith("cup"):
             p = int(stream[-1])
-            return tuple((m.CupRoll(p, roll), q) for roll, q in cup_of(self._names(p)).outcomes())
+            return cup_rolls(p, self._names(p))
         if stream == "deck":
-            return tuple((m.Deal(c), q) for c, q in d.deck.outcomes())
+            return deck_draws(d.deck.unseen)
         if stream.startswith("hand"):
             p = int(stream[-1])
             hand = d.hands[p]
             return tuple((m.Snatch(p, c), k / len(hand)) for c, k in Counter(hand).items())
-        die = DIE_OF.get(stream, BATTLE_DIE)
-        return tuple((m.Roll(stream, f), q) for f, q in die.outcomes())
+        return die_rolls(stream)
 
     def sample_chance(self, rng: random.Random) -> Move:
         stream = self.pending.step
@@ -293,7 +296,10 @@ class PiratesState(State):
                                            f"played a card in this sub-battle")
             if pend.step == "act":
                 return Reason("P-ACT-1", f"you already played a {spec.tier} card this round")
-        if isinstance(move, m.Buy) and pend.step == "act":
+        if isinstance(move, m.Buy) and pend.step == "cards" and self.game.options.buy_when == "action turn":
+            return Reason("P-BUY-WHEN", "cards are bought on your turn in the action phase only "
+                                        "(option buy_when)")
+        if isinstance(move, m.Buy) and pend.step in ("act", "cards"):
             return Reason("P-BUY", f"a card costs {self._card_cost(who)} coins and you have "
                                    f"{d.coins[who]}, or the deck is empty")
         if isinstance(move, m.PassCurse) and pend.step == "act":
@@ -372,16 +378,77 @@ class PiratesState(State):
                     names = tuple(name for name, _ in cups[p])
                     cups[p] = tuple(zip(names, cup_of(names).sample(rng)))
         others = [p for p in range(n) if p != viewer]
-        pool = d.deck.unseen + d.deck.top + tuple(c for p in others for c in d.hands[p])
-        parts, unseen = redeal(rng, pool, [len(d.hands[p]) for p in others])
+        stack = list(d.stack)
+        draft = next((i for i, fr in enumerate(stack) if fr[0] == "draft"), None)
+        chosen = stack[draft][2] if draft is not None else ((),) * n
+        pool = d.deck.unseen + d.deck.top + tuple(c for p in others for c in d.hands[p] + chosen[p])
+        parts, unseen = redeal(rng, pool, [len(d.hands[p]) for p in others]
+                               + [len(chosen[p]) for p in others])
         hands = list(d.hands)
-        for p, part in zip(others, parts):
+        picked = list(chosen)
+        for p, part, aside in zip(others, parts, parts[len(others):]):
             hands[p] = part
-        return d._replace(cups=tuple(cups), hands=tuple(hands), deck=Deck(unseen, (), d.deck.bottom))
+            picked[p] = aside
+        if draft is not None:           # the others' draft choices [P-SETUP-DRAFT]
+            stack[draft] = stack[draft][:2] + (tuple(picked),)
+        for i, fr in enumerate(stack):  # the others' tiles in hand [P-SETUP-BUILD]
+            if fr[0] == "build":
+                stack[i] = redeal_tiles(fr, viewer, rng)
+        return d._replace(cups=tuple(cups), hands=tuple(hands), deck=Deck(unseen, (), d.deck.bottom),
+                          stack=tuple(stack))
 
     def _encode(self) -> dict[str, Any]:
         from .scenario import encode
         return encode(self.data)
+
+
+_PASS = tuple(m.Pass(p) for p in range(6))
+_BUY = tuple(m.Buy(p) for p in range(6))
+_CURSE = tuple(tuple(m.PassCurse(p, s) for s in range(6)) for p in range(6))
+_STEP_OR_STOP = tuple((m.Step(p), m.Stop(p)) for p in range(6))
+_REROLL_OR_KEEP = tuple((m.Reroll(p), m.Keep(p)) for p in range(6))
+"""Moves made once and shared by every position (moves are values)."""
+
+
+@lru_cache(maxsize=1024)
+def _play(p: int, card: str) -> m.PlayCard:
+    return m.PlayCard(p, card)
+
+
+def _distinct(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """The distinct cards of a sorted hand, in order."""
+    return tuple(dict.fromkeys(hand))
+
+
+@lru_cache(maxsize=4096)
+def bid_moves(p: int, standing: tuple[int, int] | None, cap: int, total: int,
+              exact: bool) -> tuple[Move, ...]:
+    """P`p`'s legal bids, listed once per standing bid and bounds [P-BID-OPEN]
+    [P-BID-RAISE] [P-BID-MAX] [P-EXACT-1]: Liar, Exact, the raises, the exact raises."""
+    if standing is None:
+        return tuple(m.Bid(p, q, f) for q in range(1, cap + 1) for f in BID_FACES)
+    q0, f0 = standing
+    raises = [(q0, f) for f in BID_FACES if f > f0] + [
+        (q, f) for q in range(q0 + 1, total + 1) for f in BID_FACES]
+    out: list[Move] = [m.Liar(p)]
+    if exact:
+        out.append(m.Exact(p))
+    out += [m.Bid(p, q, f) for q, f in raises]
+    if exact:
+        out += [m.Bid(p, q, f, True) for q, f in raises]
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def die_rolls(stream: str) -> tuple[tuple[m.Roll, float], ...]:
+    """The outcomes of the die of `stream` (sail, pirate, treasure or a battle die)."""
+    return tuple((m.Roll(stream, f), q) for f, q in DIE_OF.get(stream, BATTLE_DIE).outcomes())
+
+
+@lru_cache(maxsize=512)
+def deck_draws(unseen: tuple[str, ...]) -> tuple[tuple[m.Deal, float], ...]:
+    """The outcomes of a draw from the unseen cards (the same few decks recur)."""
+    return tuple((m.Deal(c), q) for c, q in Deck(unseen).outcomes())
 
 
 def _below(stack: tuple) -> int:

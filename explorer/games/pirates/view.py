@@ -3,6 +3,7 @@ the shapes the odds (`odds.py`) and the board (`scene.py`) read, and the shapes 
 scenario accepts."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -12,18 +13,37 @@ from explorer.core import CHANCE
 from .dice import SPECIAL
 from .engine import aims, dice_names
 from .moves import FACE_WORDS, bid_text
+from .setup_steps import frame_view as setup_frame_view
 
 if TYPE_CHECKING:
     from .state import PiratesState
+
+
+@lru_cache(maxsize=512)
+def _held_by(specials: tuple[int, ...], n: int) -> tuple[tuple[str, ...], ...]:
+    """The special dice each seat holds, in SPECIAL order, then those on the board."""
+    return tuple(tuple(SPECIAL[i] for i, o in enumerate(specials) if o == p) for p in (*range(n), -1))
+
+
+def map_entries(game: Any, route: tuple[str, ...]) -> tuple[dict[str, Any], ...]:
+    """The route's tiles as the view lists them (copied for each view: views are the
+    caller's to keep); an empty place while the map is built [P-SETUP-BUILD]."""
+    return tuple({"index": i, "id": t, "name": game.tiles[t].name, "water": game.tiles[t].water,
+                  "text": game.tiles[t].text, "rule": game.tiles[t].rule} if t else
+                 {"index": i, "id": "", "name": "(empty)", "water": "unplaced", "text": "",
+                  "rule": "P-SETUP-BUILD"} for i, t in enumerate(route))
 
 
 def _bid(q: int, f: int, by: int) -> dict[str, Any]:
     return {"quantity": q, "face": f, "by": by, "text": f"{bid_text(q, f)} by P{by}"}
 
 
-def frame_view(frame: tuple, cards: Any) -> dict[str, Any]:
-    """A frame of the stack in words (frames hold nothing secret)."""
+def frame_view(frame: tuple, cards: Any, viewer: int | None = None) -> dict[str, Any]:
+    """A frame of the stack in words, as `viewer` may see it (only the setup's draft
+    and build frames hold secrets: see `setup_steps.frame_view`)."""
     kind = frame[0]
+    if kind in ("draft", "build"):
+        return setup_frame_view(frame, viewer)
     if kind == "task":
         _, actor, source, effect, target = frame
         return {"kind": "effect", "actor": actor, "source": source,
@@ -47,20 +67,21 @@ def view(state: "PiratesState", viewer: int | None) -> dict[str, Any]:
     n = game.players
     pend = state.pending
     open_cups = state.revealed()
+    held_by = _held_by(d.specials, n)
     cups = []
     for p in range(n):
-        held = tuple(SPECIAL[i] for i, o in enumerate(d.specials) if o == p)
-        if d.cups[p] is not None:
-            names = [name for name, _ in d.cups[p]]
+        cup = d.cups[p]
+        if cup is not None:
+            names = [name for name, _ in cup]
             sees = viewer is None or viewer == p or open_cups
-            faces = [f for _, f in d.cups[p]] if sees else None
+            faces = [f for _, f in cup] if sees else None
         else:
-            names, faces = list(dice_names(d.crew[p], held)), None
+            names, faces = list(dice_names(d.crew[p], held_by[p])), None
         cups.append({"dice": names, "faces": faces, "betting": d.betting[p],
-                     "rolled": d.cups[p] is not None})
+                     "rolled": cup is not None})
     seats = []
     for p in range(n):
-        held = [SPECIAL[i] for i, o in enumerate(d.specials) if o == p]
+        held = list(held_by[p])
         seats.append({
             "seat": p, "coins": d.coins[p], "crew": d.crew[p], "specials": held,
             "dice": d.crew[p] + len(held),
@@ -70,8 +91,7 @@ def view(state: "PiratesState", viewer: int | None) -> dict[str, Any]:
             "tile": d.progress[p] % len(d.route), "home": d.progress[p] >= len(d.route),
             "captain": game.captain_of(p),
         })
-    tiles = [{"index": i, "id": t, "name": game.tiles[t].name, "water": game.tiles[t].water,
-              "text": game.tiles[t].text, "rule": game.tiles[t].rule} for i, t in enumerate(d.route)]
+    tiles = [dict(entry) for entry in game.map_entries(d.route)]
     call = None
     if d.call:
         kind, caller, q, f, judged, count = d.call
@@ -95,11 +115,11 @@ def view(state: "PiratesState", viewer: int | None) -> dict[str, Any]:
         "call": call, "turn": d.turn,
         "seats": seats,
         "supply": d.supply, "bag": d.bag,
-        "board_specials": [SPECIAL[i] for i, o in enumerate(d.specials) if o == -1],
+        "board_specials": list(held_by[n]),
         "deck_count": deck.size,
         "deck": deck.to_jsonable() if viewer is None else {"bottom": list(deck.bottom)},
         "discard": list(d.discard),
-        "stack": [frame_view(f, game.catalogue) for f in d.stack],
+        "stack": [frame_view(f, game.catalogue, viewer) for f in d.stack],
         "sail": d.sail, "group": list(d.group),
         "catalogue": game.catalogue.name,
         "outcome": None if outcome is None else outcome.to_jsonable(),

@@ -1,0 +1,247 @@
+"""Applying one Lying Pirates move: a handler per kind of move works on a `Work` copy of
+the position, then the round runs on until somebody must decide or luck must speak.
+
+The handlers are looked up by the move's type (one dict look-up per play, instead of a
+chain of tests: this runs at every step of every simulated game).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from explorer.core import Event
+
+from . import moves as m
+from .data import PiratesData
+from .engine import CURSED, P, Work, _tup
+from .moves import bid_text
+from .setup_steps import draft_pass, place_tile
+
+if TYPE_CHECKING:
+    from .state import PiratesState
+
+
+def below(stack: tuple, kinds: tuple[str, ...]) -> int:
+    """The index of the highest frame of one of `kinds`."""
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i][0] in kinds:
+            return i
+    raise ValueError("no such frame")
+
+
+def apply(state: "PiratesState", move: Any) -> tuple[PiratesData, tuple[Event, ...]]:
+    """The data after a legal `move`, and the events it caused."""
+    w = Work(state)
+    HANDLERS[type(move)](w, move)
+    w.settle()
+    return w.freeze()
+
+
+# ---------------------------------------------------------------------- luck
+def cup_roll(w: Work, move: m.CupRoll) -> None:
+    """The faces under a cup [P-BET-ROLL], seen by its owner only."""
+    p = move.player
+    w.cups = _tup(w.cups, p, tuple(zip(w.names(p), move.faces)))
+    w.say("cup", "P-BET-ROLL", f"{P(p)} rolls their cup: {' '.join(map(str, move.faces))}", p,
+          (p,), f"{P(p)} rolls their cup (hidden)")
+
+
+def roll(w: Work, move: m.Roll) -> None:
+    """A die of the sail or action phase, a battle die, or a paid re-roll."""
+    top = w.stack[-1]
+    face = move.face
+    if top[0] == "die":
+        w.stack = w.stack[:-1] + (top[:3] + (face,) + top[4:],)
+        if top[1] == "sail":
+            w.sail = face
+            w.say("sail", "P-SAIL-1", f"{P(top[2])} rolls the sail die: {face}", top[2])
+        return
+    if top[0] == "battle":
+        seats, faces = top[2], top[3]
+        i = faces.index(None)
+        w.stack = w.stack[:-1] + (top[:3] + (_tup(faces, i, face),) + top[4:],)
+        w.say("battle", "P-BATTLE-1", f"{P(seats[i])} rolls {face}", seats[i])
+        return
+    p = top[1]                                   # a re-roll
+    w.stack = w.stack[:-1]
+    i = below(w.stack, ("die", "battle"))
+    fr = w.stack[i]
+    if fr[0] == "die":
+        w.stack = _tup(w.stack, i, fr[:3] + (face,) + fr[4:])
+        if fr[1] == "sail":
+            w.sail = face
+    else:
+        j = fr[2].index(p)
+        w.stack = _tup(w.stack, i, fr[:3] + (_tup(fr[3], j, face),) + fr[4:])
+    w.say("reroll", "P-REROLL", f"{P(p)}'s re-roll: {face}", p)
+
+
+def deal(w: Work, move: m.Deal) -> None:
+    p = w.stack[-1][1]
+    w.deck = w.deck.draw(move.card)
+    w.stack = w.stack[:-1]
+    w.give_card(p, move.card)
+
+
+def snatch(w: Work, move: m.Snatch) -> None:
+    w.stack = w.stack[:-1]
+    hand = list(w.hands[move.player])
+    hand.remove(move.card)
+    w.hands = _tup(w.hands, move.player, tuple(hand))
+    w.discard += (move.card,)
+    w.say("discard", "P-EFFECTS", f"{P(move.player)} discards {move.card} at random", move.player)
+
+
+# ---------------------------------------------------------------------- betting
+def bid(w: Work, move: m.Bid) -> None:
+    p = move.player
+    before = w.bids[-1][2] if w.bids else p
+    w.bids += ((move.quantity, move.face, p),)
+    what = bid_text(move.quantity, move.face)
+    if move.exact:
+        w.say("bid", "P-EXACT-1", f"{P(p)} bids {what} and locks it as exact", p)
+        w.judge("exact", p, move.quantity, move.face, p, before)
+    else:
+        w.say("bid", "P-BID-RAISE" if len(w.bids) > 1 else "P-BID-OPEN", f"{P(p)} bids {what}", p)
+        w.turn = w.next_after(p, w.betting.__getitem__)
+
+
+def liar(w: Work, move: m.Liar) -> None:
+    q, f, b = w.bids[-1]
+    w.say("liar", "P-LIAR", f"{P(move.player)} calls Liar on {P(b)}'s {bid_text(q, f)}", move.player)
+    w.judge("liar", move.player, q, f, b, b)
+
+
+def exact(w: Work, move: m.Exact) -> None:
+    q, f, b = w.bids[-1]
+    w.say("exact", "P-EXACT-1", f"{P(move.player)} locks {P(b)}'s {bid_text(q, f)} as exact", move.player)
+    w.judge("exact", move.player, q, f, b, b)
+
+
+# ---------------------------------------------------------------------- windows and turns
+def reroll(w: Work, move: m.Reroll) -> None:
+    p = move.player
+    top = w.stack[-1]
+    w.pay(p, w.param(p, "reroll_cost"))
+    if top[1] == "final":
+        i = below(w.stack, ("battle",))
+        b = w.stack[i]
+        flags = _tup(b[7], b[2].index(p), b[7][b[2].index(p)] + "r")
+        w.stack = _tup(w.stack, i, b[:7] + (flags,))
+    else:
+        w.flag(p, "r")
+        w.decline()
+    w.say("reroll", "P-REROLL" if top[1] != "final" else "P-FINAL-3",
+          f"{P(p)} pays {w.param(p, 'reroll_cost')} to re-roll their die", p)
+    w.stack += (("reroll", p),)
+
+
+def keep(w: Work, move: m.Keep) -> None:
+    w.decline()
+
+
+def play_card(w: Work, move: m.PlayCard) -> None:
+    p = move.player
+    if w.stack and w.stack[-1][0] == "window":
+        if w.stack[-1][1] == "final":
+            i = below(w.stack, ("battle",))
+            b = w.stack[i]
+            flags = _tup(b[7], b[2].index(p), b[7][b[2].index(p)] + "c")
+            w.stack = _tup(w.stack, i, b[:7] + (flags,))
+            w.play_card(p, move.card, final=True)
+        else:
+            w.decline()
+            w.play_card(p, move.card)
+    else:
+        w.end_turn(False)
+        w.play_card(p, move.card)
+
+
+def target(w: Work, move: m.Target) -> None:
+    top = w.stack[-1]
+    w.say("target", "P-TARGET", f"{P(move.player)} aims at {P(move.seat)}", move.player)
+    w.stack = w.stack[:-1] + (top[:4] + (move.seat,),)
+
+
+def buy(w: Work, move: m.Buy) -> None:
+    p = move.player
+    cost = w.param(p, "card_cost" if "b" in w.used[p] else "first_card_cost")
+    w.pay(p, cost)
+    w.flag(p, "b")
+    w.say("buy", "P-BUY", f"{P(p)} pays {cost} coins for a card", p)
+    if not (w.stack and w.stack[-1][0] == "window"):   # in a sail window the seat is asked again
+        w.end_turn(False)
+    w.draw_frame(p)
+
+
+def pass_curse(w: Work, move: m.PassCurse) -> None:
+    p = move.player
+    w.crew = _tup(w.crew, p, w.crew[p] - 2)
+    w.bag += 2
+    w.specials = _tup(w.specials, CURSED, move.seat)
+    w.say("curse", "P-CURSE-PASS", f"{P(p)} sacrifices 2 crew dice and passes the cursed "
+                                   f"die to {P(move.seat)}", p)
+    w.end_turn(False)
+
+
+def pass_(w: Work, move: m.Pass) -> None:
+    if w.stack and w.stack[-1][0] == "window":
+        w.decline()
+    else:
+        w.say("pass", "P-ACT-ORDER", f"{P(move.player)} passes", move.player)
+        w.end_turn(True)
+
+
+def cargo(w: Work, move: m.Cargo) -> None:
+    p = move.player
+    w.stack = w.stack[:-1]
+    if move.what == "coin":
+        w.lose_coins(p, 1, "P-CARGO")
+    elif move.what == "crew":
+        w.lose_crew(p, 1, "P-CARGO")
+    else:
+        discard_card(w, p, move.what, "P-CARGO")
+
+
+def discard(w: Work, move: m.Discard) -> None:
+    w.stack = w.stack[:-1]
+    discard_card(w, move.player, move.card, "P-EFFECTS")
+
+
+def discard_card(w: Work, p: int, card: str, rule: str) -> None:
+    hand = list(w.hands[p])
+    hand.remove(card)
+    w.hands = _tup(w.hands, p, tuple(hand))
+    w.discard += (card,)
+    w.say("discard", rule, f"{P(p)} discards {card}", p)
+
+
+# ---------------------------------------------------------------------- last steps
+def step(w: Work, move: m.Step) -> None:
+    p = move.player
+    if w.stage == "step alone":
+        w.sacrifice_step(p, "P-STEPS-1")
+        w.stage = "steps"
+    else:
+        w.say("agree", "P-STEPS-2", f"{P(p)} agrees to step together", p)
+        w.decline()
+
+
+def stop(w: Work, move: m.Stop) -> None:
+    p = move.player
+    if w.stage == "together":
+        w.stack = w.stack[:-1]
+        w.group = ()
+        w.say("stop", "P-STEPS-2", f"{P(p)} will not step: nobody tied for last steps", p)
+    else:
+        w.say("stop", "P-STEPS-1", f"{P(p)} takes no more steps", p)
+    w.stage = "round end"
+
+
+HANDLERS: dict[type, Callable[[Work, Any], None]] = {
+    m.CupRoll: cup_roll, m.Roll: roll, m.Deal: deal, m.Snatch: snatch, m.Bid: bid,
+    m.Liar: liar, m.Exact: exact, m.Reroll: reroll, m.Keep: keep, m.PlayCard: play_card,
+    m.Target: target, m.Buy: buy, m.PassCurse: pass_curse, m.Pass: pass_, m.Cargo: cargo,
+    m.Discard: discard, m.Step: step, m.Stop: stop, m.DraftPass: draft_pass,
+    m.PlaceTile: place_tile,
+}
+"""One handler per move type (`moves.MOVE_TYPES`)."""

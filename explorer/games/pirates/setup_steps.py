@@ -1,0 +1,158 @@
+"""The decisions of the setup: the optional card draft [P-SETUP-DRAFT] and the map built
+by the players [P-SETUP-BUILD], both frames on the stack (see `data`) so that a half-done
+setup saves, resumes and explains itself like any other position.
+
+    ("draft", size, chosen)    size 3, 2 or 1: the cards each player sets aside to pass
+                               left; chosen: per player the cards set aside so far (secret)
+    ("build", tiles, turn)     tiles: per player the tiles still in hand (secret); turn:
+                               the seat that places a tile now
+
+A draft pass goes to the player on the left, the next seat clockwise. The players choose
+one after another from the starting captain, one card at a time; nobody sees another's
+choice, so the order tells nothing. When every player has set aside `size` cards, the
+cards move left together and the next pass (2, then 1) begins.
+"""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from . import moves as m
+from .engine import P, Work, _tup
+
+if TYPE_CHECKING:
+    from .game import PiratesGame
+
+DRAFT_SIZES = (3, 2, 1)
+"""The draft passes 3 cards, then 2, then 1 [P-SETUP-DRAFT]."""
+
+
+# ---------------------------------------------------------------------- setup
+def deal_tiles(game: "PiratesGame", rng: random.Random) -> tuple[tuple[str, ...], int, tuple]:
+    """Shuffle every tile of the catalogue face down and deal them all out, one at a
+    time from seat 0 [P-SETUP-BUILD-DEAL]. Returns the route with only the start/end
+    tile placed, the seat dealt that tile (the starting captain [P-SETUP-CAPTAIN]) and
+    the build frame with every other tile in its player's hand."""
+    n = game.players
+    tiles = [t.id for t in game.catalogue.route(True)]
+    start = tiles[0]
+    rng.shuffle(tiles)
+    hands: list[list[str]] = [[] for _ in range(n)]
+    for i, tile in enumerate(tiles):
+        hands[i % n].append(tile)
+    captain = next(p for p in range(n) if start in hands[p])
+    hands[captain].remove(start)
+    length = len(game.preset_route())
+    route = (start,) + ("",) * (length - 1)
+    return route, captain, ("build", tuple(tuple(sorted(h)) for h in hands), captain)
+
+
+def draft_frame(players: int) -> tuple:
+    return ("draft", DRAFT_SIZES[0], ((),) * players)
+
+
+# ---------------------------------------------------------------------- who decides
+def draft_seat(w: Any, frame: tuple) -> int:
+    """The next seat to set a card aside: the first, from the starting captain, with
+    fewer than `size` cards chosen."""
+    _, size, chosen = frame
+    n = len(chosen)
+    for i in range(n):
+        s = (w.captain + i) % n
+        if len(chosen[s]) < size:
+            return s
+    raise ValueError("every player has chosen")
+
+
+def draft_moves(hand: tuple[str, ...], p: int) -> tuple[m.DraftPass, ...]:
+    return tuple(m.DraftPass(p, c) for c in dict.fromkeys(hand))
+
+
+def build_moves(route: tuple[str, ...], frame: tuple) -> tuple[m.PlaceTile, ...]:
+    _, tiles, turn = frame
+    empty = [i for i, t in enumerate(route) if not t]
+    return tuple(m.PlaceTile(turn, tile, slot) for tile in tiles[turn] for slot in empty)
+
+
+# ---------------------------------------------------------------------- plays
+def draft_pass(w: Work, move: m.DraftPass) -> None:
+    """Set a card aside to pass left [P-SETUP-DRAFT]; when everybody has set aside the
+    cards of this pass, they all move left together."""
+    p, card = move.player, move.card
+    _, size, chosen = w.stack[-1]
+    hand = list(w.hands[p])
+    hand.remove(card)
+    w.hands = _tup(w.hands, p, tuple(hand))
+    chosen = _tup(chosen, p, tuple(sorted(chosen[p] + (card,))))
+    w.say("draft", "P-SETUP-DRAFT", f"{P(p)} sets {card} aside to pass left", p, (p,),
+          f"{P(p)} sets a card aside to pass left")
+    if any(len(c) < size for c in chosen):
+        w.stack = w.stack[:-1] + (("draft", size, chosen),)
+        return
+    n = w.n
+    hands = list(w.hands)
+    for giver in range(n):
+        taker = (giver + 1) % n
+        hands[taker] = tuple(sorted(hands[taker] + chosen[giver]))
+        w.say("draft", "P-SETUP-DRAFT", f"{P(taker)} receives {', '.join(chosen[giver])} from "
+                                        f"{P(giver)}", taker, (giver, taker))
+    w.hands = tuple(hands)
+    w.say("draft", "P-SETUP-DRAFT", f"every player passes {size} card{'s' * (size > 1)} to the left")
+    later = DRAFT_SIZES[DRAFT_SIZES.index(size) + 1:]
+    w.stack = w.stack[:-1] + ((("draft", later[0], ((),) * n),) if later else ())
+    if not later:
+        w.say("draft", "P-SETUP-DRAFT", "the draft is over: the cards in hand are the starting hands")
+
+
+def place_tile(w: Work, move: m.PlaceTile) -> None:
+    """Place a tile from hand on an empty place of the map [P-SETUP-BUILD]; the next
+    player clockwise with tiles left places next, until the map is full."""
+    p, tile, slot = move.player, move.tile, move.slot
+    _, tiles, _ = w.stack[-1]
+    mine = list(tiles[p])
+    mine.remove(tile)
+    tiles = _tup(tiles, p, tuple(mine))
+    w.route = _tup(w.route, slot, tile)
+    w.say("build", "P-SETUP-BUILD", f"{P(p)} places {tile} ({w.game.tiles[tile].name}) as tile {slot}", p)
+    if all(w.route):
+        left = sum(len(t) for t in tiles)
+        w.stack = w.stack[:-1]
+        w.say("build", "P-SETUP-BUILD", f"the map is full; {left} tile{'s' * (left != 1)} go back "
+                                        f"to the box")
+        return
+    n = w.n
+    nxt = next((s for s in ((p + i) % n for i in range(1, n + 1)) if tiles[s]), None)
+    if nxt is None:
+        raise ValueError("tiles ran out before the map was full")
+    w.stack = w.stack[:-1] + (("build", tiles, nxt),)
+
+
+# ---------------------------------------------------------------------- views
+def frame_view(frame: tuple, viewer: int | None) -> dict[str, Any]:
+    """A setup frame as `viewer` sees it: counts for everyone, cards and tiles for
+    their owner (and the teacher) only [P-HIDDEN-1]."""
+    if frame[0] == "draft":
+        _, size, chosen = frame
+        return {"kind": "draft", "size": size, "chosen": [len(c) for c in chosen],
+                "mine": None if viewer is None else list(chosen[viewer]),
+                "all": [list(c) for c in chosen] if viewer is None else None}
+    _, tiles, turn = frame
+    return {"kind": "build", "turn": turn, "tiles": [len(t) for t in tiles],
+            "mine": None if viewer is None else list(tiles[viewer]),
+            "all": [list(t) for t in tiles] if viewer is None else None}
+
+
+def redeal_tiles(frame: tuple, viewer: int, rng: random.Random) -> tuple:
+    """The build frame with the other players' tiles in hand dealt again among them,
+    keeping every count; the pool is sorted first, so the result depends only on what
+    the viewer sees."""
+    _, tiles, turn = frame
+    others = [p for p in range(len(tiles)) if p != viewer]
+    pool = sorted(t for p in others for t in tiles[p])
+    rng.shuffle(pool)
+    out = list(tiles)
+    at = 0
+    for p in others:
+        out[p] = tuple(sorted(pool[at:at + len(tiles[p])]))
+        at += len(tiles[p])
+    return ("build", tuple(out), turn)
