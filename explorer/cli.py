@@ -4,18 +4,20 @@
     explorer app                                   # the classroom app (Voila), on this computer
     explorer app --classroom                       # ... served to the network, with a token
     explorer simulate village --players 3 --agents random,greedy,mcts --n 1000 --out runs.parquet
+    explorer simulate summoners --n 100000 --scheduler tcp://10.0.0.5:8786   # on a Dask cluster
     explorer replay saved.json                     # a saved explorer tree or state
     explorer rules village                         # the rules reference, ids and source tags
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from .core.errors import InvalidInput
 from .core.pending import seat_name
@@ -79,6 +81,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--n", type=int, default=1000, help="number of games (at least 1)")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    sim.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                     help="play the games on the Dask cluster of this scheduler, e.g. "
+                          "tcp://10.0.0.5:8786 (needs explorer[cluster]; same frames as here)")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="a rule option, VALUE in JSON (e.g. track_values=[1,2,3,4,5,6])")
     sim.add_argument("--out", type=Path, default=None,
@@ -151,8 +156,10 @@ def _simulate(args: argparse.Namespace, extra: list[str]) -> int:
             raise InvalidInput(exc.field, f"{exc.problem} (--option takes NAME=VALUE with VALUE "
                                           f"in JSON, e.g. --option track_values=[1,2,3,4,5,6])") from None
         raise
-    sim = simulate(game, args.agents, args.n, seed=args.seed, workers=args.workers,
-                   progress=False if args.no_progress else None, log_turns=False)
+    with _cluster(args.scheduler) as executor:
+        sim = simulate(game, args.agents, args.n, seed=args.seed, workers=args.workers,
+                       executor=executor, progress=False if args.no_progress else None,
+                       log_turns=False)
     print(f"{game!r}: {sim.n} games, seed {args.seed}, agents {', '.join(sim.agents)}")
     print(f"{'seat':>4}  {'agent':<10} {'games':>6} {'win rate':>9}  {'95% interval':<15} "
           f"{'mean score':>10}")
@@ -165,6 +172,32 @@ def _simulate(args: argparse.Namespace, extra: list[str]) -> int:
     if args.out is not None:
         print(f"saved {sim.save(args.out)}")
     return 0
+
+
+CONNECT_SECONDS = 20
+"""How long `--scheduler` waits to reach the Dask scheduler before giving up."""
+
+
+@contextlib.contextmanager
+def _cluster(address: str | None) -> Iterator[Any]:
+    """The executor of a Dask cluster for `--scheduler ADDRESS` (None: none, play here);
+    the connection is closed when the run ends."""
+    if address is None:
+        yield None
+        return
+    if not address.strip():
+        raise InvalidInput("scheduler", "expected a Dask scheduler address, e.g. tcp://10.0.0.5:8786")
+    try:
+        from distributed import Client
+    except ImportError:
+        raise InvalidInput("scheduler", "running on a Dask cluster needs dask.distributed: "
+                                        "pip install 'explorer[cluster]'") from None
+    try:
+        client = Client(address, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise InvalidInput("scheduler", f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
+    with client:
+        yield client.get_executor()
 
 
 def _replay(args: argparse.Namespace, extra: list[str]) -> int:

@@ -153,14 +153,30 @@ class _Chunk:
     viewer: int | None
 
 
-def _play_chunk(chunk: _Chunk) -> dict[str, dict[str, list]]:
-    """Play a chunk of games; columns of the three frames as plain lists (cheap to send)."""
+@dataclass(frozen=True)
+class _Part:
+    """The frames of one chunk, built where it was played: columnar and compact to send
+    and to keep (a long run holds no Python object per turn, only these frames)."""
+
+    games: pl.DataFrame
+    players: pl.DataFrame
+    turns: pl.DataFrame
+
+
+_CHUNK_PLAYERS_SCHEMA = {k: v for k, v in PLAYERS_SCHEMA.items() if k != "agent"}
+"""A chunk's player rows lack the agent names: the parent adds them once, per seat."""
+
+
+def _play_chunk(chunk: _Chunk) -> _Part:
+    """Play a chunk of games and return its frames (the lists live only for the chunk)."""
     games: dict[str, list] = {k: [] for k in GAMES_SCHEMA}
-    players: dict[str, list] = {k: [] for k in PLAYERS_SCHEMA if k != "agent"}
+    players: dict[str, list] = {k: [] for k in _CHUNK_PLAYERS_SCHEMA}
     turns: dict[str, list] = {k: [] for k in TURNS_SCHEMA}
     for offset, seed in enumerate(chunk.seeds):
         _play_game(chunk, chunk.first + offset, seed, games, players, turns)
-    return {"games": games, "players": players, "turns": turns}
+    return _Part(pl.DataFrame(games, schema=GAMES_SCHEMA),
+                 pl.DataFrame(players, schema=_CHUNK_PLAYERS_SCHEMA),
+                 pl.DataFrame(turns, schema=TURNS_SCHEMA))
 
 
 def _play_game(chunk: _Chunk, game_id: int, seed: int, games: dict[str, list],
@@ -304,13 +320,27 @@ def simulate(game_or_state: Game | State | str, agents: Any = "random", n: int =
                                      f"(with a State to start from), got {viewer!r}")
     resolved = resolve_agents(agents, game)
     seeds = game_seeds(seed, n)
-    if executor is not None:
-        workers = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
-    else:
-        workers = workers or os.cpu_count() or 1
+    workers = workers or _parallelism(executor)
     chunks = _chunks(start, resolved, seeds, workers, log_turns, viewer)
     parts = _run(chunks, workers, executor, progress, n)
     return _frames(game, start, resolved, seed, parts)
+
+
+def _parallelism(executor: cf.Executor | None) -> int:
+    """How many games can run at once: the cores here, a pool's workers, or the threads
+    of the Dask cluster behind `client.get_executor()` (so a big cluster gets enough
+    chunks). It sets only the chunk size, never the frames."""
+    if executor is None:
+        return os.cpu_count() or 1
+    pool_size = getattr(executor, "_max_workers", None)   # concurrent.futures pools
+    if isinstance(pool_size, int) and pool_size > 0:
+        return pool_size
+    client = getattr(executor, "_client", None)            # distributed.cfexecutor.ClientExecutor
+    if client is not None and callable(getattr(client, "nthreads", None)):
+        threads = sum(client.nthreads().values())
+        if threads > 0:
+            return threads
+    return os.cpu_count() or 1
 
 
 def _chunks(start: Game | State, agents: tuple[Agent, ...], seeds: list[int], workers: int,
@@ -323,13 +353,13 @@ def _chunks(start: Game | State, agents: tuple[Agent, ...], seeds: list[int], wo
             for i in range(0, len(seeds), size)]
 
 
-def _probe(chunks: list[_Chunk]) -> tuple[list[dict[str, dict[str, list]]], int, float]:
+def _probe(chunks: list[_Chunk]) -> tuple[list[_Part], int, float]:
     """Play the first games one by one here for about PROBE_SECONDS (at most the first
     chunk); returns their results, how many, and the seconds they took (estimated
     without the first game's warm-up when more than one was played). The rest of that
     chunk stays in `chunks`, so every game is played once, whatever the estimate says."""
     first = chunks[0]
-    done: list[dict[str, dict[str, list]]] = []
+    done: list[_Part] = []
     began = time.perf_counter()
     warm = began        # the first game pays for warm-up (caches, imports): not counted if others ran
     while len(done) < len(first.seeds) and time.perf_counter() - began < PROBE_SECONDS:
@@ -355,13 +385,13 @@ def expected_seconds(per_game: float, games: int, parallel: int) -> float:
 
 
 def _run(chunks: list[_Chunk], workers: int, executor: cf.Executor | None,
-         progress: bool | None, n: int) -> list[dict[str, dict[str, list]]]:
+         progress: bool | None, n: int) -> list[_Part]:
     """Play the chunks (here, in a process pool, or on `executor`), results in chunk order.
 
     `progress=None`: time the first games here, and show the bar only when the rest is
     expected to take more than AUTO_PROGRESS_SECONDS."""
     chunks = list(chunks)
-    head: list[dict[str, dict[str, list]]] = []
+    head: list[_Part] = []
     done = 0
     show = bool(progress)
     if progress is None and chunks:
@@ -373,7 +403,7 @@ def _run(chunks: list[_Chunk], workers: int, executor: cf.Executor | None,
 
 
 def _run_chunks(chunks: list[_Chunk], workers: int, executor: cf.Executor | None, show: bool,
-                n: int, done: int) -> list[dict[str, dict[str, list]]]:
+                n: int, done: int) -> list[_Part]:
     results: list[Any] = [None] * len(chunks)
     if not chunks:
         return results
@@ -406,19 +436,23 @@ def _process_context() -> multiprocessing.context.BaseContext:
 
 
 def _frames(game: Game, start: Game | State, agents: tuple[Agent, ...], seed: int,
-            parts: list[dict[str, dict[str, list]]]) -> Simulation:
-    def column(frame: str, name: str) -> list:
-        return [v for part in parts for v in part[frame][name]]
+            parts: list[_Part]) -> Simulation:
+    """The run's frames: the chunks' frames in game order, plus the rule options (one
+    column each) and the agent names (from the seat)."""
+    def stacked(frame: str, schema: Mapping[str, Any]) -> pl.DataFrame:
+        frames = [getattr(part, frame) for part in parts]
+        return pl.concat(frames, rechunk=False) if frames else pl.DataFrame(schema=schema)
 
-    games = pl.DataFrame({k: column("games", k) for k in GAMES_SCHEMA}, schema=GAMES_SCHEMA)
+    games = stacked("games", GAMES_SCHEMA)
     options = to_jsonable(game.options)
     games = games.with_columns(pl.Series(f"opt_{k}", [v] * games.height)
                                for k, v in options.items())
     names = [getattr(a, "name", type(a).__name__) for a in agents]
-    player_cols = {k: column("players", k) for k in PLAYERS_SCHEMA if k != "agent"}
-    player_cols["agent"] = [names[s] for s in player_cols["seat"]]
-    players = pl.DataFrame({k: player_cols[k] for k in PLAYERS_SCHEMA}, schema=PLAYERS_SCHEMA)
-    turns = pl.DataFrame({k: column("turns", k) for k in TURNS_SCHEMA}, schema=TURNS_SCHEMA)
+    players = stacked("players", _CHUNK_PLAYERS_SCHEMA)
+    players = players.with_columns(
+        pl.col("seat").replace_strict(list(range(len(names))), names, return_dtype=pl.String)
+        .alias("agent")).select(list(PLAYERS_SCHEMA))
+    turns = stacked("turns", TURNS_SCHEMA)
     return Simulation(game, tuple(names), seed, games, players, turns,
                       start if isinstance(start, State) else None)
 

@@ -62,6 +62,8 @@ def test_win_shares_split_ties_and_cut_playouts_by_score() -> None:
 @pytest.mark.parametrize("kwargs, field", [
     ({"iterations": 0}, "iterations"), ({"iterations": 2.5}, "iterations"),
     ({"exploration": -1}, "exploration"), ({"rollout_limit": -3}, "rollout_limit"),
+    ({"worlds": 0}, "worlds"), ({"minimax_weight": 1.5}, "minimax_weight"),
+    ({"evaluate": "scores"}, "evaluate"),
 ])
 def test_bad_settings_are_refused(kwargs, field) -> None:
     with pytest.raises(InvalidInput) as info:

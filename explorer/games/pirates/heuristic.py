@@ -1,0 +1,36 @@
+"""How a Lying Pirates position stands for each player, for the search agent (`core.mcts`).
+
+Read from the state the search sampled (the searcher's own view with the hidden dice
+and cards guessed). The race is won by sailing home (P-END-1) or by the ships furthest
+along (P-END-LIMIT), so each ship's progress counts most; crew dice keep a ship in the
+race (battles and bets cost crew), coins buy help, and a ship out of the game has
+nothing. The estimates become win shares with `shares_from_points`.
+"""
+from __future__ import annotations
+
+from ...core.mcts import shares_from_points
+from ...core.state import State
+
+CREW = 0.3
+"""Worth of one normal crew die, in tiles of progress."""
+
+COIN = 0.15
+"""Worth of one coin, in tiles of progress."""
+
+SCALE = 1.5
+"""Tiles per factor e in the win-share softmax."""
+
+OUT = -100.0
+"""The worth of a ship out of the game: it cannot win."""
+
+
+def points(state: State) -> tuple[float, ...]:
+    """Each seat's estimated worth, in tiles (see the module docstring)."""
+    d = state.data
+    return tuple(OUT if out else progress + CREW * crew + COIN * coins
+                 for progress, crew, coins, out in zip(d.progress, d.crew, d.coins, d.out))
+
+
+def value(state: State) -> tuple[float, ...]:
+    """Each seat's expected win share: a softmax of `points` (sums to 1)."""
+    return shares_from_points(points(state), SCALE)
