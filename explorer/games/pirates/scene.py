@@ -54,6 +54,8 @@ def _status(view: Mapping[str, Any]) -> str:
     if view["over"]:
         out = view["outcome"]
         return f"Game over: {out['ended_by']}. Winner: {', '.join(f'P{w}' for w in out['winners'])}"
+    if any(fr["kind"] in ("draft", "build") for fr in view["stack"]):
+        return f"Setup: {view['prompt']}"
     return f"Round {view['round']}, {view['phase']}: {view['prompt']}"
 
 
