@@ -24,14 +24,16 @@ from .core.simulate import Simulation, compare_variants, with_wilson
 if TYPE_CHECKING:
     import altair as alt
 
-__all__ = ["RENDERER", "compare_variants", "enable_offline", "end_reasons", "game_length",
-           "move_evaluation", "nice_bin_width", "score_distribution", "variant_comparison",
-           "win_rates"]
+__all__ = ["RENDERER", "compare_variants", "decisions", "enable_offline", "end_reasons",
+           "game_length", "move_evaluation", "nice_bin_width", "score_distribution",
+           "variant_comparison", "win_rates", "win_share_by_use"]
 
 WIDTH = 420
 HEIGHT = 220
 MAX_BINS = 40
 SMALL_RANGE = 20
+TITLE_CHARS = 34
+"""How much of a rule's text labels it in a chart."""
 RENDERER = "explorer"
 """The altair renderer this module registers: SVG + Vega-Lite spec, and the interactive
 widget too after `enable_offline()` in a kernel."""
@@ -281,6 +283,72 @@ def end_reasons(data: Simulation | pl.DataFrame) -> alt.Chart:
         encoding["color"] = alt.Color("variant:N")
     return alt.Chart(counts).mark_bar().encode(**encoding).properties(
         width=WIDTH, title=f"How {games.height} games ended")
+
+
+def _choices(sim: Simulation) -> pl.DataFrame:
+    """The players' own choices (forced moves left out), each with its seat's agent."""
+    if not sim.turns.height:
+        raise ValueError("this chart reads the turn log: simulate(..., log_turns=True)")
+    return (sim.turns.filter(~pl.col("forced"))
+            .join(sim.players.select("game_id", "seat", "agent"), on=["game_id", "seat"]))
+
+
+def _rule_titles(sim: Simulation, rules: list[str]) -> dict[str, str]:
+    """Each rule id with the start of its text ("M-COLLECT-1 Take every card of…")."""
+    book = sim.game.rules()
+    titles = {}
+    for rid in rules:
+        text = book[rid].text if rid in book else ""
+        if len(text) > TITLE_CHARS:
+            text = text[:TITLE_CHARS].rsplit(" ", 1)[0] + "…"
+        titles[rid] = f"{rid} {text}".rstrip()
+    return titles
+
+
+def decisions(sim: Simulation) -> alt.Chart:
+    """How often each kind of decision is chosen, per agent: the players' own choices
+    (forced moves left out), counted by the rule that allows them, as a share of that
+    agent's decisions. Needs the turn log."""
+    alt = _altair()
+    choices = _choices(sim)
+    counts = (choices.group_by("agent", "rule").agg(pl.len().alias("decisions"))
+              .with_columns((pl.col("decisions") / pl.col("decisions").sum().over("agent")).alias("share"))
+              .sort("agent", "decisions", descending=[False, True]))
+    titles = _rule_titles(sim, counts["rule"].unique().to_list())
+    counts = counts.with_columns(pl.col("rule").replace_strict(titles).alias("decision"))
+    return alt.Chart(counts).mark_bar().encode(
+        y=alt.Y("decision:N", title=None, sort="-x"),
+        x=alt.X("share:Q", title="share of the agent's decisions", axis=alt.Axis(format="%")),
+        yOffset=alt.YOffset("agent:N"), color=alt.Color("agent:N"),
+        tooltip=["agent:N", "decision:N", "decisions:Q", alt.Tooltip("share:Q", format=".1%")],
+    ).properties(width=WIDTH, title=f"How often each decision is chosen ({sim.n} games)")
+
+
+def win_share_by_use(sim: Simulation, rule: str) -> alt.LayerChart:
+    """Does a decision pay off? The win rate (95% Wilson intervals) of the seats that
+    made a move of `rule` at least once in their game, beside the seats that never did,
+    per agent. A correlation, not a cause: a leading player may simply have the means
+    to do it. Needs the turn log."""
+    alt = _altair()
+    used = (_choices(sim).filter(pl.col("rule") == rule).select("game_id", "seat").unique()
+            .with_columns(pl.lit(True).alias("used")))
+    seats = (sim.players.join(used, on=["game_id", "seat"], how="left")
+             .with_columns(pl.when(pl.col("used").fill_null(False)).then(pl.lit(f"used {rule}"))
+                           .otherwise(pl.lit(f"never used {rule}")).alias("use")))
+    table = with_wilson(seats.group_by("agent", "use").agg(pl.len().alias("seats"),
+                                                          pl.col("won").sum().alias("wins"))
+                        .sort("agent", "use"), "wins", "seats")
+    base = alt.Chart(table).encode(
+        x=alt.X("use:N", title=None, axis=alt.Axis(labelAngle=0)), xOffset=alt.XOffset("agent:N"),
+        tooltip=["agent:N", "use:N", "seats:Q", alt.Tooltip("win_rate:Q", format=".1%"),
+                 alt.Tooltip("ci_low:Q", format=".1%"), alt.Tooltip("ci_high:Q", format=".1%")])
+    bars = base.mark_bar().encode(y=alt.Y("win_rate:Q", title="win rate", axis=alt.Axis(format="%")),
+                                  color=alt.Color("agent:N"))
+    errors = base.mark_errorbar(thickness=2, color="black").encode(
+        y=alt.Y("ci_low:Q", title="win rate"), y2="ci_high:Q")
+    title = _rule_titles(sim, [rule])[rule]
+    return alt.layer(bars, errors).properties(
+        width=WIDTH, height=HEIGHT, title=f"Win rate of the seats that used {title} (95% Wilson interval)")
 
 
 def variant_comparison(sim: Simulation) -> alt.HConcatChart:

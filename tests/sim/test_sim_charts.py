@@ -268,3 +268,39 @@ def test_end_reasons_splits_rule_variants(variants: Simulation) -> None:
     for name in ("printed", "steep"):
         assert sum(r["share"] for r in rows if r["variant"] == name) == pytest.approx(1.0)
     assert "yOffset" in charts.end_reasons(variants).to_dict()["encoding"]
+
+
+def test_decisions_count_the_players_own_choices_by_rule_and_agent() -> None:
+    game = explorer.load("village", players=3)
+    run = simulate(game, ["greedy", "random", "random"], 20, seed=2, workers=1)
+    chart = charts.decisions(run)
+    (rows,) = datasets(chart)
+    chosen = run.turns.filter(~pl.col("forced"))
+    assert sum(r["decisions"] for r in rows) == chosen.height
+    for agent in ("greedy", "random"):
+        assert sum(r["share"] for r in rows if r["agent"] == agent) == pytest.approx(1.0)
+    bribes = [r for r in rows if r["rule"] == "V-BRIBE-1" and r["agent"] == "greedy"]
+    greedy_seat = chosen.filter(pl.col("seat") == 0)
+    assert bribes[0]["decisions"] == greedy_seat.filter(pl.col("rule") == "V-BRIBE-1").height
+    assert bribes[0]["decision"].startswith("V-BRIBE-1 ")
+
+
+def test_win_share_by_use_splits_the_seats_that_used_a_rule() -> None:
+    game = explorer.load("village", players=3)
+    run = simulate(game, "random", 30, seed=3, workers=1)
+    chart = charts.win_share_by_use(run, "V-MARKET-3")
+    rows = datasets(chart)[0]
+    assert sum(r["seats"] for r in rows) == run.players.height
+    users = (run.turns.filter(~pl.col("forced") & (pl.col("rule") == "V-MARKET-3"))
+             .select("game_id", "seat").unique())
+    used = next(r for r in rows if r["use"] == "used V-MARKET-3")
+    assert used["seats"] == users.height
+    wins = run.players.join(users, on=["game_id", "seat"])["won"].sum()
+    assert used["wins"] == pytest.approx(wins)
+    assert 0 <= used["ci_low"] <= used["win_rate"] <= used["ci_high"] <= 1
+
+
+def test_charts_of_choices_need_the_turn_log() -> None:
+    run = simulate(explorer.load("village", players=3), "random", 3, seed=1, workers=1, log_turns=False)
+    with pytest.raises(ValueError, match="log_turns=True"):
+        charts.decisions(run)
