@@ -68,6 +68,8 @@ def voila_config(ip: str = LOOPBACK, port: int = DEFAULT_PORT, token: str | None
     """The traitlets `Config` of the app's Voila server (see the module docstring)."""
     from traitlets.config import Config
 
+    from ..widgets.nodelay import NoDelayKernelConnection
+
     local = is_loopback(ip)
     if not local and not token:
         raise InvalidInput("token", "serving beyond this computer needs a token")
@@ -82,6 +84,7 @@ def voila_config(ip: str = LOOPBACK, port: int = DEFAULT_PORT, token: str | None
     c.Voila.tornado_settings = {"headers": dict(HEADERS),
                                 # off the network, a non-local Host header is refused
                                 "allow_remote_access": not local}
+    c.Voila.kernel_websocket_connection_class = NoDelayKernelConnection   # clicks without Nagle's delay
     c.VoilaConfiguration.strip_sources = True
     c.VoilaConfiguration.file_allowlist = []            # /voila/files/ serves nothing
     c.VoilaConfiguration.file_denylist = [".*"]

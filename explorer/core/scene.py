@@ -61,7 +61,10 @@ KIND_STYLE = {
     "cell": "border-style:dashed;border-color:#aaa;",
 }
 CELL_FILL = "#f3f1ec"
-GRID_ITEM = "width:auto;min-width:0;height:auto;aspect-ratio:3/4;margin:0;"
+GRID_ITEM = ("width:auto;min-width:0;height:auto;aspect-ratio:3/4;margin:0;padding:2px 1px;"
+             "font-size:11px;overflow-wrap:anywhere;")
+"""A cell of a grid (at most 64 px wide): smaller print, and a long name ("Ghost Ship
+Graveyard") wraps inside its cell instead of being cut off."""
 BADGE_STYLE = "font-size:10px;background:#222;color:#fff;border-radius:4px;padding:0 3px;margin:1px"
 RULE_STYLE = ("display:inline-block;font-size:10px;font-family:ui-monospace,monospace;background:#444;"
               "color:#fff;border-radius:3px;padding:0 4px;margin:0 6px")

@@ -54,6 +54,50 @@ function exact(moves, selection) {
   return moves.filter((m) => sameMultiset(m.targets, selection));
 }
 
+// Redrawing the whole scene at every move would make the browser lay out and style
+// every card again (hundreds of elements); most zones do not change from one move to
+// the next. `patch` keeps each element whose markup is the same as before and replaces
+// only those that differ. An element remembers the markup it was drawn from (`rxSource`)
+// and its own tag and attributes (`rxShell`): its live attributes also carry the
+// clicks' marks, which are no part of Python's markup.
+function shell(el) {
+  let key = el.tagName;
+  for (const a of el.attributes) key += `\u0001${a.name}=${a.value}`;
+  return key;
+}
+
+const DEPTH = 8; // scene > zones > zone > row or group > item or zone > ...
+
+function remember(el, source, depth) {
+  el.rxSource = source;
+  el.rxShell = shell(el);
+  if (depth < DEPTH) for (const child of el.children) remember(child, child.outerHTML, depth + 1);
+  return el;
+}
+
+function patch(live, fresh, source, depth) {
+  if (live.rxSource === source) return live;
+  const parts = Array.from(fresh.childNodes);
+  const same = depth < DEPTH && live.rxShell === shell(fresh) && live.childNodes.length === parts.length &&
+    parts.every((part, i) => part.nodeType === live.childNodes[i].nodeType);
+  if (!same) {
+    live.replaceWith(fresh);
+    return remember(fresh, source, depth);
+  }
+  const kept = Array.from(live.childNodes);
+  parts.forEach((part, i) => {
+    const old = kept[i];
+    if (part.nodeType === Node.ELEMENT_NODE) patch(old, part, part.outerHTML, depth + 1);
+    else if (old.nodeValue !== part.nodeValue) old.nodeValue = part.nodeValue;
+  });
+  live.rxSource = source;
+  return live;
+}
+
+function setData(node, key, value) {
+  if (node.dataset[key] !== value) node.dataset[key] = value;
+}
+
 function h(tag, className, text) {
   const el = document.createElement(tag);
   if (className) el.className = className;
@@ -124,26 +168,35 @@ function render({ model, el }) {
   }
 
   // The scene's elements are drawn by Python (explorer/core/scene.py, the one
-  // renderer); here they only gain their state and their clicks.
-  function decorate(node, legalIds) {
+  // renderer); here they only gain their state. Their clicks and keys are caught once,
+  // on the board (below), not element by element at every redraw.
+  function decorate(node, legalIds, chosen) {
     const id = node.dataset.id;
-    const chosen = selection.filter((s) => s === id).length;
-    node.dataset.legal = legalIds.has(id) ? "true" : "false";
-    node.dataset.selected = String(chosen);
+    setData(node, "legal", legalIds.has(id) ? "true" : "false");
+    setData(node, "selected", String(chosen.get(id) || 0));
+    if (node.classList.contains("rx-clickable")) return; // kept from the last drawing
     node.classList.add("rx-clickable");
     node.tabIndex = 0; // cards and cells are reached by keyboard (Enter or Space)
     node.setAttribute("role", "button");
-    node.addEventListener("click", (ev) => {
-      ev.stopPropagation();
-      onElement(id);
-    });
-    node.addEventListener("keydown", (ev) => {
-      if (ev.key === "Enter" || ev.key === " ") {
-        ev.preventDefault();
-        onElement(id);
-      }
-    });
   }
+
+  const elementOf = (ev) => {
+    const node = ev.target.closest ? ev.target.closest("[data-id]") : null;
+    return node && scene && scene.contains(node) ? node : null;
+  };
+  root.addEventListener("click", (ev) => {
+    const node = elementOf(ev);
+    if (!node) return;
+    ev.stopPropagation();
+    onElement(node.dataset.id);
+  });
+  root.addEventListener("keydown", (ev) => {
+    const node = elementOf(ev);
+    if (node && (ev.key === "Enter" || ev.key === " ")) {
+      ev.preventDefault();
+      onElement(node.dataset.id);
+    }
+  });
 
   // What a person calls an element: its tooltip or its text, not its id.
   function nameOf(id) {
@@ -229,6 +282,30 @@ function render({ model, el }) {
     return box;
   }
 
+  // The scene's markup is used again only when Python sent another one (a click that
+  // selects redraws the marks and the controls, not the board), and then only the parts
+  // that differ are replaced (see `patch`).
+  let drawnHtml = null;
+  let scene = null;
+  let extra = [];
+  function drawScene() {
+    const markup = asText(model.get("html"));
+    if (markup === drawnHtml && scene && scene.isConnected) return;
+    // The markup is Python's own (already escaped there): the one drawing of the scene.
+    const parsed = document.createElement("template");
+    parsed.innerHTML = markup;
+    const fresh = parsed.content.firstElementChild;
+    const whole = parsed.content.childNodes.length === 1 && fresh && fresh.classList.contains("rx-scene");
+    if (whole && scene && scene.isConnected && scene.classList.contains("rx-scene")) {
+      scene = patch(scene, fresh, fresh.outerHTML, 0);
+    } else {
+      root.replaceChildren(parsed.content);
+      scene = root.querySelector(".rx-scene") || root;
+      if (scene !== root) remember(scene, scene.outerHTML, 0);
+    }
+    drawnHtml = markup;
+  }
+
   function draw() {
     try {
       const all = moves();
@@ -239,9 +316,9 @@ function render({ model, el }) {
           if (!legalIds.has(id) && narrow(candidates, selection.concat([id])).length) legalIds.add(id);
         }
       }
-      // The markup is Python's own (already escaped there): the one drawing of the scene.
-      root.innerHTML = asText(model.get("html"));
-      const scene = root.querySelector(".rx-scene") || root;
+      for (const old of extra) old.remove(); // the controls sit inside the scene: out first
+      extra = [];
+      drawScene();
       root.dataset.node = asText(model.get("node"));
       root.dataset.moves = String(all.length);
       root.dataset.candidates = String(candidates.length);
@@ -249,40 +326,61 @@ function render({ model, el }) {
       root.dataset.viewer = asText(scene.dataset.viewer) || "teacher";
       root.dataset.game = asText(scene.dataset.game);
       root.dataset.pending = pending ? "true" : "false";
-      for (const node of root.querySelectorAll("[data-id]")) decorate(node, legalIds);
       const marks = model.get("marks") || {};
       const last = new Set(asList(marks.last).map(asText));
       const changed = new Set(asList(marks.changed).map(asText));
-      for (const node of root.querySelectorAll("[data-id]")) if (last.has(node.dataset.id)) node.classList.add("rx-last");
-      for (const node of root.querySelectorAll("[data-zone]")) if (changed.has(node.dataset.zone)) node.classList.add("rx-changed");
-      const extra = [drawControls(all, candidates), drawMessage()];
+      const chosen = counts(selection);
+      for (const node of root.querySelectorAll("[data-id]")) {
+        decorate(node, legalIds, chosen);
+        if (node.classList.contains("rx-last") !== last.has(node.dataset.id)) node.classList.toggle("rx-last");
+      }
+      for (const node of root.querySelectorAll("[data-zone]")) {
+        if (node.classList.contains("rx-changed") !== changed.has(node.dataset.zone)) node.classList.toggle("rx-changed");
+      }
+      extra = [drawControls(all, candidates), drawMessage()];
       const zones = root.querySelector(".rx-zones");
       if (zones) zones.after(...extra);
       else root.append(...extra);
     } catch (err) {
+      drawnHtml = null;
       root.replaceChildren(h("div", "rx-message", `board could not draw: ${err}`));
       root.firstChild.dataset.kind = "error";
     }
   }
 
+  // One message from Python may change several traits (a new position and its
+  // answer): the board is drawn once, after all of them.
+  let queued = false;
+  const drawSoon = () => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      draw();
+    });
+  };
   const redraw = () => {
     silenced = false;
     selection = [];
     chooser = null;
     pending = false;
-    draw();
+    drawSoon();
   };
   const answered = () => {
     pending = false;
     silenced = false; // a new answer is shown
-    draw();
+    drawSoon();
   };
   model.on("change:revision", redraw);
   model.on("change:message", answered);
+  model.on("change:html", drawSoon);
+  model.on("change:marks", drawSoon);
   draw();
   return () => {
     model.off("change:revision", redraw);
     model.off("change:message", answered);
+    model.off("change:html", drawSoon);
+    model.off("change:marks", drawSoon);
   };
 }
 

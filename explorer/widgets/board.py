@@ -95,7 +95,7 @@ class Board(anywidget.AnyWidget):
     message = traitlets.Dict().tag(sync=True)
     node = traitlets.Int(0).tag(sync=True)
     revision = traitlets.Int(0).tag(sync=True)
-    """Bumped at every redraw; the front end clears its selection, a Panel redraws."""
+    """Bumped at every redraw; the front end clears its selection."""
 
     def __init__(self, source: State | Explorer, viewer: int | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -106,6 +106,7 @@ class Board(anywidget.AnyWidget):
         self.explorer = source
         self._viewer = self._checked_viewer(viewer)
         self._seq = 0
+        self._listeners: list[Callable[[], None]] = []
         self.compare_to: int | None = None   # a node whose differences the board highlights
         self.on_msg(self._on_custom_msg)
         self.refresh()
@@ -130,9 +131,8 @@ class Board(anywidget.AnyWidget):
     @viewer.setter
     def viewer(self, viewer: int | None) -> None:
         self._viewer = self._checked_viewer(viewer)
-        self.refresh()
         # the last answer was for the previous viewer (a teacher's drawn card): replace it
-        self.say("info", f"now viewing as {viewer_name(self._viewer)}")
+        self.refresh(("info", f"now viewing as {viewer_name(self._viewer)}"))
 
     def _checked_viewer(self, viewer: int | None) -> int | None:
         players = self.state.game.players
@@ -141,8 +141,13 @@ class Board(anywidget.AnyWidget):
             raise InvalidInput("viewer", f"expected None (teacher) or a seat 0..{players - 1}, got {viewer!r}")
         return viewer
 
-    def refresh(self) -> None:
-        """Send the current position to the browser (after any change of the explorer)."""
+    def refresh(self, message: tuple[str, str, str] | tuple[str, str] | None = None) -> None:
+        """Send the current position to the browser (after any change of the explorer).
+
+        Everything the board shows goes in one message (the scene, the marks, the moves
+        and, when given, the `message` as for `say`), and it goes first: the panel's
+        lists (`on_update`) follow it, so a click is drawn before the lists are redone.
+        """
         state = self.state
         self.scene: dict[str, Any] = {**state.scene(self._viewer), "events": self.narration()}
         with self.hold_sync():
@@ -152,6 +157,10 @@ class Board(anywidget.AnyWidget):
                           if may_act(state, self._viewer) else [])
             self.node = self.explorer.node.id
             self.revision += 1
+            if message is not None:
+                self.say(*message)
+        for callback in self._listeners:
+            callback()
 
     def _marks(self) -> dict[str, list[str]]:
         last: list[str] = []
@@ -200,8 +209,7 @@ class Board(anywidget.AnyWidget):
         except InvalidInput as exc:
             self.say("error", str(exc))
             return Reason("CORE-MOVE", str(exc))
-        self.refresh()
-        self.say("played", move.label, move.rule)
+        self.refresh(("played", move.label, move.rule))
         return None
 
     def explain(self, selected: Sequence[str], clicked: str) -> Reason:
@@ -246,8 +254,9 @@ class Board(anywidget.AnyWidget):
                         "seq": self._seq}
 
     def on_update(self, callback: Callable[[], None]) -> None:
-        """Call `callback()` after every redraw (a Panel keeps its lists in step)."""
-        self.observe(lambda change: callback(), "revision")
+        """Call `callback()` after every redraw, once the board's own message is sent
+        (a Panel keeps its lists in step)."""
+        self._listeners.append(callback)
 
     # --------------------------------------------------------------- browser side
     def _on_custom_msg(self, widget: Any, content: Any, buffers: Any) -> None:

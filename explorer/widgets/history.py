@@ -7,7 +7,8 @@ forks, indented under the row it leaves, before the main line goes on. A click o
 goes to the position after it; the arrow keys step back and forth.
 
 `study_rows` builds the rows (plain data, also the "compare with" labels of the panel);
-`History` is one anywidget that draws them, however long the game.
+`History` is one anywidget that draws them, however long the game, and sends the
+browser only the rows that changed.
 """
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 import anywidget
-import traitlets
 
 from ..core.pending import CHANCE, seat_name
 from ..core.tree import Explorer, Node
@@ -98,34 +98,96 @@ def row_label(row: dict[str, Any]) -> str:
     return f"{row['number']}. {row['by']}: {row['text']}{then}"
 
 
+NO_NODE = -1
+"""The "compare with" choice that picks no position."""
+
+
+def splice(old: list[Any], new: list[Any]) -> tuple[int, int, list[Any]]:
+    """The one edit that turns `old` into `new`: (start, how many to delete, what to
+    insert), keeping the longest common head and tail. A move at the end of a line
+    appends one row; a branch inserts its rows where it forks."""
+    head = 0
+    limit = min(len(old), len(new))
+    while head < limit and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < limit - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    return head, len(old) - head - tail, new[head:len(new) - tail]
+
+
 class History(anywidget.AnyWidget):
-    """The study-board history of an explorer, drawn in the browser from `rows`."""
+    """The study-board history of an explorer, drawn in the browser, and the "compare
+    with" choice of a position.
+
+    The rows go to the browser as edits, not as a whole list at every move: a custom
+    message ``{"kind": "rows", "rev", "base", "start", "delete", "insert", "current",
+    "compared", "summary"}`` says which rows to replace; a view that is new (a page
+    reload) or missed an edit asks with ``{"event": "hello"}`` and gets every row
+    (``base`` None). The "compare with" list is built in the browser from those rows,
+    only when it is opened; a choice comes back as ``{"event": "compare", "id"}``.
+    """
 
     _esm = HERE / "history.js"
     _css = HERE / "board.css"
 
-    rows = traitlets.List().tag(sync=True)
-    current = traitlets.Int(0).tag(sync=True)
-
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.rows: list[dict[str, Any]] = []
+        """The rows as `study_rows` gives them (with `current`)."""
+        self.current = 0
+        """The id of the row holding the current position."""
+        self.compared = NO_NODE
+        """The position chosen in "compare with" (NO_NODE: none)."""
+        self.summary = ""
+        """One line under the rows: where the explorer stands."""
+        self._sent: list[dict[str, Any]] = []      # the rows as the browser holds them
+        self._sent_marks: dict[str, Any] = {}
+        self._rev = 0
         self._on_goto: list[Callable[[int], None]] = []
         self._on_step: list[Callable[[int], None]] = []
+        self._on_compare: list[Callable[[int], None]] = []
         self.on_msg(self._on_custom_msg)
         self.add_class("rx-history")
 
-    def show(self, ex: Explorer, viewer: int | None) -> list[dict[str, Any]]:
+    def show(self, ex: Explorer, viewer: int | None, summary: str = "") -> list[dict[str, Any]]:
+        """Redraw from the explorer as `viewer` reads it; only the rows that changed are sent."""
         rows = study_rows(ex, viewer)
-        with self.hold_sync():
-            self.rows = rows
-            self.current = next((r["id"] for r in rows if r["current"]), ex.current)
+        sent = [{**{k: v for k, v in r.items() if k != "current"}, "label": row_label(r)} for r in rows]
+        current = next((r["id"] for r in rows if r["current"]), ex.current)
+        compared = self.compared if self.compared in ex.nodes else NO_NODE
+        start, delete, insert = splice(self._sent, sent)
+        self.rows, self._sent = rows, sent
+        self.current, self.compared, self.summary = current, compared, summary
+        marks = self._marks()
+        if delete or insert or marks != self._sent_marks:
+            self._rev += 1
+            self._sent_marks = marks
+            self.send({"kind": "rows", "rev": self._rev, "base": self._rev - 1, "start": start,
+                       "delete": delete, "insert": insert, **marks})
         return rows
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything a new view of the history receives: every row, the marks."""
+        return {"kind": "rows", "rev": self._rev, "base": None, "rows": self._sent, **self._marks()}
+
+    def _marks(self) -> dict[str, Any]:
+        return {"current": self.current, "compared": self.compared, "summary": self.summary}
+
+    def choices(self) -> list[tuple[str, int]]:
+        """The "compare with" list as the browser builds it: every row by number and move,
+        indented by its branch depth."""
+        return [("(pick a position)", NO_NODE)] + [(("  " * r["depth"]) + r["label"], r["id"])
+                                                   for r in self._sent]
 
     def on_goto(self, callback: Callable[[int], None]) -> None:
         self._on_goto.append(callback)
 
     def on_step(self, callback: Callable[[int], None]) -> None:
         self._on_step.append(callback)
+
+    def on_compare(self, callback: Callable[[int], None]) -> None:
+        self._on_compare.append(callback)
 
     def click(self, node_id: int) -> None:
         """What a click on the row leading to `node_id` does."""
@@ -137,13 +199,24 @@ class History(anywidget.AnyWidget):
         for callback in self._on_step:
             callback(-1 if direction < 0 else 1)
 
+    def compare(self, node_id: int) -> None:
+        """What choosing a row in "compare with" does (NO_NODE, or an unknown id: none)."""
+        self.compared = node_id if any(r["id"] == node_id for r in self._sent) else NO_NODE
+        for callback in self._on_compare:
+            callback(self.compared)
+
     def _on_custom_msg(self, widget: Any, content: Any, buffers: Any) -> None:
         if not isinstance(content, dict):
             return
-        if content.get("event") == "goto" and isinstance(content.get("id"), int):
+        event = content.get("event")
+        if event == "hello":
+            self.send(self.snapshot())
+        elif event == "goto" and isinstance(content.get("id"), int):
             self.click(content["id"])
-        elif content.get("event") == "step" and content.get("dir") in (-1, 1):
+        elif event == "step" and content.get("dir") in (-1, 1):
             self.step(content["dir"])
+        elif event == "compare" and isinstance(content.get("id"), int):
+            self.compare(content["id"])
 
     def _repr_html_(self) -> str:
         import html

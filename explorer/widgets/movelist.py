@@ -28,17 +28,24 @@ class MoveList(anywidget.AnyWidget):
     """[{text, label, rule}] of the moves shown, in legal-move order."""
     more = traitlets.Int(0).tag(sync=True)
     """How many further legal moves are not listed (too many for a list)."""
+    title = traitlets.Unicode("").tag(sync=True)
+    """One line above the list: how many moves and whose, or why there are none."""
+    node = traitlets.Int(0).tag(sync=True)
+    """The explorer position these moves are for (the board's `node` once both are drawn)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._callbacks: list[Callable[[str], None]] = []
         self.on_msg(self._on_custom_msg)
 
-    def show(self, moves: Sequence[Move], limit: int) -> None:
-        """List the first `limit` of `moves` (the same widget, new data)."""
+    def show(self, moves: Sequence[Move], limit: int, title: str = "", node: int = 0) -> None:
+        """List the first `limit` of `moves` of position `node` under `title` (the same
+        widget, new data, in one message)."""
         with self.hold_sync():
             self.moves = [{"text": str(m), "label": m.label, "rule": m.rule} for m in moves[:limit]]
             self.more = max(0, len(moves) - limit)
+            self.title = title
+            self.node = node
 
     def on_play(self, callback: Callable[[str], None]) -> None:
         self._callbacks.append(callback)
@@ -56,4 +63,5 @@ class MoveList(anywidget.AnyWidget):
         import html
         items = "".join(f"<li>{html.escape(m['label'])} <code>{html.escape(m['rule'])}</code></li>"
                         for m in self.moves)
-        return f'<ol class="rx-movelist">{items}</ol>'
+        return (f'<div><small>{html.escape(self.title)}</small></div>'
+                f'<ol class="rx-movelist">{items}</ol>')

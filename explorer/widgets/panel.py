@@ -22,7 +22,7 @@ from ..core.errors import IllegalMove, InvalidInput, Reason
 from ..core.state import CHANCE, State
 from ..core.tree import Explorer
 from .board import Board, cite, may_act, player_name
-from .history import History, row_label
+from .history import NO_NODE, History, row_label
 from .movelist import MoveList
 
 TEACHER = -1
@@ -58,10 +58,6 @@ def outcome_html(state: State) -> str:
 def section(title: str, *children: w.Widget) -> w.VBox:
     head = w.HTML(f'<b style="font-size:12px">{html.escape(title)}</b>')
     return w.VBox([head, *children], layout=w.Layout(margin="0 0 8px 0"))
-
-
-NO_NODE = -1
-"""The "compare with" choice that picks no position."""
 
 
 class Panel(w.VBox):
@@ -102,7 +98,6 @@ class Panel(w.VBox):
         self.roll_button = w.Button(description="roll (seeded)", layout=small)
         self.chance_box = section("Chance", w.HBox([self.chance_mode, self.seed]),
                                   w.HBox([self.outcomes, self.pick_button, self.roll_button]))
-        self.moves_title = w.HTML()
         self.move_list = MoveList()
         self.move_list.on_play(self._play_text)
         self.why_text = w.Text(placeholder="type a move, e.g. one from the list", continuous_update=False,
@@ -114,11 +109,9 @@ class Panel(w.VBox):
         self.history = History()
         self.history.on_goto(lambda node_id: self._act(lambda: self.explorer.goto(node_id)))
         self.history.on_step(lambda step: self._act(self.explorer.undo if step < 0 else self.explorer.redo))
+        self.history.on_compare(self._on_compare)
         self.note_text = w.Text(placeholder="a note on this position", layout=w.Layout(width="220px"))
         self.note_button = w.Button(description="annotate", layout=small)
-        self.compare_with = w.Dropdown(options=[], description="compare with",
-                                       style={"description_width": "initial"},
-                                       layout=w.Layout(width="100%"))
         self.compare_result = w.HTML()
         self.whatif_button = w.Button(description="what-if outcomes", layout=small,
                                       tooltip="play on from this position and the compared one, "
@@ -126,7 +119,6 @@ class Panel(w.VBox):
         self.whatif_games = w.BoundedIntText(value=200, min=10, max=5000, step=10, description="games",
                                              layout=w.Layout(width="140px"))
         self.whatif_out = w.Output()
-        self.status = w.HTML()
         self.present = w.ToggleButton(description="present", layout=small,
                                       tooltip="a big board for the class; the controls hidden")
         self.save_name = w.Text(value="lesson.json", layout=w.Layout(width="150px"))
@@ -145,17 +137,16 @@ class Panel(w.VBox):
 
         controls = w.VBox([
             section("Perspective", self.perspective),
-            section("Legal moves", self.moves_title, self.move_list),
+            section("Legal moves", self.move_list),
             section("Why not?", w.HBox([self.why_text, self.why_button, self.why_play]), self.why_result),
             section("History", w.HBox([self.undo_button, self.redo_button]),
-                    w.HBox([self.branch_same, self.branch_fresh]), self.history,
-                    w.HBox([self.note_text, self.note_button])),
-            section("What changed", self.compare_with, self.compare_result,
+                    w.HBox([self.branch_same, self.branch_fresh]),
+                    w.HBox([self.note_text, self.note_button]), self.history),
+            section("What changed", self.compare_result,
                     w.HBox([self.whatif_button, self.whatif_games]), self.whatif_out),
             self.chance_box,
             section("Files", w.HBox([self.save_name, self.load_button]),
                     w.HBox([self.save_button, self.save_view_button])),
-            self.status,
         ], layout=w.Layout(flex="2 1 300px", min_width="0", max_width="480px"))
         self.controls = controls
         self.board.layout = w.Layout(flex="3 1 420px", min_width="0")
@@ -167,7 +158,6 @@ class Panel(w.VBox):
 
         self._syncing = False
         self.perspective.observe(self._on_perspective, "value")
-        self.compare_with.observe(self._on_compare, "value")
         self.chance_mode.observe(self._on_chance_mode, "value")
         self.seed.observe(self._on_seed, "value")
         self.undo_button.on_click(lambda _: self._act(self.explorer.undo))
@@ -213,7 +203,7 @@ class Panel(w.VBox):
         return (f'<div class="rx-panel-static" style="display:flex;flex-wrap:wrap;gap:12px;'
                 f'align-items:flex-start">{self.banner.value}<div style="flex:3 1 480px;min-width:0">'
                 f'{self.board.html}</div><div style="flex:2 1 300px;font-size:12px">'
-                f'<b>Legal moves</b>{self.moves_title.value}{self.move_list._repr_html_()}'
+                f'<b>Legal moves</b>{self.move_list._repr_html_()}'
                 f'<b>History</b>{self.history._repr_html_()}</div></div>')
 
     # ------------------------------------------------------------------ actions
@@ -297,15 +287,16 @@ class Panel(w.VBox):
 
     def _act(self, action: Callable[[], Any], note: str = "") -> None:
         """Run an explorer action, then redraw; any failure becomes a message, not a traceback."""
+        message: tuple[str, str, str]
         try:
             action()
         except IllegalMove as exc:
-            self.board.say("why", exc.reason.text, exc.reason.rule)
+            message = ("why", exc.reason.text, exc.reason.rule)
         except Exception as exc:  # noqa: BLE001 - a button must never raise into the kernel
-            self.board.say("error", f"{type(exc).__name__}: {exc}")
+            message = ("error", f"{type(exc).__name__}: {exc}", "")
         else:
-            self.board.say("info", note)     # an empty note clears the last answer
-        self.board.refresh()
+            message = ("info", note, "")     # an empty note clears the last answer
+        self.board.refresh(message)
 
     def _resolve(self, outcome: str | None) -> None:
         """Resolve the chance node: the picked outcome, or the explorer's seeded luck."""
@@ -357,7 +348,7 @@ class Panel(w.VBox):
         shows the win share per seat with intervals and the mean score. In a player's
         perspective each game first redraws what that player cannot see."""
         from ..core.simulate import compare_positions
-        other = self.compare_with.value
+        other = self.history.compared
         if other not in self.explorer.nodes or other == self.explorer.current:
             raise InvalidInput("compare with", "pick another position to compare with first")
         rows = {r["id"]: r for r in self.history.rows}
@@ -398,6 +389,7 @@ class Panel(w.VBox):
         self.explorer = tree
         self.board.explorer = tree
         self.board.compare_to = None
+        self.history.compared = NO_NODE
         self.board.viewer = tree.viewer
 
     def _on_upload(self, change: dict[str, Any]) -> None:
@@ -408,10 +400,13 @@ class Panel(w.VBox):
         content = upload["content"] if isinstance(upload, dict) else upload.content
         self._act(lambda: self.load(bytes(content)), f"loaded {upload['name'] if isinstance(upload, dict) else upload.name}")
 
-    def _on_compare(self, change: dict[str, Any]) -> None:
-        if self._syncing:
-            return
-        self.board.compare_to = change["new"] if change["new"] in self.explorer.nodes else None
+    def compare(self, node_id: int) -> None:
+        """Compare the current position with `node_id` (NO_NODE: stop comparing), as a
+        choice in the history's "compare with" list does."""
+        self.history.compare(node_id)
+
+    def _on_compare(self, node_id: int) -> None:
+        self.board.compare_to = node_id if node_id in self.explorer.nodes else None
         self.board.refresh()      # the board highlights what changed; its redraw redraws us
 
     def _on_chance_mode(self, change: dict[str, Any]) -> None:
@@ -431,36 +426,27 @@ class Panel(w.VBox):
             self.undo_button.disabled = not ex.can_undo
             self.redo_button.disabled = not ex.can_redo
             self._draw_moves(state, viewer)
-            self._draw_history(viewer)
+            self.history.show(ex, viewer, f"position {ex.current} of {len(ex.nodes)} explored · "
+                                          f"{state.pending.prompt}")
+            self._draw_compare(viewer)
             self._draw_chance(state, viewer)
-            self.status.value = (f'<small>position {ex.current} of {len(ex.nodes)} explored · '
-                                 f'{html.escape(state.pending.prompt)}</small>')
         finally:
             self._syncing = False
 
     def _draw_moves(self, state: State, viewer: int | None) -> None:
         moves = state.legal_moves() if may_act(state, viewer) else ()
         if state.is_over:
-            self.moves_title.value = "<small>the game is over</small>"
+            title = "the game is over"
         elif not moves:
-            self.moves_title.value = f"<small>{html.escape(self.board.not_yours(state).text, quote=False)}</small>"
+            title = self.board.not_yours(state).text
         else:
             who = "chance outcomes" if state.to_move == CHANCE else f"{player_name(state.to_move)} to move"
-            self.moves_title.value = f"<small>{len(moves)} legal ({html.escape(who)})</small>"
-        self.move_list.show(moves, MAX_MOVE_BUTTONS)
-
-    def _draw_history(self, viewer: int | None) -> None:
-        """The study-board history, and "compare with" naming rows by number and move."""
-        rows = self.history.show(self.explorer, viewer)
-        chosen = self.compare_with.value
-        self.compare_with.options = [("(pick a position)", NO_NODE)] + [
-            (("  " * r["depth"]) + row_label(r), r["id"]) for r in rows]
-        self.compare_with.value = chosen if chosen in self.explorer.nodes else NO_NODE
-        self._draw_compare(viewer)
+            title = f"{len(moves)} legal ({who})"
+        self.move_list.show(moves, MAX_MOVE_BUTTONS, title, self.explorer.current)
 
     def _draw_compare(self, viewer: int | None) -> None:
         """The differences between the chosen position and the current one, as `viewer` sees them."""
-        other = self.compare_with.value
+        other = self.history.compared
         if other not in self.explorer.nodes:
             self.compare_result.value = ""
             return

@@ -77,7 +77,7 @@ def test_branches_show_in_the_tree_and_keep_or_change_the_luck(panel: Panel) -> 
     assert branch["branch"] and branch["depth"] == 1  # the what-if is indented, the main line not
     assert all(r["depth"] == 0 for r in rows if not r["branch"] and r["start"] != branch["start"])
     assert rows.index(branch) == 1, "a branch shows where it forks, before the main line goes on"
-    labels = [label for label, _ in panel.compare_with.options]
+    labels = [label for label, _ in panel.history.choices()]
     assert any(label.strip().startswith("1. P0: ") for label in labels)
     panel.history.click(0)
     panel.branch_fresh.click()
@@ -108,7 +108,7 @@ def test_the_perspective_switch_hides_moves_and_chance(panel: Panel) -> None:
     panel.perspective.value = 1
     assert panel.board.viewer == 1
     assert panel.move_list.moves == []
-    assert "It is P0's turn" in panel.moves_title.value
+    assert "It is P0's turn" in panel.move_list.title
     assert panel.chance_box.layout.display == "none"
     panel.perspective.value = 0
     assert len(panel.move_list.moves) == len(panel.state.legal_moves())
@@ -158,7 +158,7 @@ def test_the_game_over_banner_names_winners_and_score_lines() -> None:
     banner = panel.banner.value
     assert "Game over" in banner and "winner: P0, P1" in banner
     assert "T-SCORE" in banner and "T-END" in banner
-    assert "over" in panel.moves_title.value and panel.move_list.moves == []
+    assert "over" in panel.move_list.title and panel.move_list.moves == []
 
 
 def test_a_panel_shares_an_explorer_and_refuses_other_sources() -> None:
@@ -173,12 +173,12 @@ def test_what_changed_compares_a_chosen_position_with_the_current_one() -> None:
     panel = Panel(explorer.load("village", players=3).new(seed=1), seed=0)
     panel.play("P0 draw")
     assert panel.compare_result.value == ""
-    panel.compare_with.value = 0
+    panel.compare(0)
     teacher = panel.compare_result.value
     assert "rx-diff" in teacher and "status" in teacher and "→" in teacher
     panel.perspective.value = 1          # player 1 reads P0's hand face down only
     assert "face down ×8" in panel.compare_result.value
-    panel.compare_with.value = panel.explorer.current
+    panel.compare(panel.explorer.current)
     assert "the same position" in panel.compare_result.value
 
 
@@ -211,7 +211,7 @@ def test_the_board_marks_the_last_move_and_what_changed() -> None:
     move = next(m for m in panel.state.legal_moves() if "bribe" in str(m))
     panel.play(move)
     assert panel.board.marks["last"] == list(move.targets)
-    panel.compare_with.value = 0                      # what changed since the start
+    panel.compare(0)                      # what changed since the start
     changed = set(panel.board.marks["changed"])
     assert changed and changed <= {z["id"] for z in panel.board.scene["zones"]} | {
         s["id"] for z in panel.board.scene["zones"] for s in z.get("zones", ())}
@@ -275,8 +275,54 @@ def test_what_if_outcomes_compare_two_positions() -> None:
     panel.play(panel.state.legal_moves()[0])
     panel._act(lambda: panel.what_if(20))
     assert "pick another position" in panel.board.message["text"]
-    panel.compare_with.value = 0
+    panel.compare(0)
     sim = panel.what_if(20)
     assert sorted(sim.games["variant"].unique().to_list())[0].startswith("compared: start")
     assert sim.games.height == 40
     assert set(sim.players["agent"].unique()) == {"greedy"}
+
+
+def test_the_history_sends_only_the_rows_that_changed_and_they_add_up() -> None:
+    """The browser gets the history as edits; applied in order they give every row, as a
+    new view gets them, through moves, undo, a branch, a note and a perspective switch."""
+    panel = Panel(explorer.load("village", players=3).new(seed=1), seed=0)
+    sent: list[dict] = []
+    panel.history.send = sent.append            # what would go to the browser
+    held = [dict(r) for r in panel.history.snapshot()["rows"]]
+
+    def apply_all() -> None:
+        for msg in sent:
+            assert msg["kind"] == "rows" and msg["base"] == msg["rev"] - 1
+            held[msg["start"]:msg["start"] + msg["delete"]] = msg["insert"]
+        sent.clear()
+
+    for _ in range(12):
+        panel.play(panel.state.legal_moves()[0])
+        assert len(sent) == 1 and len(sent[0]["insert"]) <= 2, "a move sends one edit, not every row"
+        apply_all()
+    panel.undo_button.click()
+    panel.undo_button.click()
+    panel.branch_fresh.click()
+    panel.play(panel.state.legal_moves()[-1])
+    panel.note_text.value = "a what-if"
+    panel.note_button.click()
+    panel.perspective.value = 1
+    apply_all()
+    snapshot = panel.history.snapshot()
+    assert held == snapshot["rows"] and snapshot["base"] is None
+    assert snapshot["current"] == next(r["id"] for r in panel.history.rows if r["current"])
+    assert any(r["branch"] for r in held) and any(r["comment"] == "a what-if" for r in held)
+    panel.history._on_custom_msg(panel.history, {"event": "hello"}, [])   # a new view asks
+    assert sent == [snapshot]
+
+
+def test_compare_with_is_chosen_in_the_browser_and_names_rows() -> None:
+    panel = Panel(explorer.load("village", players=3).new(seed=1), seed=0)
+    panel.play(panel.state.legal_moves()[0])
+    panel.history._on_custom_msg(panel.history, {"event": "compare", "id": 0}, [])
+    assert panel.history.compared == 0 and panel.board.compare_to == 0
+    assert "rx-diff" in panel.compare_result.value
+    assert [label for label, _ in panel.history.choices()][:2] == ["(pick a position)", "start"]
+    panel.history._on_custom_msg(panel.history, {"event": "compare", "id": 9999}, [])   # no such row
+    assert panel.history.compared == -1 and panel.board.compare_to is None
+    assert panel.compare_result.value == ""

@@ -86,10 +86,13 @@ def test_the_teacher_payload_does_show_the_hidden_parts() -> None:
 
 
 def widget_texts(widget: Any) -> str:
-    """Every synced value of a widget tree, as one text (children followed)."""
+    """Every synced value of a widget tree, and what the history sends a new view (its
+    rows go as messages, not traits), as one text (children followed)."""
     parts = []
     for key, value in widget.get_state().items():
         parts.append(f"{key}={value}")
+    if hasattr(widget, "snapshot"):
+        parts.append(json.dumps(widget.snapshot()))
     for child in getattr(widget, "children", ()):
         parts.append(widget_texts(child))
     return "\n".join(parts)
