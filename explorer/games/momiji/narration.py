@@ -48,7 +48,8 @@ def played(seat: int, card: int, new_pile: bool) -> Event:
     """A card starting its pile (M-PLAY-2) or going onto it (M-PLAY-3)."""
     t = TYPES[card >> 4]
     if new_pile:
-        return Event("play", "M-PLAY-2", f"{seat_name(seat)} starts a {t} pile with {name(card)}", seat)
+        article = "an" if t[0] in "AEIOU" else "a"
+        return Event("play", "M-PLAY-2", f"{seat_name(seat)} starts {article} {t} pile with {name(card)}", seat)
     return Event("play", "M-PLAY-3", f"{seat_name(seat)} plays {name(card)} onto the {t} pile", seat)
 
 
