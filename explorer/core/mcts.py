@@ -16,6 +16,12 @@ expected win share) or, for a game without one, by playing on at random to the e
 heuristic reads the sampled state, which holds only what the searcher knows plus
 guesses; so it never sees the true hidden cards either. Each move on the path is credited
 with the value of the player who made it; the most visited move is played.
+
+A game opts in to fixed decisions by a `policy(state)` in the same module: a move for
+the decisions the search should not branch on (None elsewhere). Lying Pirates uses it for
+its bets: inside one world the search would see every cup and "know" whether a bid is
+true, so a bet is taken by the exact odds of the mover's own view instead, at the root
+and in the tree, while the search explores the other decisions.
 """
 from __future__ import annotations
 
@@ -34,6 +40,9 @@ if TYPE_CHECKING:
 
 Evaluation = Callable[[State], tuple[float, ...]]
 """Each player's expected win share in an unfinished position (values in [0, 1])."""
+
+Policy = Callable[[State], Optional[Move]]
+"""The move to make at a decision the search does not branch on, or None to search it."""
 
 DEFAULT_WORLDS = 16
 """Worlds drawn per decision: enough to average over what the searcher cannot see,
@@ -67,10 +76,12 @@ class _Walk:
     """A node's moves in one world: those not yet tried (in a random order), then,
     once all are, each move with its child, so a walk looks nothing up."""
 
-    __slots__ = ("untried", "choices")
+    __slots__ = ("moves", "untried", "choices")
 
-    def __init__(self, untried: list[Move]) -> None:
-        self.untried = untried
+    def __init__(self, moves: tuple[Move, ...], rng: random.Random) -> None:
+        self.moves = moves
+        self.untried = list(moves)
+        rng.shuffle(self.untried)
         self.choices: list[tuple[Move, _Node]] | None = None
 
 
@@ -105,28 +116,37 @@ def shares_from_points(points: tuple[float, ...] | list[float], scale: float) ->
     return tuple(w / total for w in weights)
 
 
-_EVALUATIONS: dict[type, Optional[Evaluation]] = {}
+_HEURISTICS: dict[type, Optional[object]] = {}
 
 
-def evaluation_for(game: "Game") -> Optional[Evaluation]:
-    """The game's heuristic `value(state)`, from the `heuristic` module beside its
-    game module (explorer/games/<game>/heuristic.py), or None when it has none.
+def _heuristic_module(game: "Game") -> Optional[object]:
+    """The `heuristic` module beside the game's module
+    (explorer/games/<game>/heuristic.py), or None when it has none.
 
     Found by that convention, so the core imports no game by name."""
     cls = type(game)
-    if cls not in _EVALUATIONS:
+    if cls not in _HEURISTICS:
         package = cls.__module__.rpartition(".")[0]
         found = None
         if package:
             try:
-                module = importlib.import_module(f"{package}.heuristic")
+                found = importlib.import_module(f"{package}.heuristic")
             except ModuleNotFoundError as exc:
                 if exc.name != f"{package}.heuristic":
                     raise
-            else:
-                found = module.value
-        _EVALUATIONS[cls] = found
-    return _EVALUATIONS[cls]
+        _HEURISTICS[cls] = found
+    return _HEURISTICS[cls]
+
+
+def evaluation_for(game: "Game") -> Optional[Evaluation]:
+    """The game's heuristic `value(state)` (see `_heuristic_module`), or None."""
+    return getattr(_heuristic_module(game), "value", None)
+
+
+def policy_for(game: "Game") -> Optional[Policy]:
+    """The game's fixed decisions `policy(state)` (see the module docstring), or None:
+    a game without one has every decision searched."""
+    return getattr(_heuristic_module(game), "policy", None)
 
 
 class MCTSAgent:
@@ -187,20 +207,27 @@ class MCTSAgent:
         worlds = min(self.worlds, self.iterations)
         for w in range(worlds):
             root.states[w] = resolve_chance(obs.sample(rng), rng)
-        evaluate = self.evaluate or evaluation_for(root.states[0].game)
+        game = root.states[0].game
+        policy = policy_for(game)
+        if policy is not None:   # the sample shows the mover's view, the observation's own
+            fixed = policy(root.states[0])
+            if fixed is not None and fixed in legal:
+                return fixed
+        evaluate = self.evaluate or evaluation_for(game)
         limit = self.rollout_limit
         if limit is None:
             limit = -1 if evaluate is None else 0
         judge = _Judge(evaluate, limit)
         alpha = self.minimax_weight if evaluate is not None else 0.0
         for i in range(self.iterations):
-            self._iterate(root, i % worlds, judge, alpha, rng)
+            self._iterate(root, i % worlds, judge, alpha, policy, rng)
         visits = root.children
         return max(legal, key=lambda m: visits[m].visits if m in visits else -1)
 
     def _iterate(self, root: _Node, world: int, judge: "_Judge", alpha: float,
-                 rng: random.Random) -> None:
-        """One walk in one world: select, expand, judge the leaf, back up."""
+                 policy: Optional[Policy], rng: random.Random) -> None:
+        """One walk in one world: select, expand, judge the leaf, back up. Where the
+        game's `policy` fixes the move, that move is the only one offered."""
         path: list[tuple[_Node, int]] = []
         node = root
         state = root.states[world]
@@ -213,9 +240,9 @@ class MCTSAgent:
             children = node.children
             walk = node.walks.get(world)
             if walk is None:   # this world's first visit here: its moves, in a random order
-                untried = list(state.legal_moves())
-                rng.shuffle(untried)
-                walk = node.walks[world] = _Walk(untried)
+                moves = state.legal_moves()
+                fixed = policy(state) if policy is not None else None
+                walk = node.walks[world] = _Walk(moves if fixed is None else (fixed,), rng)
             if walk.choices is None:
                 untried = walk.untried
                 while untried and untried[-1] in children:   # expanded in another world
@@ -226,7 +253,7 @@ class MCTSAgent:
                     state = node.states[world] = resolve_chance(state.play(move, check=False), rng)
                     path.append((node, who))
                     break
-                walk.choices = [(move, children[move]) for move in state.legal_moves()]
+                walk.choices = [(move, children[move]) for move in walk.moves]
             best_move, best_child, best_value = None, None, -1.0
             for move, child in walk.choices:
                 child.avail += 1

@@ -5,11 +5,22 @@ and cards guessed). The race is won by sailing home (P-END-1) or by the ships fu
 along (P-END-LIMIT), so each ship's progress counts most; crew dice keep a ship in the
 race (battles and bets cost crew), coins buy help, and a ship out of the game has
 nothing. The estimates become win shares with `shares_from_points`.
+
+`policy` takes the bets out of the search: in a sampled world every cup is in sight, so
+the search would judge a bid as true or false for certain. A bet (bid, Liar, Exact
+[P-BID-ORDER]) is made instead as the greedy agent makes it, from the exact odds of what
+the mover sees (`odds.py`), in the tree as at the root; the search explores the rest.
 """
 from __future__ import annotations
 
+import random
+from typing import Optional
+
+from ...core.agents import Observation
 from ...core.mcts import shares_from_points
+from ...core.move import Move
 from ...core.state import State
+from .agent import GreedyPiratesAgent
 
 CREW = 0.3
 """Worth of one normal crew die, in tiles of progress."""
@@ -34,3 +45,17 @@ def points(state: State) -> tuple[float, ...]:
 def value(state: State) -> tuple[float, ...]:
     """Each seat's expected win share: a softmax of `points` (sums to 1)."""
     return shares_from_points(points(state), SCALE)
+
+
+_BETTOR = GreedyPiratesAgent()
+_NO_LUCK = random.Random(0)
+"""The greedy agent bets from the odds alone and draws no luck there: a fixed stream."""
+
+
+def policy(state: State) -> Optional[Move]:
+    """At a betting decision, the bet the exact odds favour for the mover, read from the
+    mover's own view (`Observation` keeps nothing else); None elsewhere (searched)."""
+    pend = state.pending
+    if pend.step != "bid":
+        return None
+    return _BETTOR.choose(Observation(state, pend.seat, ("view",)), _NO_LUCK)

@@ -1,0 +1,76 @@
+"""The search at Lying Pirates bets by the odds of the mover's own view (the pirates
+heuristic's `policy`, [P-BID-ORDER]) and searches the other decisions; other games opt
+in to no fixed decision, so their search is unchanged."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import explorer
+from explorer.core.agents import observe
+from explorer.core.mcts import MCTSAgent, policy_for
+from explorer.core.state import CHANCE
+from explorer.games.pirates.agent import GreedyPiratesAgent
+from explorer.games.pirates.heuristic import policy
+
+
+def decisions(seed: int, players: int = 2, limit: int = 400):
+    """The decision states of one random game of Lying Pirates."""
+    state = explorer.load("pirates", players=players).new(seed)
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if state.to_move is None:
+            return
+        if state.to_move == CHANCE:
+            state = state.play(state.sample_chance(rng), check=False)
+            continue
+        yield state
+        moves = state.legal_moves()
+        state = state.play(moves[int(rng.random() * len(moves))], check=False)
+
+
+def standing_bids(seed: int):
+    """Betting decisions after an opening bid, with the other cups still hidden."""
+    for state in decisions(seed):
+        if state.pending.step == "bid" and state.data.bids and not state.revealed():
+            yield state
+
+
+def test_the_policy_bets_as_the_greedy_agent_and_leaves_the_rest_to_search() -> None:
+    greedy, bets, searched = GreedyPiratesAgent(), 0, 0
+    for seed in range(3):
+        for state in decisions(seed):
+            fixed = policy(state)
+            if state.pending.step == "bid":
+                bets += 1
+                obs = observe(state, observes=greedy.observes)
+                assert fixed == greedy.choose(obs, random.Random(0)) and fixed in state.legal_moves()
+            else:
+                searched += 1
+                assert fixed is None
+    assert bets and searched
+
+
+def test_a_bet_reads_the_movers_view_only() -> None:
+    """The others' cups rolled again: the same bet, and the search plays it."""
+    checked = 0
+    for seed in range(4):
+        for state in standing_bids(seed):
+            me = state.to_move
+            others = [state.determinize(me, random.Random(k)) for k in range(4)]
+            assert any(o.data.cups != state.data.cups for o in others)
+            assert {policy(o) for o in others} == {policy(state)}
+            agent = MCTSAgent(iterations=30)
+            assert agent.choose(observe(state, observes=agent.observes), random.Random(1)) == policy(state)
+            checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("name", [g for g in explorer.list_games() if g != "pirates"])
+def test_other_games_have_every_decision_searched(name: str) -> None:
+    assert policy_for(explorer.load(name)) is None
+
+
+def test_pirates_opts_in_through_its_heuristic_module() -> None:
+    assert policy_for(explorer.load("pirates")) is policy
