@@ -32,7 +32,7 @@ from .core.errors import CORE_RULES, InvalidInput, Reason
 from .core.game import Game, list_games, load
 from .core.move import Move
 from .core.pending import CHANCE, seat_name
-from .core.scene import scene_diff, scene_html
+from .core.scene import item_words, scene_diff, scene_html
 from .core.state import State
 from .core.tree import Explorer
 
@@ -67,15 +67,6 @@ def _name(seat: int | None) -> str:
     return "the teacher" if seat is None else seat_name(seat)
 
 
-def _item_words(item: Mapping[str, Any]) -> str:
-    if item.get("face") == "down":
-        words = f"face down {item.get('sub') or ''}".strip()
-    else:
-        words = " ".join(str(item[k]) for k in ("text", "sub") if item.get(k))
-    badges = item.get("badges") or ()
-    return f"{words} [{', '.join(map(str, badges))}]" if badges else words
-
-
 def zone_words(scene: Mapping[str, Any]) -> dict[str, str]:
     """What a board scene shows, zone by zone, in words: "Villages › P1" -> "face down ×7;
     7 in hand". Grid zones list their filled cells ("1,0 R8, 2,0 B9"). Built from the
@@ -86,10 +77,10 @@ def zone_words(scene: Mapping[str, Any]) -> dict[str, str]:
         name = str(zone.get("label") or zone.get("id") or "?").removesuffix(" (you)")
         key = f"{path} › {name}" if path else name
         if zone.get("layout") == "grid":
-            shown = ", ".join(f"{i.get('x')},{i.get('y')} {_item_words(i)}" for i in zone.get("items", ())
+            shown = ", ".join(f"{i.get('x')},{i.get('y')} {item_words(i)}" for i in zone.get("items", ())
                               if i.get("text") or i.get("face") == "down")
         else:
-            shown = ", ".join(w for w in (_item_words(i) for i in zone.get("items", ())) if w)
+            shown = ", ".join(w for w in (item_words(i) for i in zone.get("items", ())) if w)
         note = str(zone.get("note") or "")
         if shown or note:
             out[key] = "; ".join(part for part in (shown, note) if part)

@@ -11,6 +11,18 @@ from explorer.core import Game, InvalidInput, State
 from explorer.core.agents import observe
 
 
+def play(state: State, *texts: str) -> State:
+    """Play moves given as text (chance outcomes too, e.g. "reveal Crown") in order."""
+    for text in texts:
+        state = state.play(text)
+    return state
+
+
+def texts(state: State) -> list[str]:
+    """The legal moves of `state` as text."""
+    return [str(m) for m in state.legal_moves()]
+
+
 def random_states(game: Game, seed: int, limit: int = 5000) -> list[State]:
     """The states of one random game from `seed` (chance sampled, moves uniform), at most
     `limit` of them; the same seed gives the same game."""

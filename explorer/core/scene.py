@@ -201,9 +201,9 @@ def describe(scene: Mapping[str, Any]) -> dict[str, list[str]]:
         if zone.get("layout") == "grid":
             for item in zone.get("items", ()):
                 if item.get("text") or item.get("face") == "down":
-                    described[f"{key} › {item.get('x')},{item.get('y')}"] = [_item_words(item)]
+                    described[f"{key} › {item.get('x')},{item.get('y')}"] = [item_words(item)]
         else:
-            shown = [_item_words(i) for i in zone.get("items", ())]
+            shown = [item_words(i) for i in zone.get("items", ())]
             note = str(zone.get("note") or "")
             if note:
                 described[f"{key} (note)"] = [note]
@@ -217,7 +217,8 @@ def describe(scene: Mapping[str, Any]) -> dict[str, list[str]]:
     return described
 
 
-def _item_words(item: Mapping[str, Any]) -> str:
+def item_words(item: Mapping[str, Any]) -> str:
+    """One scene item in words: "face down", or its text and sub, then its badges."""
     if item.get("face") == "down":
         words = f"face down {item.get('sub') or ''}".strip()
     else:
@@ -261,7 +262,7 @@ def changed_zones(before: Mapping[str, Any], after: Mapping[str, Any]) -> set[st
         out: dict[str, list[str]] = {}
 
         def walk(zone: Mapping[str, Any]) -> None:
-            out[str(zone.get("id", ""))] = sorted(_item_words(i) for i in zone.get("items", ()))
+            out[str(zone.get("id", ""))] = sorted(item_words(i) for i in zone.get("items", ()))
             for sub in zone.get("zones", ()):
                 walk(sub)
         for zone in scene.get("zones", ()):

@@ -4,21 +4,13 @@ from __future__ import annotations
 from collections import Counter
 
 import explorer
+from gameplay import play, texts  # noqa: F401 (used by this game's tests)
 
 
 def load(players: int = 2, **options):
     return explorer.load("momiji", players=players, **options)
 
 
-def play(state, *texts: str):
-    """Play moves given as text (chance outcomes too, e.g. "deal Maple-0")."""
-    for text in texts:
-        state = state.play(text)
-    return state
-
-
-def texts(state) -> list[str]:
-    return [str(m) for m in state.legal_moves()]
 
 
 def all_cards(state) -> Counter:

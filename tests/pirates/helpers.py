@@ -4,17 +4,12 @@ from __future__ import annotations
 import random
 
 import explorer
+from gameplay import play  # noqa: F401 (used by this game's tests)
 
 
 def load(players: int = 4, **options):
     return explorer.load("pirates", players=players, **options)
 
-
-def play(state, *moves):
-    """Play move texts (chance outcomes too: "sail die shows 2") in order."""
-    for move in moves:
-        state = state.play(move)
-    return state
 
 
 def random_states(game, seed: int, steps: int = 3000):

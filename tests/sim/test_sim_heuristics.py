@@ -13,22 +13,14 @@ import explorer
 from explorer.core.agents import observe
 from explorer.core.mcts import MCTSAgent, evaluation_for, shares_from_points
 from explorer.core.simulate import simulate, wilson
-from explorer.core.state import CHANCE, resolve_chance
+from explorer.core.state import resolve_chance
+from gameplay import random_states
 
 
 def random_position(name: str, players: int, seed: int, steps: int):
     """A position some random moves into a game (chance resolved), still going."""
-    state = explorer.load(name, players=players).new(seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.to_move is None:
-            break
-        if state.to_move == CHANCE:
-            state = state.play(state.sample_chance(rng), check=False)
-        else:
-            moves = state.legal_moves()
-            state = state.play(moves[int(rng.random() * len(moves))], check=False)
-    return resolve_chance(state, rng)
+    line = random_states(explorer.load(name, players=players), seed, limit=steps + 1)
+    return resolve_chance(line[-1], random.Random(seed))
 
 
 @pytest.mark.parametrize("name", explorer.list_games())

@@ -10,24 +10,15 @@ import pytest
 import explorer
 from explorer.core.agents import observe
 from explorer.core.mcts import MCTSAgent, policy_for
-from explorer.core.state import CHANCE
 from explorer.games.pirates.agent import GreedyPiratesAgent
 from explorer.games.pirates.heuristic import policy
+from gameplay import random_states
 
 
 def decisions(seed: int, players: int = 2, limit: int = 400):
     """The decision states of one random game of Lying Pirates."""
-    state = explorer.load("pirates", players=players).new(seed)
-    rng = random.Random(seed)
-    for _ in range(limit):
-        if state.to_move is None:
-            return
-        if state.to_move == CHANCE:
-            state = state.play(state.sample_chance(rng), check=False)
-            continue
-        yield state
-        moves = state.legal_moves()
-        state = state.play(moves[int(rng.random() * len(moves))], check=False)
+    line = random_states(explorer.load("pirates", players=players), seed, limit)
+    return [state for state in line if not state.is_over and not state.is_chance]
 
 
 def standing_bids(seed: int):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import gameplay
+from gameplay import texts  # noqa: F401 (used by this game's tests)
 
 
 def at_play(game, grid, card="R8", **fields):
@@ -9,9 +10,6 @@ def at_play(game, grid, card="R8", **fields):
     hands = fields.pop("hands", [[card], []])
     return game.scenario(grid=grid, hands=hands, phase="play", **fields)
 
-
-def texts(state):
-    return [str(m) for m in state.legal_moves()]
 
 
 def random_states(game, seed, steps=400):

@@ -5,21 +5,13 @@ from __future__ import annotations
 import explorer
 from explorer.games.village.cards import NAMES
 from explorer.games.village.encoding import deck_counts
+from gameplay import play, texts  # noqa: F401 (used by this game's tests)
 
 
 def load(players: int = 2, **options):
     return explorer.load("village", players=players, **options)
 
 
-def play(state, *texts: str):
-    """Play moves given as text (chance outcomes too, e.g. "reveal Crown")."""
-    for text in texts:
-        state = state.play(text)
-    return state
-
-
-def texts(state) -> list[str]:
-    return [str(m) for m in state.legal_moves()]
 
 
 def track(state) -> list[str]:
