@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
-from .core.simulate import Simulation, compare_variants, with_wilson
+from .core.simulate import PLAYERS_SCHEMA, Simulation, compare_variants, with_wilson
 
 if TYPE_CHECKING:
     import altair as alt
@@ -234,32 +234,53 @@ def win_rates(data: Simulation | pl.DataFrame) -> alt.LayerChart:
         width=WIDTH, height=HEIGHT, title="Win rate by seat and agent (95% Wilson interval)")
 
 
+def _shares_histogram(frame: pl.DataFrame, column: str, label: str, title: str,
+                      unit: str = "games") -> alt.Chart:
+    """A histogram of `column` over the rows of `frame` (bins of `nice_bin_width`), or,
+    when comparing rule variants, one line per variant of the share of its rows per bin
+    (variants may differ in size)."""
+    alt = _altair()
+    binned, width = _binned(frame, column)
+    keys = _variant_keys(binned)
+    total = pl.col("games").sum().over(keys) if keys else pl.col("games").sum()
+    counts = (binned.group_by(keys + [f"{column}_bin"]).agg(pl.len().alias("games"))
+              .with_columns((pl.col("games") / total).alias("share"))
+              .sort(keys + [f"{column}_bin"]))
+    counts = _bin_columns(counts, column, width, True)
+    axis_title = _bin_title(label, width)
+    tooltip = [alt.Tooltip(f"{column}_range:N", title=label), alt.Tooltip("games:Q", title=unit),
+               alt.Tooltip("share:Q", format=".1%")] + [f"{k}:N" for k in keys]
+    if keys:
+        chart = alt.Chart(counts).mark_line(point=True).encode(
+            x=alt.X(f"{column}_mid:Q", title=axis_title),
+            y=alt.Y("share:Q", title=f"share of {unit}", axis=alt.Axis(format="%")),
+            color=alt.Color("variant:N"), tooltip=tooltip)
+    else:
+        chart = alt.Chart(counts).mark_bar(stroke="white", strokeWidth=0.5).encode(
+            x=alt.X(f"{column}_bin:Q", bin="binned", title=axis_title,
+                    axis=alt.Axis(tickMinStep=width)),
+            x2=f"{column}_end:Q", y=alt.Y("games:Q", title=unit), tooltip=tooltip)
+    return chart.properties(width=WIDTH, height=HEIGHT, title=title)
+
+
 def game_length(data: Simulation | pl.DataFrame) -> alt.Chart:
     """How many decisions the games took: a histogram (bins of `nice_bin_width`: the
     Freedman-Diaconis width rounded to 1, 2 or 5 times a power of ten), or one line per
     variant when comparing."""
-    alt = _altair()
-    games, width = _binned(_games(data), "turns")
-    keys = _variant_keys(games)
-    total = pl.col("games").sum().over(keys) if keys else pl.col("games").sum()
-    counts = (games.group_by(keys + ["turns_bin"]).agg(pl.len().alias("games"))
-              .with_columns((pl.col("games") / total).alias("share"))
-              .sort(keys + ["turns_bin"]))
-    counts = _bin_columns(counts, "turns", width, True)
-    title = _bin_title("decisions in the game", width)
-    tooltip = [alt.Tooltip("turns_range:N", title="decisions"), "games:Q",
-               alt.Tooltip("share:Q", format=".1%")] + [f"{k}:N" for k in keys]
-    if keys:
-        chart = alt.Chart(counts).mark_line(point=True).encode(
-            x=alt.X("turns_mid:Q", title=title),
-            y=alt.Y("share:Q", title="share of games", axis=alt.Axis(format="%")),
-            color=alt.Color("variant:N"), tooltip=tooltip)
-    else:
-        chart = alt.Chart(counts).mark_bar(stroke="white", strokeWidth=0.5).encode(
-            x=alt.X("turns_bin:Q", bin="binned", title=title,
-                    axis=alt.Axis(tickMinStep=width)),
-            x2="turns_end:Q", y=alt.Y("games:Q", title="games"), tooltip=tooltip)
-    return chart.properties(width=WIDTH, height=HEIGHT, title="Game length")
+    return _shares_histogram(_games(data), "turns", "decisions in the game", "Game length")
+
+
+def winner_tally(data: Simulation | pl.DataFrame, tally: str) -> alt.Chart:
+    """How much of a game's tally (a `State.tallies` column, e.g. Lying Pirates'
+    "coins") the winners held at the end: a histogram over the winning seats, or one line
+    per variant when comparing rule variants."""
+    frame = data.players if isinstance(data, Simulation) else data
+    if tally not in frame.columns:
+        known = [c for c in frame.columns if c not in PLAYERS_SCHEMA and c != "variant"]
+        raise ValueError(f"no tally {tally!r} in these frames; the game records {known or 'none'}")
+    winners = frame.filter(pl.col("winner"))
+    return _shares_histogram(winners, tally, f"the winner's {tally} at the end",
+                             f"The winner's {tally}", unit="winners")
 
 
 def end_reasons(data: Simulation | pl.DataFrame) -> alt.Chart:

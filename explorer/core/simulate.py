@@ -63,7 +63,8 @@ class Simulation:
     were a player's only legal move, played without asking), chance_steps, winners (list of seats),
     ended_by, then one `opt_<name>` column per rule option (and `variant` when the run
     compares rule variants). `players`: game_id, seat, agent, score, won (the seat's
-    share of the win: 1/k when k players share it), winner, rank (1 = won).
+    share of the win: 1/k when k players share it), winner, rank (1 = won), then
+    the game's tallies at the end, one column each (`State.tallies`, e.g. coins).
     `turns`: game_id, ply, seat, move (text form), rule, forced; one row per player
     move (forced ones included); empty if `log_turns=False`.
     """
@@ -174,8 +175,9 @@ def _play_chunk(chunk: _Chunk) -> _Part:
     turns: dict[str, list] = {k: [] for k in TURNS_SCHEMA}
     for offset, seed in enumerate(chunk.seeds):
         _play_game(chunk, chunk.first + offset, seed, games, players, turns)
+    tallies = {name: pl.Int64 for name in players if name not in _CHUNK_PLAYERS_SCHEMA}
     return _Part(pl.DataFrame(games, schema=GAMES_SCHEMA),
-                 pl.DataFrame(players, schema=_CHUNK_PLAYERS_SCHEMA),
+                 pl.DataFrame(players, schema=_CHUNK_PLAYERS_SCHEMA | tallies),
                  pl.DataFrame(turns, schema=TURNS_SCHEMA))
 
 
@@ -239,6 +241,10 @@ def _play_game(chunk: _Chunk, game_id: int, seed: int, games: dict[str, list],
     games["winners"].append(list(winners))
     games["ended_by"].append(outcome.ended_by if outcome is not None else "")
     share = 1.0 / len(winners) if winners else 0.0
+    for name, counts in state.tallies().items():
+        if name in PLAYERS_SCHEMA:
+            raise ValueError(f"{state.game!r}: a tally may not be named like the column {name!r}")
+        players.setdefault(name, []).extend(counts)
     for seat, score in enumerate(scores):
         won = seat in winners
         players["game_id"].append(game_id)
@@ -451,7 +457,8 @@ def _frames(game: Game, start: Game | State, agents: tuple[Agent, ...], seed: in
     players = stacked("players", _CHUNK_PLAYERS_SCHEMA)
     players = players.with_columns(
         pl.col("seat").replace_strict(list(range(len(names))), names, return_dtype=pl.String)
-        .alias("agent")).select(list(PLAYERS_SCHEMA))
+        .alias("agent")).select(list(PLAYERS_SCHEMA) + [c for c in players.columns
+                                                       if c not in PLAYERS_SCHEMA])
     turns = stacked("turns", TURNS_SCHEMA)
     return Simulation(game, tuple(names), seed, games, players, turns,
                       start if isinstance(start, State) else None)

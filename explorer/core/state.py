@@ -113,6 +113,12 @@ class State:
         """Winners, score lines and why the game ended; None while it goes on. Game hook."""
         raise NotImplementedError
 
+    def tallies(self) -> dict[str, tuple[int, ...]]:
+        """Public counts per player worth charting over many games besides the score
+        (e.g. Lying Pirates' coins): name -> one number per seat. `simulate` records
+        them at the end of each game as `players` columns. Game hook; none by default."""
+        return {}
+
     def view(self, viewer: int | None = None) -> dict[str, Any]:
         """What `viewer` may see, as a JSON-able dict (None = teacher). Game hook."""
         raise NotImplementedError

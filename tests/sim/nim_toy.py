@@ -97,6 +97,10 @@ class NimState(State):
         winners = self.winners()
         return tuple(1.0 if p in winners else 0.0 for p in range(self.game.players))
 
+    def tallies(self) -> dict[str, tuple[int, ...]]:
+        last = self.data.last if self.is_over else -1
+        return {"took_last": tuple(int(p == last) for p in range(self.game.players))}
+
     def outcome(self) -> Outcome | None:
         if not self.is_over:
             return None
