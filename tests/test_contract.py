@@ -19,6 +19,15 @@ from gameplay import random_states
 
 GAMES = [(name, players) for name in explorer.list_games()
          for players in sorted({game_class(name).min_players, game_class(name).max_players})]
+GAMES += [("pirates-cities", 2), ("pirates-cities", 6)]
+"""Lying Pirates with its Cities of Greed expansion is checked too."""
+WITH_OPTIONS = {"pirates-cities": ("pirates", {"cities_of_greed": True})}
+
+
+def load_game(name: str, players: int):
+    """A game of GAMES: a game's name, or a name of WITH_OPTIONS (a game with options)."""
+    game, options = WITH_OPTIONS.get(name, (name, {}))
+    return explorer.load(game, players=players, **options)
 
 
 def check_pending(state: State) -> None:
@@ -84,7 +93,7 @@ def check_state(state: State, rng: random.Random, near_misses: set[Move] = froze
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31 - 1))
 def test_random_games_keep_the_contract(name: str, players: int, seed: int) -> None:
-    game = explorer.load(name, players=players)
+    game = load_game(name, players)
     line = random_states(game, seed)
     assert line[-1].is_over, "a random game must end"
     assert line[-1].outcome() is not None
@@ -99,14 +108,14 @@ def test_random_games_keep_the_contract(name: str, players: int, seed: int) -> N
 
 @pytest.mark.parametrize("name,players", GAMES)
 def test_same_seed_same_game(name: str, players: int) -> None:
-    game = explorer.load(name, players=players)
+    game = load_game(name, players)
     assert game.new(seed=3) == game.new(seed=3)
     assert [s.to_json() for s in random_states(game, 11)] == [s.to_json() for s in random_states(game, 11)]
 
 
 @pytest.mark.parametrize("name,players", GAMES)
 def test_states_are_immutable_values(name: str, players: int) -> None:
-    game = explorer.load(name, players=players)
+    game = load_game(name, players)
     state = game.new(seed=5)
     before = state.to_json()
     with pytest.raises(AttributeError):
@@ -119,7 +128,7 @@ def test_states_are_immutable_values(name: str, players: int) -> None:
 @pytest.mark.parametrize("name,players", GAMES)
 def test_illegal_moves_are_refused_with_a_known_rule(name: str, players: int) -> None:
     """A move legal somewhere in a game but not here is refused, citing a real rule."""
-    game = explorer.load(name, players=players)
+    game = load_game(name, players)
     book = game.rules()
     line = random_states(game, 21, limit=200)
     seen = {m for s in line for m in s.legal_moves()}
@@ -158,7 +167,7 @@ def test_every_option_names_its_rule_and_source(name: str) -> None:
 def test_determinize_depends_only_on_the_view(name: str, players: int, seed: int) -> None:
     """Two positions that look the same to a player give that player's bots the same
     samples: a sample can reveal nothing the view does not."""
-    game = explorer.load(name, players=players)
+    game = load_game(name, players)
     for state in random_states(game, seed)[::10]:
         if state.is_over:
             continue
@@ -173,7 +182,7 @@ def test_determinize_depends_only_on_the_view(name: str, players: int, seed: int
 def test_same_luck_replays_the_line_and_a_players_file_hides_the_rest(name: str, players: int) -> None:
     """A branch from the start with the same luck and the same decisions gives the same
     line, state for state; each player's saved file loads back to their own views."""
-    game = explorer.load(name, players=players)
+    game = load_game(name, players)
     tree = Explorer(game.new(seed=8), seed=8)
     for _ in range(30):
         if tree.state.is_over:
@@ -196,7 +205,7 @@ def test_same_luck_replays_the_line_and_a_players_file_hides_the_rest(name: str,
 @pytest.mark.parametrize("name,players", GAMES)
 def test_forced_moves_are_played_for_the_player(name: str, players: int) -> None:
     """The explorer never stops at a position whose only move is forced."""
-    game = explorer.load(name, players=players)
+    game = load_game(name, players)
     tree = Explorer(game.new(seed=2), seed=2)
     for _ in range(80):
         if tree.state.is_over:

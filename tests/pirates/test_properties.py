@@ -8,13 +8,15 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from explorer.games.pirates.moves import (Bid, Buy, Cargo, CupRoll, Deal, Discard, Exact, Keep, Liar,
-                                          Pass, PassCurse, PlayCard, Reroll, Roll, Step, Stop, Target)
+from explorer.games.pirates.moves import (Bid, Buy, BuyInfluence, Cargo, CupRoll, Deal, Designate, Discard,
+                                          Exact, InfluenceDeal, Keep, Liar, MoveTown, Pass, PassCurse,
+                                          PlaceTown, PlayCard, PlayInfluence, Reroll, ReturnInfluence, Roll,
+                                          Step, Stop, Target)
 
 from .helpers import load, random_states
 
 games = st.sampled_from([2, 3, 4, 6])
-variants = st.fixed_dictionaries({"reroll_window": st.booleans(),
+variants = st.fixed_dictionaries({"reroll_window": st.booleans(), "cities_of_greed": st.booleans(),
                                   "variants": st.sampled_from([(), ("instant death",), ("no exact",),
                                                                ("open bidding", "cheap cards")])})
 
@@ -35,6 +37,15 @@ def mutations(move, rng):
         out += [PlayCard(p, "S11"), PlayCard(q, move.card), Discard(p, "G1"), Cargo(p, move.card)]
     if isinstance(move, (Target, PassCurse)):
         out += [Target(p, move.seat + 1), PassCurse(p, p), Target(p, p)]
+    if isinstance(move, PlayInfluence):
+        out += [PlayInfluence(p, move.card, move.town, "bonus" if move.mode == "attack" else "attack"),
+                PlayInfluence(q, move.card, move.town, move.mode), PlayInfluence(p, "I35", move.town, move.mode),
+                PlayInfluence(p, move.card, "Saltmarsh", move.mode), BuyInfluence(q)]
+    if isinstance(move, (PlaceTown, MoveTown, Designate)):
+        out += [PlaceTown(p, "Eastport", 0), PlaceTown(q, "Eastport", 3), MoveTown(p, 0, 3),
+                MoveTown(p, 3, 3), Designate(q, "Eastport"), Designate(p, "Atlantis")]
+    if isinstance(move, ReturnInfluence):
+        out += [ReturnInfluence(q, move.card), ReturnInfluence(p, "I35"), InfluenceDeal("I1")]
     out += [Deal("G1"), Cargo(p, "coin"), Cargo(p, "crew")]
     return out
 

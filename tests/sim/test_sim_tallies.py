@@ -38,3 +38,17 @@ def test_winner_tally_names_what_the_frames_hold() -> None:
     sim = simulate(NimGame(players=2), "random", 4, seed=5, workers=1)
     with pytest.raises(ValueError, match=r"no tally 'coins'.*\['took_last'\]"):
         charts.winner_tally(sim, "coins")
+
+
+def test_lying_pirates_records_each_captains_coins_and_crew() -> None:
+    import random
+
+    import explorer
+    state = explorer.load("pirates", players=3).new(seed=2)
+    rng = random.Random(2)
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+    d = state.data
+    sim = simulate(state, "random", 1, seed=0, workers=1)      # a finished game ends at once
+    assert sim.players["coins"].to_list() == list(d.coins)
+    assert sim.players["crew"].to_list() == [d.crew[p] + d.specials.count(p) for p in range(3)]

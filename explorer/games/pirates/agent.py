@@ -4,7 +4,8 @@ Betting: from the exact odds of `odds.py`: call Liar when the standing bid is mo
 false than the best raise is true, lock Exact when the standing bid is very likely exact, else make the raise most
 likely true (the smallest such). Elsewhere: plays its cards, buys with spare coins,
 re-rolls a poor sail die or battle die, aims at the leader, loses coins before cards
-before crew, takes last steps while it has crew to spare.
+before crew, takes last steps while it has crew to spare. Cities of Greed's decisions
+are `agent_cities`'.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 
 from explorer.core.agents import Observation
 
+from . import agent_cities as cities
 from . import moves as m
 from . import odds
 from .dice import BID_FACES
@@ -31,6 +33,11 @@ class GreedyPiratesAgent:
         step = view["step"]
         if step == "bid":
             return self._bet(view, me, legal)
+        if "cities" in view:
+            chosen = cities.choose(view, me, legal) if step in ("keep", "towns", "designate", "pick") else \
+                cities.act(view, me, legal) if step == "act" else None
+            if chosen is not None:
+                return chosen
         if step == "reroll":
             return self._reroll(view, me, legal)
         if step == "final":

@@ -129,16 +129,17 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 Parameter = Literal["start_coins", "start_crew", "card_cost", "first_card_cost", "reroll_cost",
                     "win_coins", "survivor_coins", "loss_crew", "crew_floor", "cup_limit",
-                    "exact", "open_cap", "instant_death"]
+                    "exact", "open_cap", "instant_death", "draw_two"]
 PARAMETERS: dict[str, int] = {
     "start_coins": 2, "start_crew": 5, "card_cost": 2, "first_card_cost": 2, "reroll_cost": 1,
     "win_coins": 0, "survivor_coins": 0, "loss_crew": 0, "crew_floor": 1, "cup_limit": 10,
-    "exact": 1, "open_cap": 1, "instant_death": 0,
+    "exact": 1, "open_cap": 1, "instant_death": 0, "draw_two": 0,
 }
 """The rule parameters a variant card or a captain may set, with their defaults:
 coins and crew at the start, card and re-roll costs, rewards, the crew floor (total dice
 a loss cannot go below), the cup limit; `exact` 0 forbids exact locks, `open_cap` 0
-removes the opening cap; `instant_death` 1 is Instant Death [P-VAR-DEATH]."""
+removes the opening cap; `instant_death` 1 is Instant Death [P-VAR-DEATH]; `draw_two` 1
+is Cities of Greed's "draw two, keep one" for bought cards [P-COG-VAR-DRAW2]."""
 
 
 class Rule(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -151,6 +152,38 @@ class Rule(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     text: str = ""
 
 
+class Town(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A town of Cities of Greed [P-COG-TOWNS]: its name (title case) and its rule (the
+    seed's towns are tagged seed, the others stand-in)."""
+
+    name: str
+    rule: str
+
+
+class Influence(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """An influence card naming three towns [P-COG-INF-CARDS]."""
+
+    id: str
+    towns: tuple[str, str, str]
+    rule: str
+    copies: Count = 1
+
+
+class Cities(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The Cities of Greed part of a catalogue: the towns, the influence deck and the
+    expansion's map tiles, each swapped in for the base tile it `replaces` (the same
+    position in the list) [P-COG-TILES] [P-COG-TILES-SWAP]."""
+
+    towns: tuple[Town, ...]
+    influence: tuple[Influence, ...]
+    tiles: tuple[Tile, ...] = ()
+    replaces: tuple[str, ...] = ()
+
+    def deck(self) -> tuple[str, ...]:
+        """Every influence card copy, by id."""
+        return tuple(c.id for c in self.influence for _ in range(c.copies))
+
+
 class Catalogue(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     tiles: tuple[Tile, ...]
@@ -159,15 +192,25 @@ class Catalogue(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     extended_after: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
     variants: tuple[Rule, ...] = ()
     captains: tuple[Rule, ...] = ()
+    cities: Cities | None = None
     note: str = ""
 
-    def route(self, extended: bool) -> tuple[Tile, ...]:
+    def route(self, extended: bool, cities: bool = False) -> tuple[Tile, ...]:
         """The preset route, start/end tile first (the extended tiles inserted after
-        tile `extended_after`)."""
-        if not extended:
-            return self.tiles
-        at = self.extended_after + 1
-        return self.tiles[:at] + self.extended + self.tiles[at:]
+        tile `extended_after`); with Cities of Greed its tiles swapped in for the tiles
+        they replace [P-COG-TILES-SWAP]."""
+        tiles = self.tiles
+        if extended:
+            at = self.extended_after + 1
+            tiles = tiles[:at] + self.extended + tiles[at:]
+        if cities and self.cities is not None:
+            swap = dict(zip(self.cities.replaces, self.cities.tiles))
+            tiles = tuple(swap.get(t.id, t) for t in tiles)
+        return tiles
+
+    def every_tile(self) -> tuple[Tile, ...]:
+        """Every tile of the catalogue: base, extended and the expansion's."""
+        return self.route(True) + (self.cities.tiles if self.cities is not None else ())
 
     def deck(self) -> tuple[str, ...]:
         """Every card copy of the action deck, by id."""
@@ -223,7 +266,8 @@ def _check(cat: Catalogue, where: str) -> None:
             seen.add(entry.id.upper())
             if entry.rule not in rules:
                 raise InvalidInput(f"{name}.rule", f"{entry.rule!r} is not a rule of seeds/pirates.md")
-            if rules[entry.rule] not in ("stand-in", "public"):
+            if rules[entry.rule] not in ("stand-in", "public") and not (
+                    key == "variants" and rules[entry.rule] == "seed"):
                 raise InvalidInput(f"{name}.rule", f"{entry.rule} is not tagged stand-in or public")
     if len(cat.tiles) < 2:
         raise InvalidInput(f"{where}.tiles", "a route needs the start/end tile and at least one more")
@@ -238,6 +282,48 @@ def _check(cat: Catalogue, where: str) -> None:
     for i, card in enumerate(cat.cards):
         if card.id != card.id.upper() or " " in card.id:
             raise InvalidInput(f"{where}.cards[{i}] ({card.id}).id", "card ids are upper case, no spaces")
+    if cat.cities is not None:
+        _check_cities(cat, cat.cities, f"{where}.cities", rules, seen)
+
+
+def _check_cities(cat: Catalogue, cities: Cities, where: str, rules: dict[str, str],
+                  seen: set[str]) -> None:
+    """The towns, influence cards and swapped tiles of Cities of Greed [P-COG-TOWNS]
+    [P-COG-INF-CARDS] [P-COG-TILES-SWAP]."""
+    import re
+    names = [t.name for t in cities.towns]
+    if not 2 <= len(names) <= 10 or len(set(names)) != len(names):
+        raise InvalidInput(f"{where}.towns", "2-10 towns, each named once")
+    for i, town in enumerate(cities.towns):
+        if not re.fullmatch(r"[A-Z][a-z]+(?: [A-Z][a-z]+){0,2}", town.name):
+            raise InvalidInput(f"{where}.towns[{i}].name", "a town is 1-3 capitalised words of letters")
+        if rules.get(town.rule) not in ("seed", "stand-in"):
+            raise InvalidInput(f"{where}.towns[{i}].rule", f"{town.rule!r} is not a seed or stand-in rule")
+    for i, card in enumerate(cities.influence):
+        name = f"{where}.influence[{i}] ({card.id[:20]})"
+        if not re.fullmatch(r"I[0-9]{1,3}", card.id) or card.id in seen:
+            raise InvalidInput(f"{name}.id", "an influence id is I and a number, used once")
+        seen.add(card.id)
+        if len(set(card.towns)) != 3 or any(t not in names for t in card.towns):
+            raise InvalidInput(f"{name}.towns", "three different towns of the catalogue")
+        if rules.get(card.rule) != "stand-in":
+            raise InvalidInput(f"{name}.rule", f"{card.rule!r} is not a stand-in rule")
+    if not cities.influence:
+        raise InvalidInput(f"{where}.influence", "the influence deck needs cards")
+    base = {t.id: t for t in cat.route(True)}
+    if len(cities.replaces) != len(cities.tiles) or len(set(cities.replaces)) != len(cities.replaces):
+        raise InvalidInput(f"{where}.replaces", "one base tile replaced per expansion tile, each once")
+    for i, (tile, old) in enumerate(zip(cities.tiles, cities.replaces)):
+        name = f"{where}.tiles[{i}] ({tile.id[:20]})"
+        if not re.fullmatch(_ID, tile.id) or tile.id.upper() in seen:
+            raise InvalidInput(f"{name}.id", "an id is 1-20 letters, digits, spaces, _ or -, used once")
+        seen.add(tile.id.upper())
+        if rules.get(tile.rule) != "stand-in":
+            raise InvalidInput(f"{name}.rule", f"{tile.rule!r} is not a stand-in rule")
+        if tile.water == "start":
+            raise InvalidInput(f"{name}.water", "the start/end tile is not replaced")
+        if old not in base or base[old].water == "start":
+            raise InvalidInput(f"{where}.replaces[{i}]", f"{old!r} is not a tile of the route after the start")
 
 
 def load_catalogue(path: str = "") -> Catalogue:

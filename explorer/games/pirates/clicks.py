@@ -3,8 +3,8 @@ not, so that a refused click is answered with the rule (`why_not`).
 
 Board elements (see `scene`): "bid:<q>:<f>" (a bid picker cell), "liar", "exact",
 "hand:<seat>:<card>", "ship:<seat>", "special:cursed", "coin:<seat>", "crew:<seat>",
-"deck", "pass", "keep", "reroll", "step", "stop". The seat acting is the seat that
-decides now.
+"deck", "pass", "keep", "reroll", "step", "stop", and those of Cities of Greed (see
+`scene_cities`). The seat acting is the seat that decides now.
 """
 from __future__ import annotations
 
@@ -35,6 +35,9 @@ def meant_move(state: "PiratesState", targets: tuple[str, ...]) -> Move | None:
         if len(bids) > 1 or match is None or any(t != "exact" for t in rest):
             return None
         return m.Bid(p, int(match[1]), int(match[2]), bool(rest))
+    cities = cities_move(state, p, rest)
+    if cities is not None:
+        return cities
     tiles = [t for t in rest if t.startswith("tiles:")]
     if tiles:
         slots = [t for t in rest if re.fullmatch(r"tile:[0-9]{1,2}", t)]
@@ -61,4 +64,32 @@ def meant_move(state: "PiratesState", targets: tuple[str, ...]) -> Move | None:
         if pend.step == "draft":
             return m.DraftPass(p, card)
         return m.PlayCard(p, card)
+    return None
+
+
+_TILE = re.compile(r"tile:([0-9]{1,2})")
+
+
+def cities_move(state: "PiratesState", p: int, rest: list[str]) -> Move | None:
+    """The Cities of Greed move the clicks `rest` mean (None: not one of its moves)."""
+    if state.data.cities is None:
+        return None
+    slots = [int(match[1]) for t in rest if (match := _TILE.fullmatch(t))]
+    cards = [t.split(":", 2)[2] for t in rest if t.startswith("towncard:")]
+    placed = [int(t[5:]) for t in rest if re.fullmatch(r"town:[0-9]{1,2}", t)]
+    if (cards or placed) and len(slots) == 1 and len(rest) == 2:
+        return m.PlaceTown(p, cards[0], slots[0]) if cards else m.MoveTown(p, placed[0], slots[0])
+    banners = [t[7:] for t in rest if t.startswith("banner:")]
+    influence = [t.split(":", 2)[2] for t in rest if t.startswith("influence:")]
+    modes = [t for t in rest if t in ("attack", "bonus")]
+    if influence and banners and modes and len(rest) == 3:
+        return m.PlayInfluence(p, influence[0], banners[0], modes[0])
+    if len(rest) == 1 and banners:
+        return m.Designate(p, banners[0])
+    if len(rest) == 1 and influence and state.pending.step == "keep":
+        return m.ReturnInfluence(p, influence[0])
+    if len(rest) == 1 and rest[0].startswith("drawn:"):
+        return m.KeepCard(p, rest[0].split(":", 2)[2])
+    if rest == ["influence deck"]:
+        return m.BuyInfluence(p)
     return None

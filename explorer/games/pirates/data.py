@@ -15,9 +15,12 @@ explains itself. Frames (tuples, JSON-able through `encode_frame`):
     ("hand", seat)                a card leaves the seat's hand at random
     ("draft", size, chosen)       the setup's card draft (see `setup_steps`)
     ("build", tiles, turn)        the setup's map building (see `setup_steps`)
+    ("keep", seats) ("towns", turn) ("designate", seats)   Cities of Greed's setup (`towns`)
+    ("idraw", seat) ("pick", seat, deck, drawn)            influence draws, "draw two" (`influence`)
 
-Frames hold nothing secret except the setup's: the cards set aside in the draft and the
-tiles in hand while the map is built, which the view shows to their owner only.
+Frames hold nothing secret except the setup's (the cards set aside in the draft, the
+tiles in hand while the map is built) and the cards of a "draw two" choice, which the
+view shows to their owner only.
 """
 from __future__ import annotations
 
@@ -61,6 +64,7 @@ class PiratesData(NamedTuple):
     sail: int                              # the sail die of this round (0: not rolled)
     winner: int                            # -1 while the game goes on, or when shared
     ended: str                             # "" | "home" | "final" | "rounds" | "last ship"
+    cities: Any = None                     # Cities of Greed (`cities.CitiesData`), None when off
 
 
 FIELDS = PiratesData._fields

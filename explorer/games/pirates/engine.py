@@ -246,6 +246,10 @@ class Work:
         self.stack += (("draw", p),)
 
     def give_card(self, p: int, card: str) -> None:
+        if self.cities is not None and self.stack:
+            from .influence import into_pick
+            if into_pick(self, p, card, "action"):
+                return
         self.hands = _tup(self.hands, p, tuple(sorted(self.hands[p] + (card,))))
         self.say("draw", "P-BUY", f"{P(p)} draws {card} ({self.game.cards[card].name})", p, (p,),
                  f"{P(p)} draws a card")
@@ -371,7 +375,28 @@ class Work:
                 self.stack = self.stack[:-1]
                 return False
             return True
-        return True                              # "reroll": luck; "draft", "build": decisions
+        if kind == "idraw":
+            from .influence import influence_draw
+            return influence_draw(self, top[1])
+        if kind == "pick":
+            from .influence import settle_pick
+            return settle_pick(self)
+        if kind in ("keep", "designate"):
+            return self.cities_seat(top)
+        return True                              # "reroll": luck; "draft", "build", "towns": decisions
+
+    def cities_seat(self, top: tuple) -> bool:
+        """A "keep" or "designate" frame asks its first seat (a seat holding no more than
+        2 influence cards has nothing to return) [P-COG-INF-DEAL] [P-COG-DESIGNATE]."""
+        kind, seats = top
+        if kind == "keep":
+            seats = tuple(s for s in seats if len(self.cities.influence[s]) > 2)
+        if not seats:
+            self.stack = self.stack[:-1]
+            return False
+        if seats != top[1]:
+            self.stack = self.stack[:-1] + ((kind, seats),)
+        return True
 
     def draw(self, p: int) -> bool:
         if self.deck.empty and self.discard and self.game.options.reshuffle:
@@ -637,6 +662,8 @@ class Work:
                 self.say("excluded", "P-BET-EXCLUDED", f"{P(p)} sits out this betting and counts "
                                                        f"as a loser", p)
         self.excluded = (False,) * n
+        if self.cities is not None:
+            self.cities = self.cities._replace(played=(0,) * n)
         self.phase = "betting"
         self.say("round", "P-ROUND-1", f"round {self.round} begins")
         self.begin_betting()
@@ -695,6 +722,9 @@ class Work:
             self.gain_normal(caller, 1, "P-EXACT-2")
         self.phase = "sail"
         self.stage = "sail"
+        if self.cities is not None:
+            from .influence import reveal_mayor
+            reveal_mayor(self)
 
     def start_sail(self) -> None:
         """The winner takes the token, 1 coin and the sail die [P-SAIL-1]; captain powers

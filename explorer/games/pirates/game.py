@@ -7,12 +7,14 @@ from explorer.core import Event, Game, InvalidInput
 
 from .agent import GreedyPiratesAgent
 from .catalogue import PARAMETERS, load_catalogue
+from .cities import setup_cities
 from .data import PiratesData
 from .moves import MOVE_TYPES
 from .options import PiratesOptions
 from .scenario import FIELDS_DOC, decode, scenario_data
 from .setup_steps import deal_tiles, draft_frame
 from .state import PiratesState
+from .towns import setup_frames as cities_frames
 
 
 class PiratesGame(Game):
@@ -31,7 +33,18 @@ class PiratesGame(Game):
         o = self.options
         self._map_entries: dict[tuple[str, ...], tuple[dict[str, Any], ...]] = {}
         self.catalogue = load_catalogue(o.catalogue)
-        self.tiles = {t.id: t for t in self.catalogue.route(True)}
+        cities = self.catalogue.cities
+        if o.cities_of_greed and cities is None:
+            raise InvalidInput("options.catalogue", "this catalogue has no Cities of Greed section "
+                                                    "(towns, influence cards)")
+        self.tiles = {t.id: t for t in self.catalogue.route(True, o.cities_of_greed)}
+        self.influence = {c.id: c for c in cities.influence} if o.cities_of_greed else {}
+        self.town_names = tuple(t.name for t in cities.towns) if o.cities_of_greed else ()
+        if o.cities_of_greed and len(cities.deck()) < 3 * players:
+            raise InvalidInput("options.catalogue", f"the influence deck holds {len(cities.deck())} "
+                                                    f"cards, fewer than 3 for each of {players} players")
+        if o.town_first_seat >= players:
+            raise InvalidInput("options.town_first_seat", f"no seat {o.town_first_seat} among {players} players")
         self.card_ids = frozenset(self.catalogue.deck())
         self.cards = {c.id: c for c in self.catalogue.cards}
         if o.start_seat >= players:
@@ -79,14 +92,17 @@ class PiratesGame(Game):
         return self.captain_ids[p]
 
     def preset_route(self) -> tuple[str, ...]:
-        return tuple(t.id for t in self.catalogue.route(self.options.extended))
+        return tuple(t.id for t in self.catalogue.route(self.options.extended, self.options.cities_of_greed))
 
     def new(self, seed: int | None = None) -> PiratesState:
         """Setup [P-SETUP-1] [P-SETUP-2] [P-SETUP-MAP] [P-SETUP-CAPTAIN]: shuffle the deck,
         deal the hands and roll the first round's cups from `seed` (the first decision is
         the starting captain's opening bid). With map "build" the tiles are dealt and the
         players place them first [P-SETUP-BUILD]; with the draft the players then pass
-        cards [P-SETUP-DRAFT]; the first cups are rolled after these decisions."""
+        cards [P-SETUP-DRAFT]; with Cities of Greed the influence cards are dealt and kept
+        first, and the towns placed and designated after the map [P-COG-INF-DEAL]
+        [P-COG-TOWN-PLACE] [P-COG-DESIGNATE]; the first cups are rolled after these
+        decisions."""
         rng = self.rng(seed)
         n = self.players
         route = list(self.preset_route())
@@ -110,6 +126,14 @@ class PiratesGame(Game):
                                                      f"starting-captain token", captain),) + tuple(
                 Event("setup", "P-SETUP-BUILD", f"P{p} is dealt the tiles {', '.join(build[1][p])}", p,
                       (p,), f"P{p} is dealt {len(build[1][p])} tiles") for p in range(n))
+        cities = None
+        if self.options.cities_of_greed:        # keep influence, build, place and designate towns
+            cities = setup_cities(self, rng, len(self.preset_route()))
+            designate, towns, keep = cities_frames(self, spec.get("captain", self.options.start_seat % n))
+            frames = (designate, towns) + frames + (keep,)
+            told += tuple(Event("setup", "P-COG-INF-DEAL", f"P{p} is dealt the influence cards "
+                                                           f"{', '.join(cities.influence[p])}", p, (p,),
+                                f"P{p} is dealt 3 influence cards") for p in range(n))
         if self.options.draft:
             frames = (draft_frame(n),) + frames       # the draft follows the map, top last
         state = self.scenario(spec)
@@ -117,6 +141,8 @@ class PiratesGame(Game):
             data = state.data._replace(stack=frames + state.data.stack)
             if self.options.map == "build":
                 data = data._replace(route=slots)
+            if cities is not None:
+                data = data._replace(cities=cities)
             state = PiratesState(self, data)
         rolled: tuple = ()
         while state.is_chance:                 # the first cups are part of the setup luck
@@ -126,6 +152,9 @@ class PiratesGame(Game):
                                               f"the start/end tile; P{state.data.captain} "
                                               f"holds the starting-captain token"),
                   Event("setup", "P-SETUP-2", f"each player is dealt {size} action cards"))
+        if cities is not None:
+            events += (Event("setup", "P-COG-TOWNS", "Cities of Greed: each player takes one town card "
+                                                     "of each of the seven towns"),)
         return PiratesState(self, state.data, events + told + rolled)
 
     def scenario(self, spec: Mapping[str, Any] | None = None, **fields: Any) -> PiratesState:

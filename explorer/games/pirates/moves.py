@@ -528,6 +528,214 @@ class PlaceTile(PlayerMove):
         return cls(int(m["player"]), m["tile"], int(m["slot"]))
 
 
+_TOWN = r"(?P<town>[A-Za-z]{1,20}(?: [A-Za-z]{1,20}){0,2})"
+
+
+def town_name(text: str) -> str:
+    """A town as the catalogue spells it (capitalised words), however it was typed."""
+    return " ".join(w.capitalize() for w in text.split())
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTown(PlayerMove):
+    """Slot a town card from hand under a tile without one [P-COG-TOWN-PLACE]."""
+
+    player: int
+    town: str
+    slot: int
+    PATTERN = _TOWN + r" under tile (?P<slot>[0-9]{1,2})"
+    RULE = "P-COG-TOWN-PLACE"
+
+    def __str__(self) -> str:
+        return f"P{self.player} {self.town} under tile {self.slot}"
+
+    @property
+    def label(self) -> str:
+        return f"Slot {self.town} under tile {self.slot}"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"towncard:{self.player}:{self.town}", f"tile:{self.slot}")
+
+    @classmethod
+    def build(cls, m: re.Match) -> "PlaceTown":
+        return cls(int(m["player"]), town_name(m["town"]), int(m["slot"]))
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTown(PlayerMove):
+    """Move a placed town card to a tile without one [P-COG-TOWN-PLACE] [P-COG-TOWN-MOVE]."""
+
+    player: int
+    source: int
+    slot: int
+    PATTERN = r"moves the town of tile (?P<source>[0-9]{1,2}) to tile (?P<slot>[0-9]{1,2})"
+    RULE = "P-COG-TOWN-MOVE"
+
+    def __str__(self) -> str:
+        return f"P{self.player} moves the town of tile {self.source} to tile {self.slot}"
+
+    @property
+    def label(self) -> str:
+        return f"Move the town card of tile {self.source} to tile {self.slot}"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"town:{self.source}", f"tile:{self.slot}")
+
+    @classmethod
+    def build(cls, m: re.Match) -> "MoveTown":
+        return cls(int(m["player"]), int(m["source"]), int(m["slot"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Designate(PlayerMove):
+    """Choose one's designated town [P-COG-DESIGNATE]."""
+
+    player: int
+    town: str
+    PATTERN = "designates " + _TOWN
+    RULE = "P-COG-DESIGNATE"
+
+    def __str__(self) -> str:
+        return f"P{self.player} designates {self.town}"
+
+    @property
+    def label(self) -> str:
+        return f"Designate {self.town} as your town"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"banner:{self.town}",)
+
+    @classmethod
+    def build(cls, m: re.Match) -> "Designate":
+        return cls(int(m["player"]), town_name(m["town"]))
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnInfluence(PlayerMove):
+    """Setup: return one of the 3 influence cards dealt, keeping 2 [P-COG-INF-DEAL]."""
+
+    player: int
+    card: str
+    PATTERN = "returns " + _CARD
+    RULE = "P-COG-INF-DEAL"
+
+    def __str__(self) -> str:
+        return f"P{self.player} returns {self.card}"
+
+    @property
+    def label(self) -> str:
+        return f"Return {self.card} to the box (keep the other two)"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"influence:{self.player}:{self.card}",)
+
+    @classmethod
+    def build(cls, m: re.Match) -> "ReturnInfluence":
+        return cls(int(m["player"]), m["card"].upper())
+
+
+@dataclass(frozen=True, slots=True)
+class KeepCard(PlayerMove):
+    """"Draw two, keep one": keep one of the two cards drawn [P-COG-VAR-DRAW2]."""
+
+    player: int
+    card: str
+    PATTERN = "keeps " + _CARD
+    RULE = "P-COG-VAR-DRAW2"
+
+    def __str__(self) -> str:
+        return f"P{self.player} keeps {self.card}"
+
+    @property
+    def label(self) -> str:
+        return f"Keep {self.card}"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"drawn:{self.player}:{self.card}",)
+
+    @classmethod
+    def build(cls, m: re.Match) -> "KeepCard":
+        return cls(int(m["player"]), m["card"].upper())
+
+
+@dataclass(frozen=True, slots=True)
+class PlayInfluence(PlayerMove):
+    """Play an influence card for one of its towns, to attack or for the bonus
+    [P-COG-INF-PLAY] [P-COG-ATTACK] [P-COG-BONUS]."""
+
+    player: int
+    card: str
+    town: str
+    mode: str
+    PATTERN = r"plays (?P<card>I[0-9]{1,3}) for " + _TOWN + r" (?P<mode>attack|bonus)"
+    RULE = "P-COG-INF-PLAY"
+
+    def __str__(self) -> str:
+        return f"P{self.player} plays {self.card} for {self.town} {self.mode}"
+
+    @property
+    def label(self) -> str:
+        return f"Play {self.card} for {self.town}: {self.mode}"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"influence:{self.player}:{self.card}", f"banner:{self.town}", self.mode)
+
+    @classmethod
+    def build(cls, m: re.Match) -> "PlayInfluence":
+        return cls(int(m["player"]), m["card"].upper(), town_name(m["town"]), m["mode"].lower())
+
+
+@dataclass(frozen=True, slots=True)
+class BuyInfluence(PlayerMove):
+    """Pay 1 coin for an influence card [P-COG-INF-BUY]."""
+
+    player: int
+    PATTERN = "buys? an influence card"
+    RULE = "P-COG-INF-BUY"
+
+    def __str__(self) -> str:
+        return f"P{self.player} buy an influence card"
+
+    @property
+    def label(self) -> str:
+        return "Buy an influence card (1 coin)"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return ("influence deck",)
+
+
+@dataclass(frozen=True, slots=True)
+class InfluenceDeal(Move):
+    """Chance: the influence deck gives a card (stream "influence deck")."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"influence deck gives {self.card}"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return ("influence deck",)
+
+    @property
+    def rule(self) -> str:
+        return "P-COG-INF-BUY"
+
+    @classmethod
+    def parse(cls, text: str) -> "InfluenceDeal | None":
+        m = re.fullmatch(r"influence deck gives (?P<card>I[0-9]{1,3})", text, re.I)
+        return None if m is None else cls(m["card"].upper())
+
+
 MOVE_TYPES = (Bid, Liar, Exact, CupRoll, Roll, Deal, Snatch, Reroll, Keep, PlayCard, Target,
-              Buy, PassCurse, Pass, Cargo, Discard, Step, Stop, DraftPass, PlaceTile)
+              Buy, PassCurse, Pass, Cargo, Discard, Step, Stop, DraftPass, PlaceTile,
+              PlaceTown, MoveTown, Designate, ReturnInfluence, KeepCard, PlayInfluence,
+              BuyInfluence, InfluenceDeal)
 BLANK_FACE = BLANK

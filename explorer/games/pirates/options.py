@@ -87,6 +87,44 @@ class PiratesOptions:
         (), rule="P-CAPTAINS", source="seed",
         doc="One captain id per seat ('' for none), e.g. ('C1', '', 'C4'); empty: no "
             "captain powers.")
+    cities_of_greed: bool = option(
+        False, rule="P-COG-1", source="seed",
+        doc="Play the Cities of Greed expansion: towns, influence cards, the mayor die and "
+            "the expansion's map tiles.")
+    town_first_seat: int = option(
+        -1, rule="P-COG-TOWN-FIRST", source="assumed",
+        doc="The seat that places the first town card ('whoever last set foot in a boat'): "
+            "-1 the last seat, else a seat number.")
+    town_moves: int = option(
+        1, rule="P-COG-TOWN-MOVE", source="assumed",
+        doc="How many placed town cards each player may move while the towns are placed.")
+    town_shortfall: Literal["stop"] = option(
+        "stop", rule="P-COG-TOWN-SHORT", source="assumed",
+        doc="The placing of town cards also ends when nobody holds one.")
+    distinct_towns: bool = option(
+        True, rule="P-COG-DESIGNATE-DISTINCT", source="assumed",
+        doc="No two players designate the same town.")
+    influence_return: Literal["box"] = option(
+        "box", rule="P-COG-INF-RETURN", source="assumed",
+        doc="The influence card not kept at setup returns to the box, seen by its owner only.")
+    influence_buy: Literal["action turn"] = option(
+        "action turn", rule="P-COG-INF-BUY-WHEN", source="assumed",
+        doc="Influence cards are bought on one's turn in the action phase (ending the turn).")
+    influence_reshuffle: bool = option(
+        True, rule="P-COG-INF-EMPTY", source="assumed",
+        doc="An empty influence deck is made again from the played influence cards.")
+    influence_per_round: int = option(
+        1, rule="P-COG-INF-ONCE", source="assumed",
+        doc="How many influence cards a player may play per round.")
+    mayor_faces: Literal["1 1 coin bomb - -"] = option(
+        "1 1 coin bomb - -", rule="P-COG-MAYOR-FACES", source="assumed",
+        doc="The mayor die's faces; the last two (blanks) are assumed.")
+    cities_tiles: Literal["swap"] = option(
+        "swap", rule="P-COG-TILES-SWAP", source="assumed",
+        doc="The expansion's tiles take the places of the base tiles they replace.")
+    draw_two_rest: Literal["discard"] = option(
+        "discard", rule="P-COG-DRAW2-REST", source="assumed",
+        doc="With the 'draw two' variant, the card not kept goes face up onto its discard pile.")
     catalogue: str = option(
         "", rule="P-CAT-1", source="stand-in",
         doc="Path of a catalogue file (tiles, cards, variants, captains); '' is the "
@@ -103,5 +141,11 @@ class PiratesOptions:
             raise ValueError("max_rounds must be 1-10000")
         if len(self.captains) > 6:
             raise ValueError("captains: at most one per seat (6)")
+        if not -1 <= self.town_first_seat <= 5:
+            raise ValueError("town_first_seat must be -1 (the last seat) or a seat number 0-5")
+        if not 0 <= self.town_moves <= 20:
+            raise ValueError("town_moves must be 0-20")
+        if not 1 <= self.influence_per_round <= 20:
+            raise ValueError("influence_per_round must be 1-20")
         if len(self.catalogue) > 500:
             raise ValueError("catalogue: a path of at most 500 characters")

@@ -13,8 +13,10 @@ from explorer.core import Event
 from . import moves as m
 from .data import PiratesData
 from .engine import CURSED, P, Work, _tup
+from .influence import buy_influence, influence_deal, keep_card, play_influence
 from .moves import bid_text
 from .setup_steps import draft_pass, place_tile
+from .towns import designate, move_town, place_town, return_influence
 
 if TYPE_CHECKING:
     from .state import PiratesState
@@ -170,6 +172,9 @@ def buy(w: Work, move: m.Buy) -> None:
     w.say("buy", "P-BUY", f"{P(p)} pays {cost} coins for a card", p)
     if not (w.stack and w.stack[-1][0] == "window"):   # in a sail window the seat is asked again
         w.end_turn(False)
+    if w.param(p, "draw_two"):                          # draw two, keep one [P-COG-VAR-DRAW2]
+        w.stack += (("pick", p, "action", ()),)
+        w.draw_frame(p)
     w.draw_frame(p)
 
 
@@ -242,6 +247,8 @@ HANDLERS: dict[type, Callable[[Work, Any], None]] = {
     m.Liar: liar, m.Exact: exact, m.Reroll: reroll, m.Keep: keep, m.PlayCard: play_card,
     m.Target: target, m.Buy: buy, m.PassCurse: pass_curse, m.Pass: pass_, m.Cargo: cargo,
     m.Discard: discard, m.Step: step, m.Stop: stop, m.DraftPass: draft_pass,
-    m.PlaceTile: place_tile,
+    m.PlaceTile: place_tile, m.PlaceTown: place_town, m.MoveTown: move_town,
+    m.Designate: designate, m.ReturnInfluence: return_influence, m.KeepCard: keep_card,
+    m.PlayInfluence: play_influence, m.BuyInfluence: buy_influence, m.InfluenceDeal: influence_deal,
 }
 """One handler per move type (`moves.MOVE_TYPES`)."""

@@ -16,7 +16,9 @@ from . import catalogue as cat_module
 from .data import FIELDS, STAGES, PiratesData
 from .dice import CREW_DICE, SPECIAL
 from .engine import cup_of, dice_names
+from .cities import check_cities, decode_cities, encode_cities, scenario_cities
 from .moves import _WORDS
+from .towns import can_place
 
 if TYPE_CHECKING:
     from .game import PiratesGame
@@ -34,10 +36,10 @@ Fields (all optional; n = number of players; seats are 0..n-1):
     bag         normal dice left in the bag (default: option crew_bag less the
                 players' dice)
     specials    {die: seat} for special dice held ("mermaid", "pirate king", "ghost",
-                "cursed"); the others lie on the board
+                "cursed"; "mayor" with Cities of Greed); the others lie on the board
     cups        per player None (not rolled) or the faces under the cup, aligned with the
                 player's dice (normal dice first, then specials in the order mermaid,
-                pirate king, ghost, cursed), e.g. [[1, 2, 2, 5, 6], None]; a blank is
+                pirate king, ghost, cursed, mayor), e.g. [[1, 2, 2, 5, 6], None]; a blank is
                 "-"; text "1 2 2 5 6"
     hands       per player a list of card ids (default: none)
     deck        a list: the deck in a known order, top first; or {"unseen": [...],
@@ -61,6 +63,18 @@ Fields (all optional; n = number of players; seats are 0..n-1):
                 "r" re-roll, "b" bought a card (e.g. ["gs", "", "r"])
     passes      passes in a row so far (phase "action")
     out         per player whether they are out of the game (Instant Death)
+
+Cities of Greed (option cities_of_greed; the mayor die is then one of `specials`):
+
+    towns       per place of the route a town or None, e.g. [None, "Eastport", ...]
+                (default: the towns in catalogue order round the route from tile 1);
+                the k-th tile of a town holds seat k's card, the other cards are in the box
+    designated  per player their designated town (default: seat p the p-th town)
+    influence   per player the influence cards in hand, e.g. [["I1"], [], ["I7", "I9"]]
+    influence_deck     the influence deck in a known order, top first (default: every
+                influence card not elsewhere, unseen)
+    influence_discard  the influence cards played, oldest first
+    influence_played   per player the influence cards played this round (default 0)
 """
 
 Seat = Annotated[int, msgspec.Meta(ge=0, le=5)]
@@ -99,6 +113,16 @@ class ScenarioSpec(msgspec.Struct, forbid_unknown_fields=True):
     used: list[str] | None = None
     passes: Count = 0
     out: list[bool] | None = None
+    towns: list[str | None] | None = None
+    designated: list[str] | None = None
+    influence: list[list[str]] | None = None
+    influence_deck: list[str] | None = None
+    influence_discard: list[str] = []
+    influence_played: list[Annotated[int, msgspec.Meta(ge=0, le=20)]] | None = None
+
+
+CITIES_FIELDS = ("towns", "designated", "influence", "influence_deck", "influence_discard",
+                 "influence_played")
 
 
 class SavedData(msgspec.Struct, forbid_unknown_fields=True):
@@ -132,6 +156,7 @@ class SavedData(msgspec.Struct, forbid_unknown_fields=True):
     sail: Annotated[int, msgspec.Meta(ge=0, le=2)]
     winner: Annotated[int, msgspec.Meta(ge=-1, le=5)]
     ended: Literal["", "home", "final", "rounds", "last ship"]
+    cities: Any = None
 
 
 SCENARIO_FIELDS = tuple(ScenarioSpec.__struct_fields__)
@@ -154,6 +179,10 @@ def encode_frame(frame: tuple) -> list[Any]:
         out[2] = [list(c) for c in frame[2]]
     elif frame[0] == "build":
         out[1] = [list(t) for t in frame[1]]
+    elif frame[0] in ("keep", "designate"):
+        out[1] = list(frame[1])
+    elif frame[0] == "pick":
+        out[3] = list(frame[3])
     return out
 
 
@@ -170,12 +199,12 @@ def encode(d: PiratesData) -> dict[str, Any]:
         "used": list(d.used), "passes": d.passes, "out": list(d.out), "group": list(d.group),
         "stack": [encode_frame(f) for f in d.stack], "sail": d.sail, "winner": d.winner,
         "ended": d.ended,
-    }
+    } | ({} if d.cities is None else {"cities": encode_cities(d.cities)})
 
 
 # ------------------------------------------------------------------ decode
 _FRAME_SHAPES: dict[str, Any] = {
-    "task": tuple[Literal["task"], Seat, Literal["tile", "card"], cat_module.Effect,
+    "task": tuple[Literal["task"], Seat, Literal["tile", "card", "mayor"], cat_module.Effect,
                   Annotated[int, msgspec.Meta(ge=-1, le=5)]],
     "die": tuple[Literal["die"], Literal["sail", "pirate", "treasure"], Seat, int | str | None, bool,
                  cat_module.Roll | None, Literal["tile", "card"]],
@@ -188,6 +217,11 @@ _FRAME_SHAPES: dict[str, Any] = {
     "hand": tuple[Literal["hand"], Seat],
     "draft": tuple[Literal["draft"], Literal[3, 2, 1], tuple[tuple[str, ...], ...]],
     "build": tuple[Literal["build"], tuple[tuple[str, ...], ...], Seat],
+    "keep": tuple[Literal["keep"], tuple[Seat, ...]],
+    "towns": tuple[Literal["towns"], Seat],
+    "designate": tuple[Literal["designate"], tuple[Seat, ...]],
+    "idraw": tuple[Literal["idraw"], Seat],
+    "pick": tuple[Literal["pick"], Seat, Literal["action", "influence"], tuple[str, ...]],
 }
 
 
@@ -208,6 +242,12 @@ def decode_frame(raw: Any, where: str) -> tuple:
         frame = frame[:2] + (tuple(tuple(sorted(c)) for c in frame[2]),)
     if frame[0] == "build":
         frame = (frame[0], tuple(tuple(sorted(t)) for t in frame[1]), frame[2])
+    if frame[0] in ("keep", "designate") and not frame[1]:
+        raise InvalidInput(where, f"a {frame[0]} frame asks at least one seat")
+    if frame[0] == "pick":
+        if len(frame[3]) > 2:
+            raise InvalidInput(where, "a draw-two choice holds at most two cards")
+        frame = frame[:3] + (tuple(sorted(frame[3])),)
     return frame
 
 
@@ -253,7 +293,7 @@ def decode(game: "PiratesGame", raw: Any) -> PiratesData:
         tuple(s.discard), s.captain, s.direction, s.round, s.phase, s.stage, s.turn,
         tuple(tuple(b) for b in s.bids), tuple(s.betting), tuple(s.excluded), call,
         tuple(s.roles), tuple(s.used), s.passes, tuple(s.out), tuple(s.group), stack, s.sail,
-        s.winner, s.ended)
+        s.winner, s.ended, None if s.cities is None else decode_cities(s.cities))
     check(game, d, "data.")
     return d
 
@@ -363,6 +403,7 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
         raise InvalidInput(f"{at}group", "the final battle has at least two fighters")
     if d.stage == "together" and len(d.group) < 2:
         raise InvalidInput(f"{at}group", "stepping together needs at least two ships")
+    check_cities(game, d, at)
     _check_stack(game, d, at)
 
 
@@ -380,6 +421,8 @@ def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:
             seats = []
         elif fr[0] == "build":
             seats = [fr[2]]
+        elif fr[0] in ("keep", "designate"):
+            seats = list(fr[1])
         else:
             seats = [fr[1]]
         for s in seats:
@@ -392,6 +435,18 @@ def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:
             raise InvalidInput(f"{at}stack[{i}]", "a draw waits only for an unseen card")
         if fr[0] == "hand" and i == len(d.stack) - 1 and not d.hands[fr[1]]:
             raise InvalidInput(f"{at}stack[{i}]", "a random discard needs a card in hand")
+        if fr[0] in ("keep", "towns", "designate", "idraw", "pick") and d.cities is None:
+            raise InvalidInput(f"{at}stack[{i}]", "a Cities of Greed frame, but the expansion is off")
+        if fr[0] == "idraw" and i == len(d.stack) - 1 and not d.cities.deck.needs_luck:
+            raise InvalidInput(f"{at}stack[{i}]", "an influence draw waits only for an unseen card")
+        if fr[0] == "pick" and i == len(d.stack) - 1 and len(fr[3]) != 2:
+            raise InvalidInput(f"{at}stack[{i}]", "a draw-two choice on top holds the two cards drawn")
+        if fr[0] == "keep" and i == len(d.stack) - 1 and len(d.cities.influence[fr[1][0]]) <= 2:
+            raise InvalidInput(f"{at}stack[{i}]", "the seat asked to return a card holds more than 2")
+        if fr[0] == "towns" and i == len(d.stack) - 1 and not (
+                "" not in d.route and any(d.cities.town_hands) and can_place(game, d.cities, fr[1])
+                and any(i and t is None for i, t in enumerate(d.cities.towns))):
+            raise InvalidInput(f"{at}stack[{i}]", "the placing waits for a seat that can place a town card")
         if fr[0] == "die" and fr[3] is not None and fr[3] not in (
                 (1, 2) if fr[1] == "sail" else ("X", "O") if fr[1] == "pirate" else ("X", "coin")):
             raise InvalidInput(f"{at}stack[{i}]", f"{fr[3]!r} is not a face of the {fr[1]} die")
@@ -469,12 +524,17 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any]) -> PiratesData:
         return tuple(default) if value is None else _per_player(value, name, n)
 
     route = tuple(s.route) if s.route is not None else game.preset_route()
+    given = [f for f in CITIES_FIELDS if f in spec]
+    if given and not o.cities_of_greed:
+        raise InvalidInput(given[0], "a Cities of Greed field, but the expansion is off (option cities_of_greed)")
+    cities = scenario_cities(game, s, len(route)) if o.cities_of_greed else None
     coins = per("coins", [game.params[p]["start_coins"] for p in range(n)])
     crew = per("crew", [game.params[p]["start_crew"] for p in range(n)])
     specials = [-1] * len(SPECIAL)
     for name, seat in s.specials.items():
-        if name not in SPECIAL or name == "mayor":
-            raise InvalidInput(f"specials.{name[:20]}", "a special die is mermaid, pirate king, ghost or cursed")
+        if name not in SPECIAL or (name == "mayor" and not o.cities_of_greed):
+            raise InvalidInput(f"specials.{name[:20]}", "a special die is mermaid, pirate king, ghost or cursed"
+                               + (", or mayor (Cities of Greed)" if o.cities_of_greed else ""))
         _seat(seat, f"specials.{name}", n)
         specials[SPECIAL.index(name)] = seat
     hands = tuple(tuple(sorted(_card(c, f"hands[{p}][{i}]", game) for i, c in enumerate(h)))
@@ -530,7 +590,7 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any]) -> PiratesData:
         o.crew_bag - sum(crew) if s.bag is None else s.bag, tuple(cups), hands, deck, discard,
         captain, 1 if s.direction == "clockwise" else -1, s.round, phase, stage,
         captain if s.turn is None else s.turn, bids, betting, excluded, (), roles, used,
-        s.passes, out, home if phase == "final" else (), (), 0, -1, "")
+        s.passes, out, home if phase == "final" else (), (), 0, -1, "", cities)
     if s.turn is not None:
         _seat(s.turn, "turn", n)
     check_scenario(game, data)

@@ -23,10 +23,13 @@ from typing import Any, Mapping
 from .dice import contribution, counts_for
 from .moves import FACE_WORDS
 from .odds import odds_from_view
+from .scene_cities import cities_zones, influence_items, seat_note, tile_town
 
 TITLE = "Lying Pirates"
 WATER = {"start": "#f2d16b", "safe": "#9fd9a8", "uncharted": "#8cc4ea", "treacherous": "#e99a8f"}
 SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#f1c40f", "#8e44ad", "#e67e22")
+SEAT_COLOUR_NAMES = ("red", "blue", "green", "yellow", "purple", "orange")
+"""The seats' colours in words (P0 red, P1 blue, ...), as the seed names its captains."""
 LIKELY = (0x7f, 0xb3, 0xe0)
 """The shade of a picker cell whose bid is certainly true; an impossible one is PAPER."""
 PAPER = (0xff, 0xfd, 0xf5)
@@ -66,10 +69,13 @@ def _route(view: Mapping[str, Any]) -> dict[str, Any]:
             ships.setdefault(seat["tile"], []).append(f"P{seat['seat']}" + (" home" if seat["home"] else ""))
     items = []
     for (x, y), tile in zip(ring(view["route_length"]), view["map"]):
+        town = tile_town(view, tile["index"])
         items.append({"id": f"tile:{tile['index']}", "kind": "cell", "text": tile["name"],
-                      "sub": f"{tile['index']} {tile['water']}", "color": WATER.get(tile["water"], UNPLACED),
+                      "sub": f"{tile['index']} {tile['water']}" + (f" · {town}" if town else ""),
+                      "color": WATER.get(tile["water"], UNPLACED),
                       "badges": ships.get(tile["index"], []), "x": x, "y": y,
-                      "title": f"{tile['name']} ({tile['water']}, stand-in): {tile['text'] or 'nothing'}"})
+                      "title": f"{tile['name']} ({tile['water']}, stand-in): {tile['text'] or 'nothing'}"
+                               + (f"; town {town}" if town else "")})
     return {"id": "route", "label": "The route", "layout": "grid", "items": items,
             "note": f"catalogue: {view['catalogue']}; ships sail from tile 0 round to tile 0"}
 
@@ -300,11 +306,13 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
             items += [{"id": f"hand:{p}:{c}", "kind": "card", "text": c} for c in seat["hand"]]
         else:
             items += [{"id": "", "kind": "card", "face": "down", "title": "a hidden card"}] * seat["hand_count"]
+        items += influence_items(view, p)
         items.append({"id": f"ship:{p}", "kind": "token", "text": f"P{p}", "color": SEAT_COLOURS[p],
                       "sub": f"tile {seat['tile']}" + (" home" if seat["home"] else ""),
                       "title": f"P{p}'s ship: {seat['progress']} tiles sailed"})
         note = " ".join(x for x in (seat["role"], "out" if seat["out"] else "",
-                                    f"captain {seat['captain']}" if seat["captain"] else "") if x)
+                                    f"captain {seat['captain']}" if seat["captain"] else "",
+                                    seat_note(view, p)) if x)
         areas.append({"id": f"player:{p}", "label": f"P{p}", "note": note, "layout": "row",
                       "items": items, "highlight": view["to_move"] == p})
     zones_setup = _tiles_in_hand(view)
@@ -312,7 +320,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
               (("pass", "Pass"), ("keep", "Keep"), ("reroll", "Re-roll"), ("step", "Step"),
                ("stop", "Stop"), ("deck", "Buy / deck"))]
     odds, tips, shade = _odds(view)
-    zones = [_route(view), *zones_setup, token, _cups(view), ladder]
+    zones = [_route(view), *cities_zones(view), *zones_setup, token, _cups(view), ladder]
     zones += [z for z in (odds, _reveal(view)) if z is not None]
     zones += _picker(view, tips, shade)
     flight = _flight(view)

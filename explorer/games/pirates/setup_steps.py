@@ -34,7 +34,7 @@ def deal_tiles(game: "PiratesGame", rng: random.Random) -> tuple[tuple[str, ...]
     tile placed, the seat dealt that tile (the starting captain [P-SETUP-CAPTAIN]) and
     the build frame with every other tile in its player's hand."""
     n = game.players
-    tiles = [t.id for t in game.catalogue.route(True)]
+    tiles = [t.id for t in game.catalogue.route(True, game.options.cities_of_greed)]
     start = tiles[0]
     rng.shuffle(tiles)
     hands: list[list[str]] = [[] for _ in range(n)]

@@ -11,11 +11,15 @@ from explorer.core import CHANCE, OVER, Deck, Move, Outcome, Reason, ScoreLine, 
 
 from . import moves as m
 from .catalogue import Cargo as CargoEffect, DiscardCards
+from .cities import redeal_cities
 from .dice import BATTLE_DIE, BID_FACES, PIRATE_DIE, SAIL_DIE, SPECIAL, TREASURE_DIE
 from .engine import CURSED, DIE_STREAM, Work, aims, cup_of, dice_names, may_buy
 from .cups import cup_legal, cup_rolls
 from .plays import apply
+from .influence import influence_moves, pick_moves
 from .setup_steps import build_moves, draft_moves, draft_seat, redeal_tiles
+from .towns import designate_moves, keep_moves, town_moves
+from .why_not import CITIES_MOVES, explain_cities
 from .moves import bid_text
 
 DIE_OF = {"sail die": SAIL_DIE, "pirate die": PIRATE_DIE, "treasure die": TREASURE_DIE}
@@ -35,13 +39,18 @@ def _prompt(seat: int, step: str) -> str:
         "together": "P{} agrees or refuses to step together with the others tied for last",
         "draft": "P{} chooses a card to pass to the player on their left (card draft)",
         "build": "P{} places one of their tiles on an empty place of the map",
+        "keep": "P{} keeps 2 of their 3 influence cards and returns one to the box",
+        "towns": "P{} slots a town card under a tile (or moves a placed one)",
+        "designate": "P{} chooses their designated town",
+        "pick": "P{} keeps one of the two cards drawn",
     }[step].format(seat)
 
 
 RULE_OF = {"bid": "P-BID-ORDER", "act": "P-ACT-ORDER", "step": "P-STEPS-1", "target": "P-TARGET",
            "cargo": "P-CARGO", "discard": "P-EFFECTS", "reroll": "P-REROLL-WINDOW",
            "cards": "P-SAIL-WINDOW", "final": "P-FINAL-3", "together": "P-STEPS-2",
-           "draft": "P-SETUP-DRAFT", "build": "P-SETUP-BUILD"}
+           "draft": "P-SETUP-DRAFT", "build": "P-SETUP-BUILD", "keep": "P-COG-INF-DEAL",
+           "towns": "P-COG-TOWN-PLACE", "designate": "P-COG-DESIGNATE", "pick": "P-COG-VAR-DRAW2"}
 _DECIDE = {(p, step): decision(p, step, RULE_OF[step], _prompt(p, step))
            for p in range(6) for step in RULE_OF}
 _CUP = tuple(luck(f"cup P{p}", "P-BET-ROLL", f"P{p} rolls their cup") for p in range(6))
@@ -50,7 +59,11 @@ _HAND = tuple(luck(f"hand P{p}", "P-EFFECTS", f"a card leaves P{p}'s hand at ran
 _DIE = {"sail": luck("sail die", "P-SAIL-1", "the betting winner rolls the sail die"),
         "pirate": luck("pirate die", "P-TILE-1", "the pirate die is rolled"),
         "treasure": luck("treasure die", "P-TILE-1", "the treasure die is rolled")}
+_ACT_CITIES = tuple(decision(p, "act", "P-ACT-ORDER", f"P{p} plays or buys a card (action or influence), "
+                                                      f"passes the curse or passes") for p in range(6))
+"""The action turn's prompt with Cities of Greed."""
 _DECK = luck("deck", "P-BUY", "the deck gives a card")
+_INFLUENCE_DECK = luck("influence deck", "P-COG-INF-BUY", "the influence deck gives a card")
 
 
 class PiratesState(State):
@@ -87,10 +100,20 @@ class PiratesState(State):
                 return _DECIDE[draft_seat(d, top), "draft"]
             if kind == "build":
                 return _DECIDE[top[2], "build"]
+            if kind == "idraw":
+                return _INFLUENCE_DECK
+            if kind in ("keep", "designate"):
+                return _DECIDE[top[1][0], kind]
+            if kind == "towns":
+                return _DECIDE[top[1], "towns"]
+            if kind == "pick":
+                return _DECIDE[top[1], "pick"]
             fr = d.stack[_below(d.stack)]
             return _DIE[fr[1]] if fr[0] == "die" else _BATTLE[top[1]]
         if d.stage == "cups":
             return _CUP[next(p for p in range(self.game.players) if d.betting[p] and d.cups[p] is None)]
+        if d.stage == "act" and d.cities is not None:
+            return _ACT_CITIES[d.turn]
         return _DECIDE[d.turn, {"bid": "bid", "act": "act", "step alone": "step"}[d.stage]]
 
     # ------------------------------------------------------------------ moves
@@ -112,8 +135,18 @@ class PiratesState(State):
                 out.append(_BUY[p])
             if self._may_pass_curse(p):
                 out += [_CURSE[p][s] for s in range(self.game.players) if s != p and not d.out[s]]
+            if d.cities is not None:
+                out += influence_moves(self.game, d, p)
             out.append(_PASS[p])
             return tuple(out)
+        if step == "towns":
+            return town_moves(self.game, d, p)
+        if step == "designate":
+            return designate_moves(self.game, d, p)
+        if step == "keep":
+            return keep_moves(d, p)
+        if step == "pick":
+            return pick_moves(d.stack[-1])
         if step in ("step", "together"):
             return _STEP_OR_STOP[p]
         if step == "draft":
@@ -223,6 +256,8 @@ class PiratesState(State):
             return type(move) is m.Deal and move.card in d.deck.unseen and d.deck.needs_luck
         if stream.startswith("hand"):
             return type(move) is m.Snatch and move.player == int(stream[-1]) and move.card in d.hands[move.player]
+        if stream == "influence deck":
+            return type(move) is m.InfluenceDeal and move.card in d.cities.deck.unseen and d.cities.deck.needs_luck
         if type(move) is not m.Roll or move.stream != stream:
             return False
         die = DIE_OF.get(stream, BATTLE_DIE)
@@ -244,6 +279,8 @@ class PiratesState(State):
             return cup_rolls(p, self._names(p))
         if stream == "deck":
             return deck_draws(d.deck.unseen)
+        if stream == "influence deck":
+            return tuple((m.InfluenceDeal(c), q) for c, q in d.cities.deck.outcomes())
         if stream.startswith("hand"):
             p = int(stream[-1])
             hand = d.hands[p]
@@ -258,6 +295,8 @@ class PiratesState(State):
             return m.CupRoll(p, cup_of(self._names(p)).sample(rng))
         if stream == "deck":
             return m.Deal(d.deck.sample(rng))
+        if stream == "influence deck":
+            return m.InfluenceDeal(d.cities.deck.sample(rng))
         if stream.startswith("hand"):
             p = int(stream[-1])
             hand = d.hands[p]
@@ -308,6 +347,8 @@ class PiratesState(State):
         if isinstance(move, m.Reroll):
             return Reason("P-REROLL", "the re-roll costs a coin and is once per round (once per "
                                       "sub-battle in the final battle)")
+        if isinstance(move, CITIES_MOVES):
+            return explain_cities(self, move)
         if isinstance(move, m.Target):
             return Reason("P-TARGET", f"P{move.seat} may not be aimed at by this effect (out of "
                                       f"range, immune on the start/end tile, or yourself)")
@@ -336,6 +377,13 @@ class PiratesState(State):
     def scores(self) -> tuple[float, ...]:
         d = self.data
         return tuple(float(d.progress[p]) for p in range(self.game.players))
+
+    def tallies(self) -> dict[str, tuple[int, ...]]:
+        """Each captain's coins and crew dice (normal and special), public on the table."""
+        d = self.data
+        n = self.game.players
+        return {"coins": tuple(d.coins),
+                "crew": tuple(d.crew[p] + d.specials.count(p) for p in range(n))}
 
     def outcome(self) -> Outcome | None:
         d = self.data
@@ -368,7 +416,9 @@ class PiratesState(State):
 
     def _redeal(self, viewer: int, rng: random.Random):
         """Roll again the cups `viewer` cannot see and deal again the cards they cannot
-        see (other hands, the unseen deck), keeping every count [P-HIDDEN-1]."""
+        see (other hands, the unseen deck, the others' "draw two" choices; with Cities of
+        Greed the others' influence hands and returned cards, the unseen influence deck),
+        keeping every count [P-HIDDEN-1]."""
         d = self.data
         n = self.game.players
         cups = list(d.cups)
@@ -381,9 +431,13 @@ class PiratesState(State):
         stack = list(d.stack)
         draft = next((i for i, fr in enumerate(stack) if fr[0] == "draft"), None)
         chosen = stack[draft][2] if draft is not None else ((),) * n
-        pool = d.deck.unseen + d.deck.top + tuple(c for p in others for c in d.hands[p] + chosen[p])
+        picks = [i for i, fr in enumerate(stack) if fr[0] == "pick" and fr[2] == "action" and fr[1] != viewer]
+        pool = d.deck.unseen + d.deck.top + tuple(c for p in others for c in d.hands[p] + chosen[p]) + tuple(
+            c for i in picks for c in stack[i][3])
         parts, unseen = redeal(rng, pool, [len(d.hands[p]) for p in others]
-                               + [len(chosen[p]) for p in others])
+                               + [len(chosen[p]) for p in others] + [len(stack[i][3]) for i in picks])
+        for k, i in enumerate(picks):    # the others' "draw two" choices [P-COG-VAR-DRAW2]
+            stack[i] = stack[i][:3] + (parts[2 * len(others) + k],)
         hands = list(d.hands)
         picked = list(chosen)
         for p, part, aside in zip(others, parts, parts[len(others):]):
@@ -394,8 +448,9 @@ class PiratesState(State):
         for i, fr in enumerate(stack):  # the others' tiles in hand [P-SETUP-BUILD]
             if fr[0] == "build":
                 stack[i] = redeal_tiles(fr, viewer, rng)
+        cities = d.cities if d.cities is None else redeal_cities(d.cities, stack, viewer, rng)
         return d._replace(cups=tuple(cups), hands=tuple(hands), deck=Deck(unseen, (), d.deck.bottom),
-                          stack=tuple(stack))
+                          stack=tuple(stack), cities=cities)
 
     def _encode(self) -> dict[str, Any]:
         from .scenario import encode

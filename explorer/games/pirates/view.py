@@ -13,7 +13,9 @@ from explorer.core import CHANCE
 from .dice import SPECIAL
 from .engine import aims, dice_names
 from .moves import FACE_WORDS, bid_text
+from .cities import cities_view
 from .setup_steps import frame_view as setup_frame_view
+from .towns import frame_view as towns_frame_view
 
 if TYPE_CHECKING:
     from .state import PiratesState
@@ -44,6 +46,12 @@ def frame_view(frame: tuple, cards: Any, viewer: int | None = None) -> dict[str,
     kind = frame[0]
     if kind in ("draft", "build"):
         return setup_frame_view(frame, viewer)
+    if kind in ("keep", "towns", "designate"):
+        return towns_frame_view(frame)
+    if kind == "pick":                   # the two cards drawn: their buyer's only [P-COG-VAR-DRAW2]
+        _, seat, deck, drawn = frame
+        return {"kind": "pick", "seat": seat, "deck": deck, "count": len(drawn),
+                "drawn": list(drawn) if viewer is None or viewer == seat else None}
     if kind == "task":
         _, actor, source, effect, target = frame
         return {"kind": "effect", "actor": actor, "source": source,
@@ -123,4 +131,4 @@ def view(state: "PiratesState", viewer: int | None) -> dict[str, Any]:
         "sail": d.sail, "group": list(d.group),
         "catalogue": game.catalogue.name,
         "outcome": None if outcome is None else outcome.to_jsonable(),
-    }
+    } | ({} if d.cities is None else {"cities": cities_view(state, viewer)})
