@@ -1,4 +1,4 @@
-"""The greedy agent reads only its view; it beats random play; MCTS plays Momiji."""
+"""The greedy agent reads only its (typed) view; it beats random play; MCTS plays Momiji."""
 from __future__ import annotations
 
 import random
@@ -20,9 +20,9 @@ def test_greedy_beats_random_in_three_player_games() -> None:
 
 
 @pytest.mark.rules("M-HIDDEN-1")
-def test_greedy_observes_only_the_view() -> None:
+def test_greedy_observes_only_its_typed_view() -> None:
     agent = make_agent("greedy", load(3))
-    assert agent.observes == ("view",)
+    assert agent.observes == ("seat",)
     state = load(3).new(seed=2)
     obs = observe(state, observes=agent.observes)
     assert agent.choose(obs, random.Random(0)) in obs.legal

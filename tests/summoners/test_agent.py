@@ -42,7 +42,7 @@ def test_greedy_beats_random():
 
 def test_agent_reads_only_its_view():
     game = explorer.load("summoners", players=3)
-    assert GreedySummonersAgent.observes == ("view",)
+    assert GreedySummonersAgent.observes == ("seat",)
     assert game.agents["greedy"] is GreedySummonersAgent
     assert isinstance(make_agent("greedy", game), GreedySummonersAgent)
     for state in random_states(game, 2, steps=120):

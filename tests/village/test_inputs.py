@@ -117,5 +117,5 @@ def test_only_the_teacher_sees_the_known_deck_top_and_samples_forget_it() -> Non
 
 def test_agents_are_found_through_the_game_class() -> None:
     assert VillageGame.agents == {"greedy": GreedyVillageAgent}
-    assert GreedyVillageAgent.observes == ("view",)
+    assert GreedyVillageAgent.observes == ("seat",)
     assert isinstance(make_agent("greedy", explorer.load("village", 3)), GreedyVillageAgent)

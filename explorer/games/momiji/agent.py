@@ -6,34 +6,33 @@ cards is worth growing, it will be topped later; near the end just top × size, 
 (0.2 × value + 0.2), a dead hand card nothing. Each legal move is scored by the change
 it makes; an objective is worth activating when the agent's own count beats what it
 can see of the others (M-OBJ-2); Tea House is a free acorn; the rest of the powers are
-used only when they take a valuable card.
+used only when they take a valuable card. It reads its seat's typed view
+(`view.MomijiSeat`: card codes instead of names).
 """
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ...core.agents import Observation, best_by
 from ...core.move import Move
 from . import rules as R
-from .cards import CODES, TYPES, code, type_of, value_of
+from .cards import TYPES, code, type_of, value_of
 from .moves import Activate, Collect, Discard, Give, Place, Play, Power, Reveal, Stop, Take, Trade
+from .view import MomijiSeat
 
 _TYPE = {name: t for t, name in enumerate(TYPES)}
 
 
 class _Table:
-    def __init__(self, view: dict[str, Any], me: int) -> None:
-        self.view = view
-        seat = view["seats"][me]
-        self.me = me
-        self.hand = [CODES[c] for c in seat["hand"]["cards"]]
-        self.row = [tuple(CODES[c] for c in pile["cards"]) for pile in seat["piles"]]
-        self.acorns = seat["acorns"]
+    def __init__(self, seen: MomijiSeat) -> None:
+        self.seen = seen
+        me = self.me = seen.seat
+        self.hand = seen.hand
+        self.row = list(seen.rows[me])
+        self.acorns = seen.acorns[me]
         self.tops = {type_of(p[0]): value_of(p[-1]) for p in self.row}
-        self.garden = [CODES[c] for g in view["garden"] for c in g["cards"]]
-        self.late = view["deck"] < 12 or bool(view["ending"])
-        self.pond = [CODES[c] for c in view["pond"].get("cards", [])]
+        self.garden = seen.garden
+        self.late = seen.deck < 12 or seen.ending
 
     def potential(self, card: int) -> float:
         top = self.tops.get(type_of(card))
@@ -57,19 +56,18 @@ class _Table:
         return self.pile_value((card,)) - self.potential(card)
 
     def objective_gain(self, key: str) -> float:
-        objective = next(o for o in self.view["objectives"] if o["key"] == key)
-        measure = objective["rule"]
+        seen = self.seen
+        measure = next(rule for k, rule in seen.objectives if k == key)
         mine = _measure(measure, key, self.row, self.acorns)
         best_other = 0
-        for seat in self.view["seats"]:
-            if seat["seat"] == self.me:
+        for p, piles in enumerate(seen.rows):
+            if p == self.me:
                 continue
-            piles = seat["piles"]
-            if all("cards" in p for p in piles):
-                row = [tuple(CODES[c] for c in p["cards"]) for p in piles]
+            if seen.counted[p]:
+                row = list(piles)
             else:   # sizes hidden: guess three cards under each top
-                row = [(code(_TYPE[p["type"]], 0, 0),) * 3 + (CODES[p["top"]],) for p in piles]
-            best_other = max(best_other, _measure(measure, key, row, seat["acorns"]))
+                row = [(code(type_of(top), 0, 0),) * 3 + (top,) for (top,) in piles]
+            best_other = max(best_other, _measure(measure, key, row, seen.acorns[p]))
         if mine < 1 or mine < best_other:
             return -3.0
         return 7.0 if mine > best_other else 5.0
@@ -88,19 +86,19 @@ class GreedyMomijiAgent:
     """Grows piles, closes them, collects what fits, claims objectives it leads."""
 
     name = "greedy"
-    observes = ("view",)
+    observes = ("seat",)
 
     def choose(self, obs: Observation, rng: random.Random) -> Move:
-        table = _Table(obs.view, obs.player)
+        table = _Table(obs.seat)
         return best_by(obs.legal, lambda move: self._score(table, move), rng)
 
     def _score(self, table: _Table, move: Move) -> float:
         kind = type(move)
-        view = table.view
+        seen = table.seen
         if kind is Play:
             return table.play_gain(move.card)  # type: ignore[attr-defined]
         if kind is Stop:
-            if len(set(view["play"])) >= 2:
+            if len(set(seen.play)) >= 2:
                 return 2.0 * R.harvest(tuple(table.row))
             return 0.0
         if kind is Collect:
@@ -113,12 +111,12 @@ class GreedyMomijiAgent:
             return table.objective_gain(move.key)  # type: ignore[attr-defined]
         if kind is Trade:
             loss = table.potential(move.card)  # type: ignore[attr-defined]
-            return -loss if view["step"] == "trade" else 1.0 - 2 * loss - 0.3
+            return -loss if seen.step == "trade" else 1.0 - 2 * loss - 0.3
         if kind is Power:
-            land = next(x for x in view["seats"][table.me]["landscapes"] if x["letter"] == move.letter)  # type: ignore[attr-defined]
-            if land["effect"] == "tea":
+            effect = next(e for letter, e in seen.landscapes if letter == move.letter)  # type: ignore[attr-defined]
+            if effect == "tea":
                 return 1.0
-            if land["effect"] == "gust":
+            if effect == "gust":
                 return max((table.potential(c) for c in table.garden), default=0) - 1.0
             return -1.5
         if kind is Take:

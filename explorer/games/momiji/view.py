@@ -11,9 +11,10 @@ deck's known top too.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .cards import NAMES, TYPES
+from ...core.agents import register_seat_view
+from .cards import CODES, NAMES, TYPES
 from .rules import ENDINGS, FLAG_NAMES, OVER, STEPS
 
 if TYPE_CHECKING:
@@ -112,3 +113,73 @@ def build_view(state: "MomijiState", viewer: int | None) -> dict[str, Any]:
         assert result is not None
         out["outcome"] = result.to_jsonable()
     return out
+
+
+Row = tuple[tuple[int, ...], ...]
+
+
+class MomijiSeat(NamedTuple):
+    """What one seat's view says that a player weighs, typed: card codes instead of
+    names. `seat_view` reads it from the state for speed; `seat_from_view` reads the
+    same from the view dict, and a test checks that the two agree, so the typed view
+    holds nothing the seat may not see."""
+
+    seat: int
+    step: str
+    hand: tuple[int, ...]                   # the seat's own hand
+    rows: tuple[Row, ...]                   # per seat its piles, or only their tops as
+                                            # 1-card piles when the sizes do not show
+    counted: tuple[bool, ...]               # per seat: whether its piles show in full
+    acorns: tuple[int, ...]
+    garden: tuple[int, ...]
+    deck: int                               # cards left in the deck
+    ending: bool                            # whether the end has been triggered
+    objectives: tuple[tuple[str, str], ...]  # revealed objectives: (key, rule)
+    play: tuple[int, ...]                   # leaf types played so far in this Play
+    landscapes: tuple[tuple[str, str], ...]  # the seat's landscapes: (letter, effect)
+
+
+def seat_view(state: "MomijiState", seat: int) -> MomijiSeat:
+    """`seat`'s `MomijiSeat`, straight from the state (see `seat_from_view`)."""
+    d = state.data
+    game = state.game
+    cat = game.catalogue
+    shown = game.options.count_piles or d.step == OVER
+    rows = []
+    counted = []
+    for p, row in enumerate(d.rows):
+        full = shown or p == seat or not row
+        rows.append(row if full else tuple((pile[-1],) for pile in row))
+        counted.append(full)
+    objectives = []
+    for key in d.objectives:
+        obj = cat.objective(key, d.types)
+        objectives.append((key, obj.rule if obj else ""))
+    return MomijiSeat(seat, STEPS[d.step], d.hands[seat], tuple(rows), tuple(counted), d.acorns,
+                      d.garden, d.deck.size, d.ending != 0, tuple(objectives), d.play,
+                      tuple((letter, cat.powers[letter].effect) for letter in d.lands[seat]))
+
+
+def seat_from_view(view: dict[str, Any], seat: int) -> MomijiSeat:
+    """The same `MomijiSeat` read from `seat`'s view dict: the reference `seat_view` is
+    tested against, and what an observation holding only the
+    view gives its agent."""
+    rows = []
+    counted = []
+    for entry in view["seats"]:
+        piles = entry["piles"]
+        full = all("cards" in pile for pile in piles)
+        rows.append(tuple(tuple(CODES[c] for c in pile["cards"]) if full else (CODES[pile["top"]],)
+                          for pile in piles))
+        counted.append(full)
+    mine = view["seats"][seat]
+    return MomijiSeat(
+        seat, view["step"], tuple(CODES[c] for c in mine["hand"]["cards"]), tuple(rows),
+        tuple(counted), tuple(entry["acorns"] for entry in view["seats"]),
+        tuple(CODES[c] for group in view["garden"] for c in group["cards"]), view["deck"],
+        bool(view["ending"]), tuple((o["key"], o["rule"]) for o in view["objectives"]),
+        tuple(TYPES.index(t) for t in view["play"]),
+        tuple((land["letter"], land["effect"]) for land in mine["landscapes"]))
+
+
+register_seat_view("momiji", seat_view, seat_from_view)

@@ -9,10 +9,11 @@ and at the end of the game every hand is shown for scoring.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ...core.agents import register_seat_view
 from . import rules
-from .cards import FULL_NAMES, NAMES, TREASURES, as_dict
+from .cards import FULL_NAMES, INDEX, KINDS, NAMES, TREASURES, as_dict
 from .rules import OVER, PHASES
 
 if TYPE_CHECKING:
@@ -81,3 +82,59 @@ def build_view(state: "VillageState", viewer: int | None) -> dict[str, Any]:
         out["outcome"] = result.to_jsonable()
     return out
 
+
+
+class VillageSeat(NamedTuple):
+    """What one seat's view says that a player weighs, typed: counts by card index
+    (7 kinds, Wild last) instead of names. `seat_view` reads it from the state for
+    speed; `seat_from_view` reads the same from the view dict, and a test checks that
+    the two agree, so the typed view holds nothing the seat may not see."""
+
+    seat: int
+    track: tuple[int, ...]                  # treasure per space, low to high
+    track_values: tuple[int, ...]           # printed value per space
+    hand: tuple[int, ...]                   # the seat's own hand
+    bribes: tuple[tuple[int, ...], ...]     # per seat: cards (wilds included) per bribe type
+    stalls: tuple[tuple[int, ...], ...]     # index = stall cost
+    deck: int                               # cards left in the deck
+    curse_spaces: int                       # spaces of the curse to choose, else 0
+
+
+def seat_view(state: "VillageState", seat: int) -> VillageSeat:
+    """`seat`'s `VillageSeat`, straight from the state (see `seat_from_view`)."""
+    d = state.data
+    bribes = d.bribes
+    if any(map(any, d.bribe_wilds)):             # wilds count with the type they bribe
+        bribes = tuple(tuple([c + w if c else 0 for c, w in zip(b, wilds)])
+                       for b, wilds in zip(bribes, d.bribe_wilds))
+    return VillageSeat(seat, d.track, state.game.options.track_values, d.hands[seat], bribes,
+                       d.stalls, d.deck.size, sum(d.paid))
+
+
+def seat_from_view(view: dict[str, Any], seat: int) -> VillageSeat:
+    """The same `VillageSeat` read from `seat`'s view dict: the reference `seat_view`
+    is tested against, and what an observation holding only the
+    view gives its agent."""
+    stalls = {s["cost"]: _counts(s["cards"]) for s in view["stalls"]}
+    bribes = []
+    for entry in view["bribes"]:
+        counts = [0] * 6
+        for name, b in entry.items():
+            counts[INDEX[name.lower()]] = b["cards"] + b["wilds"]
+        bribes.append(tuple(counts))
+    return VillageSeat(seat, tuple(TREASURES.index(s["treasure"]) for s in view["track"]),
+                       tuple(s["value"] for s in view["track"]),
+                       _counts(view["hands"][seat]["cards"]), tuple(bribes),
+                       tuple(stalls[c] for c in sorted(stalls)), view["deck"],
+                       view["curse"]["spaces"] if view["curse"] else 0)
+
+
+def _counts(cards: dict[str, int]) -> tuple[int, ...]:
+    """Counts by card index from a view's {name: count}."""
+    counts = [0] * KINDS
+    for name, n in cards.items():
+        counts[INDEX[name.lower()]] = n
+    return tuple(counts)
+
+
+register_seat_view("village", seat_view, seat_from_view)
