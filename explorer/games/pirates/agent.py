@@ -1,11 +1,12 @@
-"""`GreedyPiratesAgent`: plays from its own view only (`observes = ("view",)`).
+"""`GreedyPiratesAgent`: plays from its own seat's view only (`observes = ("seat",)`:
+the typed `view.PiratesSeat`, which holds what `state.view(seat)` shows that it weighs).
 
 Betting: from the exact odds of `odds.py`: call Liar when the standing bid is more likely
 false than the best raise is true, lock Exact when the standing bid is very likely exact, else make the raise most
 likely true (the smallest such). Elsewhere: plays its cards, buys with spare coins,
 re-rolls a poor sail die or battle die, aims at the leader, loses coins before cards
 before crew, takes last steps while it has crew to spare. Cities of Greed's decisions
-are `agent_cities`'.
+are `agent_cities'`.
 """
 from __future__ import annotations
 
@@ -18,39 +19,38 @@ from . import agent_cities as cities
 from . import moves as m
 from . import odds
 from .dice import BID_FACES
+from .view import PiratesSeat
 
 
 class GreedyPiratesAgent:
     name = "greedy"
-    observes = ("view",)
+    observes = ("seat",)
 
     def choose(self, obs: Observation, rng: random.Random) -> Any:
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
-        view = obs.view
+        seen: PiratesSeat = obs.seat
         me = obs.player
-        step = view["step"]
+        step = seen.step
         if step == "bid":
-            return self._bet(view, me, legal)
-        if "cities" in view:
-            chosen = cities.choose(view, me, legal) if step in ("keep", "towns", "designate", "pick") else \
-                cities.act(view, me, legal) if step == "act" else None
+            return self._bet(seen, me, legal)
+        if seen.towns is not None:
+            chosen = cities.choose(seen, me, legal) if step in ("keep", "towns", "designate", "pick") else \
+                cities.act(seen, me, legal) if step == "act" else None
             if chosen is not None:
                 return chosen
         if step == "reroll":
-            return self._reroll(view, me, legal)
+            return self._reroll(seen, me, legal)
         if step == "final":
             cards = [x for x in legal if isinstance(x, m.PlayCard)]
             if cards:
                 return cards[0]
-            return self._reroll(view, me, legal)
+            return self._reroll(seen, me, legal)
         if step in ("step", "together"):
-            seat = view["seats"][me]
-            return m.Step(me) if seat["crew"] >= 4 and m.Step(me) in legal else m.Stop(me)
+            return m.Step(me) if seen.crew[me] >= 4 and m.Step(me) in legal else m.Stop(me)
         if step == "target":
-            leader = max((x for x in legal), key=lambda x: (view["seats"][x.seat]["progress"], -x.seat))
-            return leader
+            return max(legal, key=lambda x: (seen.progress[x.seat], -x.seat))
         if step == "cargo":
             order = {"coin": 0, "crew": 2}
             return min(legal, key=lambda x: (order.get(x.what, 1), x.what))
@@ -61,54 +61,45 @@ class GreedyPiratesAgent:
             if cards:
                 return cards[int(rng.random() * len(cards))]
             curse = [x for x in legal if isinstance(x, m.PassCurse)]
-            if curse and view["seats"][me]["crew"] >= 5:
-                return max(curse, key=lambda x: view["seats"][x.seat]["progress"])
-            if m.Buy(me) in legal and view["seats"][me]["coins"] >= 3:
+            if curse and seen.crew[me] >= 5:
+                return max(curse, key=lambda x: seen.progress[x.seat])
+            if m.Buy(me) in legal and seen.coins[me] >= 3:
                 return m.Buy(me)
             return m.Pass(me)
         return legal[0]
 
-    def _reroll(self, view: dict[str, Any], me: int, legal: tuple) -> Any:
-        if m.Reroll(me) not in legal:
+    def _reroll(self, seen: PiratesSeat, me: int, legal: tuple) -> Any:
+        if m.Reroll(me) not in legal or seen.roll is None:
             return m.Keep(me)
-        for fr in reversed(view["stack"]):
-            if fr["kind"] == "die":
-                bad = fr["face"] in (1, "X") if fr["die"] in ("sail", "pirate") else fr["face"] == "coin"
-                return m.Reroll(me) if bad else m.Keep(me)
-            if fr["kind"] == "battle":
-                face = fr["faces"][fr["seats"].index(me)]
-                return m.Reroll(me) if face == "skull" else m.Keep(me)
-        return m.Keep(me)
+        if seen.roll[0] == "die":
+            _, die, face = seen.roll
+            bad = face in (1, "X") if die in ("sail", "pirate") else face == "coin"
+        else:
+            _, seats, faces = seen.roll
+            bad = faces[seats.index(me)] == "skull"
+        return m.Reroll(me) if bad else m.Keep(me)
 
-    def _bet(self, view: dict[str, Any], me: int, legal: tuple) -> Any:
+    def _bet(self, seen: PiratesSeat, me: int, legal: tuple) -> Any:
         """Bid from the exact odds of what `me` sees (`odds`): the standing bid judged for
         its bidder, each raise as my own bid. The best raise is the most likely true, the
         smallest quantity on a tie: for each face that is its cheapest legal raise, since
         the chance of "at least q" only falls as q grows, so five candidates suffice."""
-        known, unknown, _ = odds.knowledge(view)
-        dists: dict[tuple[int, Any], tuple] = {}
-
-        def dist(face: int, by: Any) -> tuple:
-            if (face, by) not in dists:
-                dists[face, by] = odds.count_distribution(face, known, unknown, by)
-            return dists[face, by]
-
+        known, unknown = seen.known, seen.unknown
         cheapest: dict[int, int] = {}
         for x in legal:                       # bids come in (quantity, face) order
             if type(x) is m.Bid and not x.exact and x.face not in cheapest:
                 cheapest[x.face] = x.quantity
                 if len(cheapest) == len(BID_FACES):
                     break
-        rows = [(float(odds.tail(dist(f, me), q)), -q, f) for f, q in cheapest.items()]
+        rows = [(odds.seat_tail(f, known, unknown, me, q), -q, f) for f, q in cheapest.items()]
         best = max(rows) if rows else None
-        bid = view["bid"]
-        if bid is not None:
-            d = dist(bid["face"], bid["by"])
-            q = bid["quantity"]
+        if seen.bid is not None:
+            q, face, by = seen.bid
+            d = odds.seat_distribution(face, known, unknown, by)
             exactly = float(d[q]) if q < len(d) else 0.0
-            if m.Exact(me) in legal and exactly > 0.6:
+            if exactly > 0.6 and m.Exact(me) in legal:
                 return m.Exact(me)
-            if best is None or 1 - float(odds.tail(d, q)) > best[0]:
+            if best is None or 1 - odds.seat_tail(face, known, unknown, by, q) > best[0]:
                 return m.Liar(me)
         if best is None:
             return m.Liar(me) if m.Liar(me) in legal else legal[0]

@@ -1,4 +1,5 @@
-"""The greedy agent's Cities of Greed decisions, from its own view only.
+"""The greedy agent's Cities of Greed decisions, from its own seat's typed view only
+(`view.PiratesSeat`).
 
 Influence cards are worth more the more they name one's designated town (its bonus pays
 2 coins and the mayor die) and the towns where ships stand. At setup the agent keeps
@@ -15,73 +16,74 @@ from collections import Counter
 from typing import Any, Sequence
 
 from . import moves as m
+from .view import PiratesSeat
 
 MAYOR_WORTH = 1.0
 """The mayor die, in coins, to a player who does not hold it."""
 
 
-def mentions(cities: dict[str, Any], me: int) -> Counter:
+def mentions(seen: PiratesSeat) -> Counter:
     """How often each town is named by my influence cards."""
-    return Counter(t for c in cities["influence"][me] or () for t in cities["cards"][c])
+    towns = dict(seen.card_towns)
+    return Counter(t for c in seen.influence for t in towns[c])
 
 
-def ships_in(view: dict[str, Any], town: str) -> list[int]:
-    tiles = view["cities"]["tiles"]
-    return [s["seat"] for s in view["seats"] if not s["out"] and tiles[s["tile"]] is not None
-            and tiles[s["tile"]]["town"] == town]
+def ships_in(seen: PiratesSeat, town: str) -> list[int]:
+    tiles = seen.towns or ()
+    return [p for p, tile in enumerate(seen.tiles) if not seen.out[p] and tiles[tile] == town]
 
 
-def influence_worth(view: dict[str, Any], me: int, move: m.PlayInfluence) -> float:
+def influence_worth(seen: PiratesSeat, me: int, move: m.PlayInfluence) -> float:
     """What playing `move` is worth to me, in coins (see the module docstring)."""
-    there = ships_in(view, move.town)
+    there = ships_in(seen, move.town)
     rivals = sum(1 for s in there if s != me)
     if move.mode == "attack":
         return rivals - (me in there)
     mine = me in there
-    if mine and view["cities"]["designated"][me] == move.town:
-        gain = 2 + (MAYOR_WORTH if "mayor" not in view["seats"][me]["specials"] else 0)
+    if mine and seen.designated[me] == move.town:
+        gain = 2 + (MAYOR_WORTH if "mayor" not in seen.held else 0)
     else:
         gain = float(mine)
     return gain - 0.5 * rivals
 
 
-def choose(view: dict[str, Any], me: int, legal: Sequence[Any]) -> Any | None:
+def choose(seen: PiratesSeat, me: int, legal: Sequence[Any]) -> Any | None:
     """The agent's move at an expansion decision (None: not one of them)."""
-    step = view["step"]
-    cities = view["cities"]
+    step = seen.step
+    towns = dict(seen.card_towns)
     if step == "keep":
-        hand = cities["influence"][me]
-        overlap = {c: sum(len(set(cities["cards"][c]) & set(cities["cards"][o])) for o in hand if o != c)
+        hand = seen.influence
+        overlap = {c: sum(len(set(towns[c]) & set(towns[o])) for o in hand if o != c)
                    for c in hand}
         return m.ReturnInfluence(me, min(hand, key=lambda c: (overlap[c], c)))
     if step == "towns":
         places = [x for x in legal if isinstance(x, m.PlaceTown)]
         if not places:
             return legal[0]
-        liked = mentions(cities, me)
+        liked = mentions(seen)
         return min(places, key=lambda x: (-liked[x.town], x.slot, x.town))
     if step == "designate":
-        liked = mentions(cities, me)
-        tiles = Counter(t["town"] for t in cities["tiles"] if t is not None)
+        liked = mentions(seen)
+        tiles = Counter(t for t in seen.towns or () if t is not None)
         return max(legal, key=lambda x: (tiles[x.town] * (1 + liked[x.town]), x.town))
     if step == "pick":
-        if isinstance(legal[0], m.KeepCard) and legal[0].card in cities["cards"]:
-            mine = cities["designated"][me]
-            liked = mentions(cities, me)
-            return max(legal, key=lambda x: (mine in cities["cards"][x.card],
-                                             sum(liked[t] for t in cities["cards"][x.card]), x.card))
+        if isinstance(legal[0], m.KeepCard) and legal[0].card in towns:
+            mine = seen.designated[me]
+            liked = mentions(seen)
+            return max(legal, key=lambda x: (mine in towns[x.card],
+                                             sum(liked[t] for t in towns[x.card]), x.card))
         return max(legal, key=lambda x: (x.card.startswith("G"), x.card))
     return None
 
 
-def act(view: dict[str, Any], me: int, legal: Sequence[Any]) -> Any | None:
+def act(seen: PiratesSeat, me: int, legal: Sequence[Any]) -> Any | None:
     """On my action turn: the best influence play if it is worth a coin, else buy an
     influence card when I hold none and can spare the coin (None: neither)."""
     plays = [x for x in legal if isinstance(x, m.PlayInfluence)]
     if plays:
-        best = max(plays, key=lambda x: (influence_worth(view, me, x), x.card, x.town, x.mode))
-        if influence_worth(view, me, best) >= 1:
+        best = max(plays, key=lambda x: (influence_worth(seen, me, x), x.card, x.town, x.mode))
+        if influence_worth(seen, me, best) >= 1:
             return best
-    if m.BuyInfluence(me) in legal and not view["cities"]["influence"][me] and view["seats"][me]["coins"] >= 2:
+    if m.BuyInfluence(me) in legal and not seen.influence and seen.coins[me] >= 2:
         return m.BuyInfluence(me)
     return None

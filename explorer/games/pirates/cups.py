@@ -11,7 +11,9 @@ probability; `tests/pirates/test_cups.py` proves it.
 """
 from __future__ import annotations
 
+from collections import deque
 from functools import lru_cache
+from itertools import repeat
 
 from .dice import CREW_DICE
 from .engine import cup_of
@@ -37,11 +39,27 @@ def cup_outcomes(names: tuple[str, ...]) -> tuple[tuple[tuple, float], ...]:
     return tuple(rolls)
 
 
+_new = object.__new__
+_SET_PLAYER = CupRoll.__dict__["player"].__set__
+_SET_FACES = CupRoll.__dict__["faces"].__set__
+"""The slots of a `CupRoll`, filled directly by `cup_rolls`."""
+
+
 @lru_cache(maxsize=512)
 def cup_rolls(p: int, names: tuple[str, ...]) -> tuple[tuple[CupRoll, float], ...]:
     """The chance outcomes of P`p`'s cup of dice `names` as moves, listed once: a game
-    rolls the same few cups round after round."""
-    return tuple((CupRoll(p, roll), q) for roll, q in cup_outcomes(names))
+    rolls the same few cups round after round.
+
+    The moves are made in bulk, their slots filled by C-level loops: they are the very
+    values `CupRoll(p, faces)` makes (a frozen dataclass has no other state), about
+    seven times faster. A cup of ten dice and two special dice has 30,030 rolls and a
+    game meets hundreds of cups, so a rollout spent a fifth of its time here."""
+    faces, probs = zip(*cup_outcomes(names))
+    k = len(faces)
+    rolls = list(map(_new, repeat(CupRoll, k)))
+    deque(map(_SET_PLAYER, rolls, repeat(p, k)), maxlen=0)
+    deque(map(_SET_FACES, rolls, faces), maxlen=0)
+    return tuple(zip(rolls, probs))
 
 
 @lru_cache(maxsize=16)

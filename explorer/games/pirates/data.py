@@ -21,6 +21,12 @@ explains itself. Frames (tuples, JSON-able through `encode_frame`):
 Frames hold nothing secret except the setup's (the cards set aside in the draft, the
 tiles in hand while the map is built) and the cards of a "draw two" choice, which the
 view shows to their owner only.
+
+`passed` is the draft's memory [P-SETUP-DRAFT]: a player knows which cards they passed
+left, so for each seat it keeps those its left neighbour surely still holds (in hand, or
+set aside in a draft pass under way). It is shown to that seat only, and a sample of the
+hidden cards for that seat keeps them there (`PiratesState._redeal`). See
+`setup_steps.remember_passes` and `engine.Work.drop_card` for how it changes.
 """
 from __future__ import annotations
 
@@ -65,6 +71,8 @@ class PiratesData(NamedTuple):
     winner: int                            # -1 while the game goes on, or when shared
     ended: str                             # "" | "home" | "final" | "rounds" | "last ship"
     cities: Any = None                     # Cities of Greed (`cities.CitiesData`), None when off
+    passed: tuple[tuple[str, ...], ...] = ()  # per seat: cards it passed left in the draft that the
+                                           # left neighbour surely holds (secret; () no draft)
 
 
 FIELDS = PiratesData._fields

@@ -58,6 +58,31 @@ def aims(effect: Any) -> bool:
     return getattr(effect, "target", None) is not None
 
 
+@lru_cache(maxsize=1024)
+def order_from(first: int, direction: int, out: tuple[bool, ...]) -> tuple[int, ...]:
+    """The seats still in the game, in the token's `direction`, from `first` [P-BID-ORDER]."""
+    n = len(out)
+    return tuple(s for s in ((first + i * direction) % n for i in range(n)) if not out[s])
+
+
+def candidates(d: Any, actor: int, effect: Any, source: str) -> list[int]:
+    """The players an aimed effect may target [P-TARGET] [P-IMMUNE]; `d` is the data or
+    a Work on it (the state lists them without copying the position)."""
+    target = effect.target
+    others = [s for s in order_from(actor, d.direction, d.out) if s != actor]
+    progress = d.progress
+    if source == "card":                 # on the start/end tile: immune to cards [P-IMMUNE]
+        length = len(d.route)
+        others = [s for s in others if progress[s] % length]
+    me = progress[actor]
+    if target.who == "within":
+        return [s for s in others if abs(progress[s] - me) <= target.tiles]
+    if target.who == "nearest" and others:
+        best = min(abs(progress[s] - me) for s in others)
+        return [s for s in others if abs(progress[s] - me) == best]
+    return others
+
+
 def _tup(t: tuple, i: int, v: Any) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
@@ -97,8 +122,7 @@ class Work:
 
     def order_from(self, first: int) -> list[int]:
         """Active seats in the token's direction, from `first`."""
-        return [s for s in ((first + i * self.direction) % self.n for i in range(self.n))
-                if not self.out[s]]
+        return list(order_from(first, self.direction, self.out))
 
     def next_after(self, seat: int, ok=None) -> int:
         for i in range(1, self.n + 1):
@@ -129,10 +153,6 @@ class Work:
 
     def flag(self, p: int, f: str) -> None:
         self.used = _tup(self.used, p, self.used[p] + f)
-
-    def immune(self, p: int) -> bool:
-        """On the start/end tile: immune to other players' negative cards [P-IMMUNE]."""
-        return self.progress[p] % self.length == 0
 
     # ------------------------------------------------------------------ economy
     def gain_coins(self, p: int, k: int, rule: str) -> None:
@@ -254,12 +274,27 @@ class Work:
         self.say("draw", "P-BUY", f"{P(p)} draws {card} ({self.game.cards[card].name})", p, (p,),
                  f"{P(p)} draws a card")
 
-    def play_card(self, p: int, card: str, final: bool = False) -> None:
-        spec = self.game.cards[card]
+    def drop_card(self, p: int, card: str) -> tuple[str, ...]:
+        """Take `card` out of P`p`'s hand onto the discard pile, in sight of all (played
+        or discarded); returns the hand left. The draft's memory follows: the player on
+        P`p`'s right knows one copy fewer of it is surely in that hand [P-SETUP-DRAFT]."""
         hand = list(self.hands[p])
         hand.remove(card)
-        self.hands = _tup(self.hands, p, tuple(hand))
+        left = tuple(hand)
+        self.hands = _tup(self.hands, p, left)
         self.discard += (card,)
+        passed = self.passed
+        if passed:
+            giver = (p - 1) % self.n
+            if card in passed[giver]:
+                known = list(passed[giver])
+                known.remove(card)
+                self.passed = _tup(passed, giver, tuple(known))
+        return left
+
+    def play_card(self, p: int, card: str, final: bool = False) -> None:
+        spec = self.game.cards[card]
+        hand = self.drop_card(p, card)
         if not final:
             self.flag(p, "g" if spec.tier == "gold" else "s")
         self.say("card", spec.rule, f"{P(p)} plays {card} {spec.name}: {spec.text}", p)
@@ -273,17 +308,7 @@ class Work:
 
     def candidates(self, actor: int, effect: Any, source: str) -> list[int]:
         """The players an aimed effect may target [P-TARGET] [P-IMMUNE]."""
-        target = effect.target
-        others = [s for s in self.order_from(actor) if s != actor]
-        if source == "card":
-            others = [s for s in others if not self.immune(s)]
-        me = self.progress[actor]
-        if target.who == "within":
-            return [s for s in others if abs(self.progress[s] - me) <= target.tiles]
-        if target.who == "nearest" and others:
-            best = min(abs(self.progress[s] - me) for s in others)
-            return [s for s in others if abs(self.progress[s] - me) == best]
-        return others
+        return candidates(self, actor, effect, source)
 
     def cargo_options(self, p: int) -> list[str]:
         out = []

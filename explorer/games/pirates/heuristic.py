@@ -66,9 +66,9 @@ placements of town cards, whose worth shows only many rounds later, are not sear
 
 def policy(state: State) -> Optional[Move]:
     """At a betting decision, the bet the exact odds favour for the mover, and at a setup
-    decision of the expansion the greedy agent's choice, read from the mover's own view
-    (`Observation` keeps nothing else); None elsewhere (searched)."""
+    decision of the expansion the greedy agent's choice, read from the mover's own typed
+    seat view (`Observation` keeps nothing else); None elsewhere (searched)."""
     pend = state.pending
     if pend.step != "bid" and pend.step not in SETUP_STEPS:
         return None
-    return _BETTOR.choose(Observation(state, pend.seat, ("view",)), _NO_LUCK)
+    return _BETTOR.choose(Observation(state, pend.seat, _BETTOR.observes), _NO_LUCK)

@@ -210,19 +210,28 @@ def count_distribution(face: int, known: Mapping[Seat, Cup], unknown: Mapping[Se
     """
     if face not in BID_FACES:
         raise InvalidInput("face", f"a bid names a face in {BID_FACES}, not {face!r}")
+    for seat, cup in known.items():
+        for name, _ in cup:
+            _die_name(name, f"known[{seat!r}]")
+    for seat, names in unknown.items():
+        if seat in known:
+            raise InvalidInput(f"unknown[{seat!r}]", "a cup is either known or unknown, not both")
+        for name in names:
+            _die_name(name, f"unknown[{seat!r}]")
+    return _distribution(face, known, unknown, bidder, exact)
+
+
+def _distribution(face: int, known: Mapping[Seat, Cup], unknown: Mapping[Seat, Sequence[str]],
+                  bidder: Seat | None, exact: bool) -> tuple[Number, ...]:
+    """`count_distribution` of knowledge already checked (a bid face, crew dice only)."""
     shift = size = 0
     for seat, cup in known.items():
         cup = tuple(cup)
-        for name, _ in cup:
-            _die_name(name, f"known[{seat!r}]")
         size += len(cup)
         shift += contribution(face, cup, seat == bidder)
     pooled: Counter[str] = Counter()
     mixtures = []
     for seat, names in unknown.items():
-        if seat in known:
-            raise InvalidInput(f"unknown[{seat!r}]", "a cup is either known or unknown, not both")
-        names = [_die_name(name, f"unknown[{seat!r}]") for name in names]
         size += len(names)
         if seat == bidder and any(face_roles(name, face).curses for name in names):
             mixtures.append(_bidders_hidden_cup(face, names, exact))
@@ -268,6 +277,27 @@ def bid_chances(quantity: int, face: int, known: Mapping[Seat, Cup],
     dist = count_distribution(face, known, unknown, bidder, exact=exact)
     exactly = dist[quantity] if quantity < len(dist) else dist[0] * 0
     return BidChances(tail(dist, quantity), exactly)
+
+
+KnownCups = tuple[tuple[Seat, tuple[tuple[str, Any], ...]], ...]
+"""Rolled cups whose faces a seat sees, as (seat, ((die, face), ...)) pairs (`view.PiratesSeat`)."""
+UnknownCups = tuple[tuple[Seat, tuple[str, ...]], ...]
+"""Cups a seat cannot see, as (seat, die names) pairs."""
+
+
+@lru_cache(maxsize=8192)
+def seat_distribution(face: int, known: KnownCups, unknown: UnknownCups,
+                      bidder: Seat | None) -> tuple[Number, ...]:
+    """`count_distribution` over a seat's knowledge in hashable form, remembered: an agent
+    weighs the same few cups bid after bid, and a search asks again in every sample.
+    The cups are a seat view's, read from a state, so they need no checking."""
+    return _distribution(face, dict(known), dict(unknown), bidder, False)
+
+
+def seat_tail(face: int, known: KnownCups, unknown: UnknownCups, bidder: Seat | None,
+              quantity: int) -> float:
+    """P(count >= `quantity`) of `seat_distribution`, as a float."""
+    return float(tail(seat_distribution(face, known, unknown, bidder), quantity))
 
 
 # --------------------------------------------------------------------------- bids

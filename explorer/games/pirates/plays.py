@@ -86,10 +86,7 @@ def deal(w: Work, move: m.Deal) -> None:
 
 def snatch(w: Work, move: m.Snatch) -> None:
     w.stack = w.stack[:-1]
-    hand = list(w.hands[move.player])
-    hand.remove(move.card)
-    w.hands = _tup(w.hands, move.player, tuple(hand))
-    w.discard += (move.card,)
+    w.drop_card(move.player, move.card)
     w.say("discard", "P-EFFECTS", f"{P(move.player)} discards {move.card} at random", move.player)
 
 
@@ -213,10 +210,7 @@ def discard(w: Work, move: m.Discard) -> None:
 
 
 def discard_card(w: Work, p: int, card: str, rule: str) -> None:
-    hand = list(w.hands[p])
-    hand.remove(card)
-    w.hands = _tup(w.hands, p, tuple(hand))
-    w.discard += (card,)
+    w.drop_card(p, card)
     w.say("discard", rule, f"{P(p)} discards {card}", p)
 
 

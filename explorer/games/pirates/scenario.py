@@ -157,6 +157,7 @@ class SavedData(msgspec.Struct, forbid_unknown_fields=True):
     winner: Annotated[int, msgspec.Meta(ge=-1, le=5)]
     ended: Literal["", "home", "final", "rounds", "last ship"]
     cities: Any = None
+    passed: list[list[str]] = []
 
 
 SCENARIO_FIELDS = tuple(ScenarioSpec.__struct_fields__)
@@ -199,7 +200,8 @@ def encode(d: PiratesData) -> dict[str, Any]:
         "used": list(d.used), "passes": d.passes, "out": list(d.out), "group": list(d.group),
         "stack": [encode_frame(f) for f in d.stack], "sail": d.sail, "winner": d.winner,
         "ended": d.ended,
-    } | ({} if d.cities is None else {"cities": encode_cities(d.cities)})
+    } | ({} if d.cities is None else {"cities": encode_cities(d.cities)}) | (
+        {} if not d.passed else {"passed": [list(c) for c in d.passed]})
 
 
 # ------------------------------------------------------------------ decode
@@ -293,8 +295,10 @@ def decode(game: "PiratesGame", raw: Any) -> PiratesData:
         tuple(s.discard), s.captain, s.direction, s.round, s.phase, s.stage, s.turn,
         tuple(tuple(b) for b in s.bids), tuple(s.betting), tuple(s.excluded), call,
         tuple(s.roles), tuple(s.used), s.passes, tuple(s.out), tuple(s.group), stack, s.sail,
-        s.winner, s.ended, None if s.cities is None else decode_cities(s.cities))
+        s.winner, s.ended, None if s.cities is None else decode_cities(s.cities),
+        tuple(tuple(sorted(c)) for c in s.passed))
     check(game, d, "data.")
+    _check_passed(d, n)
     return d
 
 
@@ -405,6 +409,21 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
         raise InvalidInput(f"{at}group", "stepping together needs at least two ships")
     check_cities(game, d, at)
     _check_stack(game, d, at)
+
+
+def _check_passed(d: PiratesData, n: int) -> None:
+    """The draft's memory names, per seat, cards its left neighbour holds (in hand or set
+    aside in the draft pass under way) [P-SETUP-DRAFT]."""
+    if not d.passed:
+        return
+    _per_player(d.passed, "data.passed", n)
+    draft = next((fr for fr in d.stack if fr[0] == "draft"), None)
+    for giver, cards in enumerate(d.passed):
+        taker = (giver + 1) % n
+        held = Counter(d.hands[taker]) + Counter(draft[2][taker] if draft else ())
+        if Counter(cards) - held:
+            raise InvalidInput(f"data.passed[{giver}]", f"cards P{giver} passed left must be held "
+                                                        f"by P{taker}")
 
 
 def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:

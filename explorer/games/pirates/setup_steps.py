@@ -15,6 +15,7 @@ cards move left together and the next pass (2, then 1) begins.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from . import moves as m
@@ -97,11 +98,27 @@ def draft_pass(w: Work, move: m.DraftPass) -> None:
         w.say("draft", "P-SETUP-DRAFT", f"{P(taker)} receives {', '.join(chosen[giver])} from "
                                         f"{P(giver)}", taker, (giver, taker))
     w.hands = tuple(hands)
+    w.passed = remember_passes(w.passed, chosen)
     w.say("draft", "P-SETUP-DRAFT", f"every player passes {size} card{'s' * (size > 1)} to the left")
     later = DRAFT_SIZES[DRAFT_SIZES.index(size) + 1:]
     w.stack = w.stack[:-1] + ((("draft", later[0], ((),) * n),) if later else ())
     if not later:
         w.say("draft", "P-SETUP-DRAFT", "the draft is over: the cards in hand are the starting hands")
+
+
+def remember_passes(passed: tuple, chosen: tuple[tuple[str, ...], ...]) -> tuple:
+    """The draft's memory after the cards `chosen` moved left [P-SETUP-DRAFT]: each giver
+    knows their left neighbour now holds what they passed. What the giver knew the
+    neighbour held before, the neighbour may just have passed on, unseen, except with two
+    players, where it came back to the giver's own hand: so with two players the giver
+    still knows the rest, with more only this pass's cards."""
+    n = len(chosen)
+    before = passed or ((),) * n
+    if n == 2:
+        kept = [tuple((Counter(before[g]) - Counter(chosen[(g + 1) % n])).elements()) for g in range(n)]
+    else:
+        kept = [()] * n
+    return tuple(tuple(sorted(kept[g] + chosen[g])) for g in range(n))
 
 
 def place_tile(w: Work, move: m.PlaceTile) -> None:

@@ -13,7 +13,7 @@ from . import moves as m
 from .catalogue import Cargo as CargoEffect, DiscardCards
 from .cities import redeal_cities
 from .dice import BATTLE_DIE, BID_FACES, PIRATE_DIE, SAIL_DIE, SPECIAL, TREASURE_DIE
-from .engine import CURSED, DIE_STREAM, Work, aims, cup_of, dice_names, may_buy
+from .engine import CURSED, DIE_STREAM, Work, aims, candidates, cup_of, dice_names, may_buy
 from .cups import cup_legal, cup_rolls
 from .plays import apply
 from .influence import influence_moves, pick_moves
@@ -175,7 +175,7 @@ class PiratesState(State):
         top = d.stack[-1]
         _, actor, source, effect, target = top
         if step == "target":
-            return tuple(m.Target(p, s) for s in Work(self).candidates(actor, effect, source))
+            return tuple(_TARGET[p][s] for s in candidates(d, actor, effect, source))
         if step == "cargo":
             return tuple(m.Cargo(p, what) for what in Work(self).cargo_options(p))
         return tuple(m.Discard(p, c) for c in _distinct(d.hands[p]))
@@ -418,7 +418,9 @@ class PiratesState(State):
         """Roll again the cups `viewer` cannot see and deal again the cards they cannot
         see (other hands, the unseen deck, the others' "draw two" choices; with Cities of
         Greed the others' influence hands and returned cards, the unseen influence deck),
-        keeping every count [P-HIDDEN-1]."""
+        keeping every count [P-HIDDEN-1], and keeping in the left neighbour's hand the
+        cards the viewer passed them in the draft that are surely still there
+        [P-SETUP-DRAFT]."""
         d = self.data
         n = self.game.players
         cups = list(d.cups)
@@ -432,10 +434,24 @@ class PiratesState(State):
         draft = next((i for i, fr in enumerate(stack) if fr[0] == "draft"), None)
         chosen = stack[draft][2] if draft is not None else ((),) * n
         picks = [i for i, fr in enumerate(stack) if fr[0] == "pick" and fr[2] == "action" and fr[1] != viewer]
-        pool = d.deck.unseen + d.deck.top + tuple(c for p in others for c in d.hands[p] + chosen[p]) + tuple(
-            c for i in picks for c in stack[i][3])
-        parts, unseen = redeal(rng, pool, [len(d.hands[p]) for p in others]
-                               + [len(chosen[p]) for p in others] + [len(stack[i][3]) for i in picks])
+        pool = list(d.deck.unseen + d.deck.top + tuple(c for p in others for c in d.hands[p] + chosen[p]) + tuple(
+            c for i in picks for c in stack[i][3]))
+        in_hand = [len(d.hands[p]) for p in others]
+        set_aside = [len(chosen[p]) for p in others]
+        pinned = d.passed[viewer] if d.passed else ()
+        if pinned:                      # what the viewer passed left stays there [P-SETUP-DRAFT]
+            left = others.index((viewer + 1) % n)
+            for card in pinned:
+                pool.remove(card)
+            in_hand[left] += set_aside[left] - len(pinned)
+            set_aside[left] = 0
+        parts, unseen = redeal(rng, pool, in_hand + set_aside + [len(stack[i][3]) for i in picks])
+        if pinned:                      # the left neighbour's hand and set-aside cards, split again
+            held = sorted(parts[left] + pinned)
+            rng.shuffle(held)
+            size = len(d.hands[others[left]])
+            parts[left] = tuple(sorted(held[:size]))
+            parts[len(others) + left] = tuple(sorted(held[size:]))
         for k, i in enumerate(picks):    # the others' "draw two" choices [P-COG-VAR-DRAW2]
             stack[i] = stack[i][:3] + (parts[2 * len(others) + k],)
         hands = list(d.hands)
@@ -462,6 +478,7 @@ _BUY = tuple(m.Buy(p) for p in range(6))
 _CURSE = tuple(tuple(m.PassCurse(p, s) for s in range(6)) for p in range(6))
 _STEP_OR_STOP = tuple((m.Step(p), m.Stop(p)) for p in range(6))
 _REROLL_OR_KEEP = tuple((m.Reroll(p), m.Keep(p)) for p in range(6))
+_TARGET = tuple(tuple(m.Target(p, s) for s in range(6)) for p in range(6))
 """Moves made once and shared by every position (moves are values)."""
 
 
@@ -503,7 +520,13 @@ def die_rolls(stream: str) -> tuple[tuple[m.Roll, float], ...]:
 @lru_cache(maxsize=512)
 def deck_draws(unseen: tuple[str, ...]) -> tuple[tuple[m.Deal, float], ...]:
     """The outcomes of a draw from the unseen cards (the same few decks recur)."""
-    return tuple((m.Deal(c), q) for c, q in Deck(unseen).outcomes())
+    return Deck(unseen).outcomes(_deal)
+
+
+@lru_cache(maxsize=1024)
+def _deal(card: str) -> m.Deal:
+    """The chance move giving `card`, made once (moves are values)."""
+    return m.Deal(card)
 
 
 def _below(stack: tuple) -> int:

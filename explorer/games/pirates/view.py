@@ -1,14 +1,16 @@
 """What a viewer sees of a Lying Pirates position (`PiratesState.view`): JSON-able, with
 the shapes the odds (`odds.py`) and the board (`scene.py`) read, and the shapes a
-scenario accepts."""
+scenario accepts; and `PiratesSeat`, the part of one seat's view an agent weighs, typed
+(`Observation.seat`)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import msgspec
 
 from explorer.core import CHANCE
+from explorer.core.agents import register_seat_view
 
 from .dice import SPECIAL
 from .engine import aims, dice_names
@@ -131,4 +133,129 @@ def view(state: "PiratesState", viewer: int | None) -> dict[str, Any]:
         "sail": d.sail, "group": list(d.group),
         "catalogue": game.catalogue.name,
         "outcome": None if outcome is None else outcome.to_jsonable(),
-    } | ({} if d.cities is None else {"cities": cities_view(state, viewer)})
+    } | ({} if d.cities is None else {"cities": cities_view(state, viewer)}) | (
+        {} if not d.passed else {"passed": [list(c) if viewer is None or viewer == p else None
+                                            for p, c in enumerate(d.passed)]})
+
+
+class PiratesSeat(NamedTuple):
+    """What one seat's view says that a player weighs, typed: the engine's own values
+    instead of the view dict's names, so an agent need not build the dict to read it
+    back. `seat_view` reads it from the state for speed; `seat_from_view` reads the same
+    from the view dict, and a test checks that the two agree, so the typed view holds
+    nothing the seat may not see [P-HIDDEN-1]."""
+
+    seat: int
+    step: str                                         # the pending step ("bid", "act", ...)
+    coins: tuple[int, ...]                            # per seat
+    crew: tuple[int, ...]                             # normal crew dice per seat
+    progress: tuple[int, ...]                         # tiles sailed per seat
+    tiles: tuple[int, ...]                            # the tile each ship is on
+    out: tuple[bool, ...]                             # per seat: out of the game
+    held: tuple[str, ...]                             # the seat's own special dice
+    known: tuple[tuple[int, tuple], ...]              # betting cups whose faces it sees: (seat, ((die, face), ...))
+    unknown: tuple[tuple[int, tuple[str, ...]], ...]  # the other betting cups: (seat, die names)
+    bid: tuple[int, int, int] | None                  # the standing bid (quantity, face, by)
+    roll: tuple | None                                # highest die or battle in flight: ("die", die, face)
+                                                      # or ("battle", seats, faces)
+    towns: tuple[str | None, ...] | None              # Cities of Greed: each tile's town (None: off)
+    designated: tuple[str, ...]                       # per seat: the designated town ("" none)
+    influence: tuple[str, ...]                        # the seat's own influence cards
+    card_towns: tuple[tuple[str, tuple[str, ...]], ...]  # towns of the influence cards it holds or draws
+
+
+@lru_cache(maxsize=512)
+def _tile_towns(slots: tuple[tuple[str, int] | None, ...]) -> tuple[str | None, ...]:
+    """Each tile's town (Cities of Greed), from the town cards under the tiles."""
+    return tuple(None if t is None else t[0] for t in slots)
+
+
+def seat_view(state: "PiratesState", seat: int) -> PiratesSeat:
+    """`seat`'s `PiratesSeat`, straight from the state (see `seat_from_view`)."""
+    d = state.data
+    n = state.game.players
+    held_by = _held_by(d.specials, n)
+    sees_all = state.revealed()
+    known = []
+    unknown = []
+    for p in range(n):
+        if not d.betting[p]:
+            continue
+        cup = d.cups[p]
+        if cup is None:
+            unknown.append((p, dice_names(d.crew[p], held_by[p])))
+        elif sees_all or p == seat:
+            known.append((p, cup))
+        else:
+            unknown.append((p, tuple(name for name, _ in cup)))
+    roll = None
+    for fr in reversed(d.stack):
+        if fr[0] == "die":
+            roll = ("die", fr[1], fr[3])
+            break
+        if fr[0] == "battle":
+            roll = ("battle", fr[2], fr[3])
+            break
+    length = len(d.route)
+    towns: tuple[str | None, ...] | None = None
+    designated: tuple[str, ...] = ()
+    influence: tuple[str, ...] = ()
+    card_towns: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    c = d.cities
+    if c is not None:
+        towns = _tile_towns(c.towns)
+        designated = c.designated
+        influence = c.influence[seat]
+        drawn = [card for fr in d.stack if fr[0] == "pick" and fr[2] == "influence" and fr[1] == seat
+                 for card in fr[3]]
+        cards = state.game.influence
+        card_towns = tuple((card, cards[card].towns) for card in sorted(set(influence).union(drawn)))
+    return PiratesSeat(seat, state.pending.step, d.coins, d.crew, d.progress,
+                       tuple(x % length for x in d.progress), d.out, held_by[seat], tuple(known),
+                       tuple(unknown), d.bids[-1] if d.bids else None, roll, towns, designated,
+                       influence, card_towns)
+
+
+def seat_from_view(view: dict[str, Any], seat: int) -> PiratesSeat:
+    """The same `PiratesSeat` read from `seat`'s view dict: the reference `seat_view`
+    is tested against, and what an observation holding only the view gives its agent."""
+    seats = view["seats"]
+    known = []
+    unknown = []
+    for p, cup in enumerate(view["cups"]):
+        if not cup["betting"]:
+            continue
+        if cup["faces"] is None:
+            unknown.append((p, tuple(cup["dice"])))
+        else:
+            known.append((p, tuple(zip(cup["dice"], cup["faces"]))))
+    roll = None
+    for fr in reversed(view["stack"]):
+        if fr["kind"] == "die":
+            roll = ("die", fr["die"], fr["face"])
+            break
+        if fr["kind"] == "battle":
+            roll = ("battle", tuple(fr["seats"]), tuple(fr["faces"]))
+            break
+    bid = view["bid"]
+    cities = view.get("cities")
+    towns = None
+    designated: tuple[str, ...] = ()
+    influence: tuple[str, ...] = ()
+    card_towns: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    if cities is not None:
+        towns = tuple(None if t is None else t["town"] for t in cities["tiles"])
+        designated = tuple(cities["designated"])
+        influence = tuple(cities["influence"][seat])
+        drawn = [card for fr in view["stack"] if fr["kind"] == "pick" and fr["deck"] == "influence"
+                 and fr["seat"] == seat for card in fr["drawn"]]
+        card_towns = tuple((card, tuple(cities["cards"][card])) for card in sorted(set(influence).union(drawn)))
+    return PiratesSeat(
+        seat, view["step"], tuple(s["coins"] for s in seats), tuple(s["crew"] for s in seats),
+        tuple(s["progress"] for s in seats), tuple(s["tile"] for s in seats),
+        tuple(s["out"] for s in seats), tuple(seats[seat]["specials"]), tuple(known), tuple(unknown),
+        None if bid is None else (bid["quantity"], bid["face"], bid["by"]), roll, towns, designated,
+        influence, card_towns)
+
+
+register_seat_view("pirates", seat_view, seat_from_view)
