@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Callable
 
 from explorer.core import Game, InvalidInput, State
-from explorer.core.agents import observe
+from explorer.core.agents import RandomAgent, observe
 
 
 def play(state: State, *texts: str) -> State:
@@ -37,6 +37,28 @@ def random_states(game: Game, seed: int, limit: int = 5000) -> list[State]:
             state = state.play(legal[int(rng.random() * len(legal))])
         states.append(state)
     return states
+
+
+def win_share_against_random(game: Game, agent: object, games: int) -> float:
+    """`agent`'s mean share of the win over `games` seeded games against random players,
+    its seat going round the table (game i: seat i mod players); each agent reads the
+    observation it asks for."""
+    wins = 0.0
+    for i in range(games):
+        seat = i % game.players
+        agents: list = [RandomAgent() for _ in range(game.players)]
+        agents[seat] = agent
+        rng = random.Random(i)
+        state = game.new(seed=i)
+        while not state.is_over:
+            if state.is_chance:
+                state = state.play(state.sample_chance(rng))
+            else:
+                mover = agents[state.to_move]
+                state = state.play(mover.choose(observe(state, observes=mover.observes), rng))
+        winners = state.outcome().winners
+        wins += (seat in winners) / max(1, len(winners))
+    return wins / games
 
 
 def golden_playthrough(game: Game, seed: int, title: str, agent: object,

@@ -8,12 +8,14 @@ import random
 import pytest
 
 from explorer.core import CHANCE
-from explorer.core.agents import RandomAgent, observe
+from explorer.core.agents import observe
 from explorer.core.scene import items
 from explorer.games.pirates import heuristic
 from explorer.games.pirates.agent import GreedyPiratesAgent
 from explorer.games.pirates.examples import SEED_EXAMPLES, SEED_PLAYS
 from explorer.games.pirates.moves import Designate, PlaceTown, PlayInfluence, ReturnInfluence
+
+from gameplay import win_share_against_random
 
 from .helpers import load, random_states
 
@@ -95,23 +97,7 @@ def test_greedy_setup_keeps_related_cards_places_its_town_and_designates():
 
 
 def test_greedy_beats_random_with_the_expansion():
-    wins = 0.0
-    n = 40
-    for i in range(n):
-        seat = i % 4
-        agents = [RandomAgent() for _ in range(4)]
-        agents[seat] = GREEDY
-        rng = random.Random(i)
-        state = GAME.new(seed=i)
-        while not state.is_over:
-            if state.is_chance:
-                state = state.play(state.sample_chance(rng))
-            else:
-                agent = agents[state.to_move]
-                state = state.play(agent.choose(observe(state, observes=agent.observes), rng))
-        winners = state.outcome().winners
-        wins += (seat in winners) / len(winners)
-    assert wins / n >= 0.8
+    assert win_share_against_random(GAME, GREEDY, 40) >= 0.8
 
 
 def test_the_search_values_influence_cards_in_hand():

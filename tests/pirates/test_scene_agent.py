@@ -5,10 +5,12 @@ import json
 import random
 
 from explorer.core import narrow
-from explorer.core.agents import RandomAgent, make_agent, observe
+from explorer.core.agents import make_agent, observe
 from explorer.core.scene import items, scene_html
 from explorer.games.pirates.agent import GreedyPiratesAgent
 from explorer.games.pirates.moves import Bid, Exact, Liar
+
+from gameplay import win_share_against_random
 
 from .helpers import SEED_CUPS, load, play
 
@@ -55,23 +57,7 @@ def test_the_bid_picker_lights_the_legal_bids_and_a_click_plays_one():
 def test_greedy_plays_from_its_view_and_beats_random():
     assert isinstance(make_agent("greedy", "pirates"), GreedyPiratesAgent)
     assert GreedyPiratesAgent.observes == ("seat",)     # its typed view (test_seat_view.py)
-    wins = 0.0
-    n = 60
-    for i in range(n):
-        seat = i % 4
-        agents = [RandomAgent() for _ in range(4)]
-        agents[seat] = GreedyPiratesAgent()
-        rng = random.Random(i)
-        state = GAME.new(seed=i)
-        while not state.is_over:
-            if state.is_chance:
-                state = state.play(state.sample_chance(rng))
-            else:
-                agent = agents[state.to_move]
-                state = state.play(agent.choose(observe(state, observes=agent.observes), rng))
-        winners = state.outcome().winners
-        wins += (seat in winners) / len(winners)
-    assert wins / n >= 0.8
+    assert win_share_against_random(GAME, GreedyPiratesAgent(), 60) >= 0.8
 
 
 def test_greedy_calls_liar_on_an_impossible_bid():

@@ -5,8 +5,10 @@ import random
 
 import pytest
 
-from explorer.core.agents import RandomAgent, make_agent, observe
+from explorer.core.agents import make_agent, observe
 from explorer.games.village.agent import GreedyVillageAgent
+
+from gameplay import win_share_against_random
 
 from .helpers import load, play
 
@@ -24,16 +26,7 @@ def play_out(game, agents, seed: int):
 
 @pytest.mark.rules("V-SCORE-4", "V-BRIBE-4", "V-CURSE-2")
 def test_greedy_beats_random_clearly() -> None:
-    game = load(3)
-    wins = 0.0
-    games = 60
-    for i in range(games):
-        seat = i % 3
-        agents = [RandomAgent(), RandomAgent(), RandomAgent()]
-        agents[seat] = GreedyVillageAgent()
-        winners = play_out(game, agents, i).outcome().winners
-        wins += (seat in winners) / max(1, len(winners))
-    assert wins / games > 0.6
+    assert win_share_against_random(load(3), GreedyVillageAgent(), 60) > 0.6
 
 
 @pytest.mark.rules("V-DRAW-3")
