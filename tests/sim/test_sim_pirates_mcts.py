@@ -58,9 +58,14 @@ def test_a_bet_reads_the_movers_view_only() -> None:
     assert checked
 
 
-@pytest.mark.parametrize("name", [g for g in explorer.list_games() if g != "pirates"])
+@pytest.mark.parametrize("name", [g for g in explorer.list_games() if g not in ("pirates", "summoners")])
 def test_other_games_have_every_decision_searched(name: str) -> None:
     assert policy_for(explorer.load(name)) is None
+
+
+def test_summoners_fixes_its_card_plays_through_its_heuristic_module() -> None:
+    from explorer.games.summoners import heuristic as summoners
+    assert policy_for(explorer.load("summoners")) is summoners.policy
 
 
 def test_pirates_opts_in_through_its_heuristic_module() -> None:
