@@ -3,6 +3,7 @@
     uv run python benchmarks/openspiel_ratio.py            # measure, print, update RESULTS.md
     uv run python benchmarks/openspiel_ratio.py --quick    # shorter rounds, print only
     uv run python benchmarks/openspiel_ratio.py --rounds 9 --seconds 1.5
+    uv run python benchmarks/openspiel_ratio.py --pure-only   # without the compiled column
 
 OpenSpiel lives in an environment of its own (`open-spiel` from PyPI, created on first
 use under ~/.cache/rules-explorer/openspiel-venv, or $RULES_EXPLORER_OPENSPIEL_VENV),
@@ -16,6 +17,11 @@ The explorer's loop is the public one, as a user writes it: at a decision
 a chance node an outcome of `state.chance_outcomes()` drawn with `rng.choices`. A step is
 one play. OpenSpiel's loop is the same with `legal_actions`, `chance_outcomes` and
 `apply_action`. Whole games from fresh setups, so `game.new` counts too.
+
+Both modes of the explorer, in the same rounds: this process times the pure-Python
+engine, and a second process with build/compiled first on PYTHONPATH (`tools/compile.py`
+builds it, or says it is current) times the compiled mode (README, "Compiled mode"), each
+game right after its pure timing. Without a C compiler the compiled column is left out.
 
 Also measured (issue 8): the Lying Pirates betting round alone, 2 players with 5 crew dice
 each, from `scenario(crew=[5, 5])` (both cups still to roll) until the round is decided,
@@ -45,6 +51,8 @@ from results_section import replace_section  # noqa: E402
 VENV = Path(os.environ.get("RULES_EXPLORER_OPENSPIEL_VENV",
                            Path.home() / ".cache" / "rules-explorer" / "openspiel-venv"))
 WORKER = Path(__file__).resolve().parent / "openspiel_worker.py"
+ROOT = Path(__file__).resolve().parent.parent
+COMPILED = ROOT / "build" / "compiled"
 PLAYERS = {"village": 3, "summoners": 3, "momiji": 3, "pirates": 4}
 """Players per game in this benchmark (a game not listed plays its default)."""
 TARGET = 0.25
@@ -95,6 +103,56 @@ class OpenSpiel:
         if self.process.stdin:
             self.process.stdin.close()
         self.process.wait(timeout=30)
+
+
+class Compiled:
+    """This script in the compiled mode (`--serve`), asked for one timing at a time."""
+
+    def __init__(self) -> None:
+        env = dict(os.environ, PYTHONPATH=str(COMPILED))
+        self.process = subprocess.Popen([sys.executable, __file__, "--serve"], env=env,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def time(self, game: str, seconds: float, seed: int) -> dict:
+        assert self.process.stdin and self.process.stdout
+        self.process.stdin.write(json.dumps({"game": game, "seconds": seconds, "seed": seed}) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError("the compiled-mode worker stopped (see its error above)")
+        return json.loads(line)
+
+    def close(self) -> None:
+        if self.process.stdin:
+            self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
+def compiled_mode() -> Compiled | None:
+    """The compiled-mode worker, after building (or finding current) build/compiled/;
+    None when it cannot be built here (no C compiler)."""
+    build = subprocess.run([sys.executable, str(ROOT / "tools" / "compile.py")])
+    if build.returncode == 3:
+        print("no C compiler: the compiled mode is not measured", flush=True)
+        return None
+    build.check_returncode()
+    return Compiled()
+
+
+def serve() -> None:
+    """Answer timing requests on stdin, one JSON line each, in this process's mode."""
+    from explorer.core import state as state_module
+    if not (state_module.__file__ or "").endswith(".so"):
+        raise SystemExit(f"--serve: the engine is not compiled here ({state_module.__file__})")
+    games: dict[str, explorer.Game] = {}
+    for line in sys.stdin:
+        request = json.loads(line)
+        name = request["game"]
+        if name not in games:
+            games[name] = explorer.load(name, PLAYERS.get(name))
+            time_public_loop(games[name], 0.5, 999)          # warm-up, as in `measure`
+        result = time_public_loop(games[name], request["seconds"], request["seed"])
+        print(json.dumps(result), flush=True)
 
 
 # ------------------------------------------------------------------ the explorer's side
@@ -148,11 +206,14 @@ def per_second(result: dict, what: str = "steps") -> float:
     return result[what] / result["seconds"]
 
 
-def measure(rounds: int, seconds: float, names: list[str]) -> dict:
-    """Interleaved rounds: OpenSpiel, then each game, then the betting pair."""
+def measure(rounds: int, seconds: float, names: list[str], compiled: bool = True) -> dict:
+    """Interleaved rounds: OpenSpiel, then each game (pure, then compiled), then the
+    betting pair."""
     spiel = OpenSpiel(ensure_openspiel())
+    fast = compiled_mode() if compiled else None
     games = {name: explorer.load(name, PLAYERS.get(name)) for name in names}
-    rows: dict[str, dict[str, list[float]]] = {name: {"steps": [], "ratio": []} for name in names}
+    rows: dict[str, dict[str, list[float]]] = {
+        name: {"steps": [], "ratio": [], "compiled": [], "compiled_ratio": []} for name in names}
     base: list[float] = []
     bet: dict[str, list[float]] = {"pirates": [], "liars_dice": [], "ratio": []}
     for name, game in games.items():          # warm-up: imports and the games' caches
@@ -168,6 +229,11 @@ def measure(rounds: int, seconds: float, names: list[str]) -> dict:
             rows[name]["steps"].append(mine)
             rows[name]["ratio"].append(mine / reference)
             line.append(f"{name} {mine:,.0f} ({mine / reference:.2f}x)")
+            if fast is not None:
+                quick = per_second(fast.time(name, seconds, r))
+                rows[name]["compiled"].append(quick)
+                rows[name]["compiled_ratio"].append(quick / reference)
+                line.append(f"compiled {quick:,.0f} ({quick / reference:.2f}x)")
         ours = per_second(time_pirates_betting(seconds, r), "games")
         theirs = per_second(spiel.time("liars_dice", {"numdice": 5}, seconds, r), "games")
         bet["pirates"].append(ours)
@@ -176,13 +242,22 @@ def measure(rounds: int, seconds: float, names: list[str]) -> dict:
         line.append(f"betting {ours:,.0f}/s vs {theirs:,.0f}/s ({ours / theirs:.2f}x)")
         print("; ".join(line), flush=True)
     spiel.close()
+    if fast is not None:
+        fast.close()
     med = statistics.median
+
+    def row(name: str, v: dict[str, list[float]]) -> dict:
+        out = {"players": games[name].players, "steps": med(v["steps"]), "ratio": med(v["ratio"]),
+               "low": min(v["ratio"]), "high": max(v["ratio"])}
+        if v["compiled"]:
+            out.update(compiled=med(v["compiled"]), compiled_ratio=med(v["compiled_ratio"]),
+                       compiled_low=min(v["compiled_ratio"]), compiled_high=max(v["compiled_ratio"]))
+        return out
+
     return {
         "openspiel": spiel.version, "rounds": rounds, "seconds": seconds,
-        "liars_dice": med(base),
-        "games": {name: {"players": games[name].players, "steps": med(v["steps"]),
-                         "ratio": med(v["ratio"]), "low": min(v["ratio"]),
-                         "high": max(v["ratio"])} for name, v in rows.items()},
+        "liars_dice": med(base), "compiled": fast is not None,
+        "games": {name: row(name, v) for name, v in rows.items()},
         "betting": {k: med(v) for k, v in bet.items()},
     }
 
@@ -202,11 +277,29 @@ def report(result: dict) -> str:
         "C++ `liars_dice` (2 players, 1 die each) driven from Python by the same loop. "
         "Ratio = game steps/s over liars_dice steps/s in the same round (median; range over "
         "the rounds in brackets).",
-        "",
-        "| game | public-loop steps/s | liars_dice steps/s | ratio | target | |",
-        "|---|---:|---:|---:|---:|---|",
     ]
+    if result["compiled"]:
+        lines += [
+            "Pure = the Python source tree; compiled = the same modules built with mypyc "
+            "(`tools/compile.py`, README \"Compiled mode\"), timed by a second process in the "
+            "same rounds. ✓ = the better mode meets the target.",
+            "",
+            "| game | liars_dice steps/s | pure steps/s | pure ratio | compiled steps/s "
+            "| compiled ratio | compiled / pure | target | |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+        ]
+    else:
+        lines += ["", "| game | public-loop steps/s | liars_dice steps/s | ratio | target | |",
+                  "|---|---:|---:|---:|---:|---|"]
     for name, g in result["games"].items():
+        if result["compiled"]:
+            ok = "✓" if max(g["ratio"], g["compiled_ratio"]) >= TARGET else "✗"
+            lines.append(
+                f"| {name} ({g['players']}p) | {result['liars_dice']:,.0f} | {g['steps']:,.0f} "
+                f"| {g['ratio']:.2f}× ({g['low']:.2f}–{g['high']:.2f}) | {g['compiled']:,.0f} "
+                f"| {g['compiled_ratio']:.2f}× ({g['compiled_low']:.2f}–{g['compiled_high']:.2f}) "
+                f"| {g['compiled'] / g['steps']:.2f}× | ≥ {TARGET}× | {ok} |")
+            continue
         ok = "✓" if g["ratio"] >= TARGET else "✗"
         lines.append(f"| {name} ({g['players']}p) | {g['steps']:,.0f} | {result['liars_dice']:,.0f} "
                      f"| {g['ratio']:.2f}× ({g['low']:.2f}–{g['high']:.2f}) | ≥ {TARGET}× | {ok} |")
@@ -232,11 +325,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0, help="per measure and round")
     parser.add_argument("--quick", action="store_true", help="3 short rounds; print only")
+    parser.add_argument("--pure-only", action="store_true", help="leave the compiled mode out")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)   # the worker
     parser.add_argument("games", nargs="*", help="games to time (default: every game)")
     args = parser.parse_args()
+    if args.serve:
+        serve()
+        return
     rounds, seconds = (3, 0.4) if args.quick else (args.rounds, args.seconds)
     names = args.games or list(explorer.list_games())
-    text = report(measure(rounds, seconds, names))
+    text = report(measure(rounds, seconds, names, compiled=not args.pure_only))
     print("\n" + text)
     if not args.quick and not args.games:
         replace_section(SECTION, text)

@@ -160,7 +160,7 @@ def _without(cards: tuple, card: Hashable) -> tuple:
     return cards[:i] + cards[i + 1:]
 
 
-def redeal(rng: random.Random, pool: Iterable[Hashable],
+def redeal(rng: random.Random, pool: Iterable[Any],
            sizes: Sequence[int]) -> tuple[list[tuple], tuple]:
     """Shuffle the cards a viewer cannot place and deal them out again.
 
@@ -274,7 +274,8 @@ def _multisets(die: Die, n: int) -> Iterator[tuple[tuple, float]]:
     for combo in combinations_with_replacement(faces, n):
         counts = Counter(combo)
         ways = factorial(n) // prod(factorial(k) for k in counts.values())
-        yield combo, ways * prod(chance[f] ** k for f, k in counts.items())
+        p: float = prod(chance[f] ** k for f, k in counts.items())   # float: mypyc checks it
+        yield combo, ways * p
 
 
 def _product(lists: list[list]) -> Iterator[tuple]:

@@ -17,6 +17,8 @@ import json
 import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from .errors import IllegalMove, Reason
 from .events import Event, Outcome, narrate_for
 from .move import Move
@@ -31,36 +33,54 @@ STATE_FORMAT = "rules-explorer/state"
 FORMAT_VERSION = 1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State:
     """An immutable game position. Subclasses implement the game hooks."""
 
-    __slots__ = ("game", "data", "events", "_legal", "_legal_set", "_pend")
+    __slots__ = ("_game", "_data", "_events", "_legal", "_legal_set", "_pend")
+    # Declared for mypy and mypyc (compiled, these are the C struct's fields).
+    _game: Game
+    _data: Any
+    _events: tuple[Event, ...]
+    _legal: tuple[Move, ...] | None
+    _legal_set: frozenset[Move] | None
+    _pend: Pending | None
 
-    def __init__(self, game: "Game", data: NamedTuple, events: tuple[Event, ...] = ()) -> None:
-        # Slot descriptors set the fields directly: half the cost of object.__setattr__,
-        # and this runs once per step of every simulated game.
-        _SET_GAME(self, game)
-        _SET_DATA(self, data)
-        _SET_EVENTS(self, events)
-        _SET_LEGAL(self, None)
-        _SET_LEGAL_SET(self, None)
-        _SET_PEND(self, None)
+    def __init__(self, game: Game, data: NamedTuple, events: tuple[Event, ...] = ()) -> None:
+        self._game = game
+        self._data = data
+        self._events = events
+        self._legal = None
+        self._legal_set = None
+        self._pend = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        # `play` makes the next state without calling __init__ (see the end of `play`)
+        # `play`, `determinize` and the games build states from (game, data, events) alone
         super().__init_subclass__(**kwargs)
-        if "__init__" in cls.__dict__:
+        if "__init__" in vars(cls):
             raise TypeError(f"{cls.__name__}: a State subclass keeps State.__init__ "
-                            "(play builds successors without calling it)")
+                            "(play builds successors from game, data and events alone)")
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("a State is immutable: play a move to get a new one")
+    # Immutable: the three public fields are read-only properties over private slots (no
+    # `__setattr__` guard: mypyc compiles no such guard in a class that interpreted code
+    # subclasses, and the slots refuse any other attribute).
+    @property
+    def game(self) -> Game:
+        """The game: its name, number of players and rule options."""
+        return self._game
 
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("a State is immutable")
+    @property
+    def data(self) -> Any:
+        """The position: the game's NamedTuple of tuples and numbers."""
+        return self._data
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What the play that made this state did (narration, not position)."""
+        return self._events
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.game, self.data, self.events))
+        return (type(self), (self._game, self._data, self._events))
 
     # ----------------------------------------------------------------- game hooks
     def _find_pending(self) -> Pending:
@@ -78,7 +98,7 @@ class State:
         legal = self._legal_set
         if legal is None:
             legal = frozenset(self.legal_moves())
-            _SET_LEGAL_SET(self, legal)
+            self._legal_set = legal
         return move in legal
 
     def _generate_moves(self) -> tuple[Move, ...]:
@@ -144,7 +164,7 @@ class State:
         pend = self._pend
         if pend is None:
             pend = self._find_pending()
-            _SET_PEND(self, pend)
+            self._pend = pend
         return pend
 
     @property
@@ -153,7 +173,7 @@ class State:
         pend = self._pend
         if pend is None:
             pend = self._find_pending()
-            _SET_PEND(self, pend)
+            self._pend = pend
         return pend.seat
 
     @property
@@ -161,7 +181,7 @@ class State:
         pend = self._pend
         if pend is None:
             pend = self._find_pending()
-            _SET_PEND(self, pend)
+            self._pend = pend
         return pend.seat is None
 
     @property
@@ -173,10 +193,10 @@ class State:
         moves = self._legal
         if moves is None:
             moves = () if self.is_over else self._generate_moves()
-            _SET_LEGAL(self, moves)
+            self._legal = moves
         return moves
 
-    def is_legal(self, move: Move) -> bool:
+    def is_legal(self, move: object) -> bool:
         """Whether `move` may be played here (cheap: see the `_is_legal` hook)."""
         if not isinstance(move, Move) or self.is_over:
             return False
@@ -207,7 +227,7 @@ class State:
             return self
         return type(self)(self.game, self._redeal(viewer, rng), narrate_for(self.events, viewer))
 
-    def why_not(self, move: Move) -> Reason | None:
+    def why_not(self, move: object) -> Reason | None:
         """None if `move` is legal here, else the Reason (rule id and sentence)."""
         if self.is_legal(move):
             return None
@@ -230,21 +250,13 @@ class State:
             pend = self._pend
             if pend is None:
                 pend = self._find_pending()
-                _SET_PEND(self, pend)
+                self._pend = pend
             legal = self._legal_set
             if (pend.seat is None or not isinstance(move, Move)
                     or not (move in legal if legal is not None else self._is_legal(move))):
                 raise IllegalMove(self.why_not(move) or Reason("CORE-LEGAL", "illegal"), move)
-        data, events = self._apply(move)
-        # State.__init__, inlined (no subclass overrides it): one frame less per step
-        new = _NEW_OBJECT(type(self))
-        _SET_GAME(new, self.game)
-        _SET_DATA(new, data)
-        _SET_EVENTS(new, events)
-        _SET_LEGAL(new, None)
-        _SET_LEGAL_SET(new, None)
-        _SET_PEND(new, None)
-        return new
+        data, events = self._apply(move)  # type: ignore[arg-type]  # a Move: checked above
+        return type(self)(self._game, data, events)
 
     def sample_chance(self, rng: random.Random) -> Move:
         """One chance outcome drawn by its probability (games may override for speed:
@@ -297,11 +309,6 @@ class State:
         who = self.to_move
         status = "over" if who is None else ("chance" if who == CHANCE else f"P{who} to move")
         return f"<{type(self).__name__} {self.game.name} {self.game.players}p: {status}>"
-
-
-_SET_GAME, _SET_DATA, _SET_EVENTS, _SET_LEGAL, _SET_LEGAL_SET, _SET_PEND = (
-    State.__dict__[name].__set__ for name in State.__slots__)
-_NEW_OBJECT = object.__new__
 
 
 def resolve_chance(state: State, rng: random.Random) -> State:

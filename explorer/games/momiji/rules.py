@@ -1,22 +1,44 @@
 """Pure rule helpers of Momiji: steps, piles, harvests, objectives and scores."""
 from __future__ import annotations
 
+from typing import Final
+
 from .cards import left, right, type_of, value_of
 
-# the steps of a turn (`MomijiData.step`)
-ACT, COLLECT, PLAY, PLACE, AFTER, TRADE, GUST, GIVE, LTAKE, POND, LIMIT, DEAL, OVER = range(13)
+# the steps of a turn (`MomijiData.step`); Final: compiled code inlines them (tools/compile.py)
+ACT: Final = 0
+COLLECT: Final = 1
+PLAY: Final = 2
+PLACE: Final = 3
+AFTER: Final = 4
+TRADE: Final = 5
+GUST: Final = 6
+GIVE: Final = 7
+LTAKE: Final = 8
+POND: Final = 9
+LIMIT: Final = 10
+DEAL: Final = 11
+OVER: Final = 12
 STEPS = ("act", "collect", "play", "place", "after", "trade", "gust", "give", "lantern",
          "pond", "limit", "deal", "over")
 # where the cards being dealt go (`MomijiData.deal_to`)
-TO_REVEAL, TO_REFILL, TO_POND = range(3)
+TO_REVEAL: Final = 0
+TO_REFILL: Final = 1
+TO_POND: Final = 2
 DEAL_TO = ("reveal", "refill", "pond")
 # turn flags (`MomijiData.flags`)
-F_MAIN, F_TRADED, F_POWER, F_STEPS, F_BRIDGE, F_COLLECTED = 1, 2, 4, 8, 16, 32
+F_MAIN: Final = 1
+F_TRADED: Final = 2
+F_POWER: Final = 4
+F_STEPS: Final = 8
+F_BRIDGE: Final = 16
+F_COLLECTED: Final = 32
 FLAG_NAMES = ("main", "traded", "power", "steps", "bridge", "collected")
 ENDINGS = ("", "deck", "torii")
-HAND_LIMIT = 8
-ACORNS_FOR_OBJECTIVE = 3
-OWNER_POINTS, OTHER_POINTS = 10, 3
+HAND_LIMIT: Final = 8
+ACORNS_FOR_OBJECTIVE: Final = 3
+OWNER_POINTS: Final = 10
+OTHER_POINTS: Final = 3
 
 
 def top(pile: tuple[int, ...]) -> int:

@@ -31,6 +31,8 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from ...core.chance import Deck, redeal
 from ...core.errors import Reason
 from ...core.events import Event, Outcome, ScoreLine
@@ -179,6 +181,7 @@ _DEALING = (luck("deck", "M-COLLECT-2", "the deck turns up a card into the Garde
             luck("deck", "M-POWER-E", "the deck turns up a card for a Koi Pond look"))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # compiled: see tools/compile.py
 class MomijiState(State):
     """A Momiji position; see the module docstring for the steps of a turn."""
 
@@ -254,7 +257,7 @@ class MomijiState(State):
         if (d.flags & F_POWER or d.acorns[p] < 1 or letter not in d.lands[p]
                 or letter in d.used[p]):
             return False
-        effect = self.game.effects[letter]
+        effect = self.game.effects[letter]  # type: ignore[attr-defined]  # a MomijiGame
         if effect == "gust":
             return d.step == AFTER and bool(d.flags & F_COLLECTED) and bool(d.garden)
         if effect == "steps" or effect == "bridge":
@@ -423,7 +426,7 @@ class MomijiState(State):
         p = d.active
         i = d.objectives.index(move.key)
         ev.append(Event("activate", "M-OBJ-1", f"{seat_name(p)} pays 3 acorns and activates objective "
-                                               f"{self.game.objective_name(move.key, d.types)}", p))
+                                               f"{self.game.objective_name(move.key, d.types)}", p))  # type: ignore[attr-defined]
         return _set(d, acorns=_put(d.acorns, p, d.acorns[p] - R.ACORNS_FOR_OBJECTIVE),
                     owners=_put(d.owners, i, p), flags=d.flags | F_MAIN, step=AFTER)
 
@@ -517,7 +520,7 @@ class MomijiState(State):
     def _on_power(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
         letter = move.letter
         p = d.active
-        entry = self.game.catalogue.powers[letter]
+        entry = self.game.catalogue.powers[letter]  # type: ignore[attr-defined]  # a MomijiGame
         effect = entry.effect
         d = _set(d, acorns=_put(d.acorns, p, d.acorns[p] - 1), used=_put(d.used, p, tuple(sorted(d.used[p] + (letter,)))),
                        flags=d.flags | F_POWER)
@@ -582,7 +585,7 @@ class MomijiState(State):
                 break
             if deck.needs_luck:
                 return d if d.step == DEAL else _set(d, step=DEAL)
-            d = self._dealt(d, deck.known_next, ev)
+            d = self._dealt(d, deck.known_next, ev)  # type: ignore[arg-type]  # a card id
         if d.deal_to == TO_POND:
             return _set(d, step=POND)
         d = self._deck_check(d, ev)
@@ -644,7 +647,7 @@ class MomijiState(State):
         for key, owner in zip(d.objectives, d.owners):
             if owner < 0:
                 continue
-            obj = self.game.catalogue.objective(key, d.types)
+            obj = self.game.catalogue.objective(key, d.types)  # type: ignore[attr-defined]
             counts = [R.measure(obj.measure, obj.arg, d.rows[p], d.acorns[p]) for p in range(n)]
             for p, pts in enumerate(R.objective_points(counts, owner, needs_one)):
                 if pts:

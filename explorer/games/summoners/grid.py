@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from itertools import combinations
-from typing import Callable, Iterable, Iterator, Mapping
+from typing import AbstractSet, Any, Callable, Iterable, Iterator, Mapping
 
 from .cards import (ELEMENT_DECK, SPIRIT_DECK, SPIRIT_ORDER, SPIRIT_RANK, STRONGER, SUIT_NAMES,
                     card_name, is_ace, is_joker, is_spirit, table_rank)
@@ -86,7 +86,7 @@ def limits_at(grid: Grid, cell: Cell) -> Limits:
     return limit[0], limit[1], limit[2], limit[3]
 
 
-Columns = tuple[tuple, ...]
+Columns = tuple[Any, ...]   # (the sorted frontier cells,) + one bytes column per limit
 """The frontier with its limits, column by column: (sorted cells, then per suit the
 limit of each of those cells as `bytes`, which `bytes.translate` turns into a mask of
 the cells a card may go on in one C-level step)."""
@@ -107,7 +107,7 @@ _RING = tuple((dx, dy, dx == 0 or dy == 0) for dx, dy in ((0, 0),) + AROUND)
 would be an orthogonal neighbour of it (or the cell itself)."""
 
 
-def update_limits(columns: Columns, grid: Grid, frontier: set[Cell],
+def update_limits(columns: Columns, grid: Grid, frontier: AbstractSet[Cell],
                   changed: Iterable[Cell]) -> Columns:
     """`frontier_limits` after the cards on `changed` cells changed (incremental).
 

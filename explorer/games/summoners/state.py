@@ -16,6 +16,8 @@ from bisect import bisect_left
 from itertools import compress
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from explorer.core import (CHANCE, OVER, Deck, Event, Move, Outcome, Reason, ScoreLine, State,
                            Window, WindowRule, decision, luck, redeal)
 
@@ -57,10 +59,12 @@ a frontier limit column becomes the mask of the cells a card may go on [S-PLACE-
 SPIRIT_CARDS = frozenset(SPIRIT_DECK)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # compiled: see tools/compile.py
 class SummonersState(State):
     """A Piri Piri Summoners position (see `SummonersData`)."""
 
     __slots__ = ("_cells",)
+    _cells: dict[Cell, str]
 
     @property
     def cells(self) -> dict[Cell, str]:
@@ -70,7 +74,7 @@ class SummonersState(State):
             return self._cells
         except AttributeError:
             cells = fast.cells_of(self.data.grid)
-            _SET_CELLS(self, cells)
+            self._cells = cells
             return cells
 
     # ------------------------------------------------------------------ turn order
@@ -167,7 +171,7 @@ class SummonersState(State):
     def _summon_moves(self, player: int) -> tuple:
         return tuple(self._summons(player)) + (fast.decline(player),)
 
-    def _is_legal(self, move: Move) -> bool:
+    def _is_legal(self, move: Any) -> bool:   # Any: a Move of any kind, read by its type
         """Whether `move` is legal, answered from the move alone: a card in hand, a cell's
         limits, a site on the table; no list of every legal move is built."""
         d = self.data
@@ -476,6 +480,3 @@ class SummonersState(State):
             "winner": d.winner,
             "ended": d.ended,
         }
-
-
-_SET_CELLS = SummonersState.__dict__["_cells"].__set__

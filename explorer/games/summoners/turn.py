@@ -117,7 +117,7 @@ class Turn:
             self.changes["grid"] = grid
             if self.changed == [self.placed]:
                 limits, self.changes["frontier"] = g.place_limits(
-                    self.d.limits, self.d.frontier, self.cells, self.placed)
+                    self.d.limits, self.d.frontier, self.cells, self.placed)  # type: ignore[arg-type]
             else:
                 frontier = g.update_frontier(self.d.frontier, self.cells, self.changed,
                                              self.options.first_cell)
@@ -140,11 +140,13 @@ class Turn:
         """The summon sites after this play's grid changes (computed once)."""
         if "sites" not in self.changes:
             if self.changed == [self.placed]:
-                self.changes["sites"] = g.place_sites(self.d.sites, self.cells, self.placed,
+                self.changes["sites"] = g.place_sites(self.d.sites, self.cells,  # type: ignore[arg-type]
+                                                      self.placed,  # type: ignore[arg-type]
                                                       self.options.king_over_spirits,
                                                       fast.spirits_around)
             else:
-                self.changes["sites"] = g.update_sites(self.d.sites, self.cells, self.changed,
+                self.changes["sites"] = g.update_sites(self.d.sites, self.cells,  # type: ignore[arg-type]
+                                                       self.changed,
                                                        self.options.king_over_spirits,
                                                        fast.spirits_around)
         return self.changes["sites"]
@@ -171,7 +173,7 @@ class Turn:
         card = deck.known_next
         public = not deck.top
         self.deck = deck.draw(card)
-        return card, public
+        return card, public  # type: ignore[return-value]  # a card: the deck needs no luck
 
     def _hand_loses(self, p: int, card: str) -> None:
         """`card` leaves player `p`'s hand (and the public part of it, if it was there)."""
@@ -224,7 +226,7 @@ class Turn:
     def buy(self, move: Buy) -> tuple[SummonersData, tuple[Event, ...]]:
         p = move.player
         self._writable()
-        self.mana[p] -= 1
+        self.mana[p] -= 1  # type: ignore[index]  # a list: _writable
         self.box_mana += 1
         self._hand_gains(p, move.card, public=True)
         market = _set(self.d.market, move.slot, "")
@@ -276,7 +278,7 @@ class Turn:
         covered = cells.get(cell)
         cells[cell] = card
         self.changed.append(cell)
-        self.sculptures[p] = cell
+        self.sculptures[p] = cell  # type: ignore[index]  # a list: _writable
         if covered is None:
             self.placed = cell
             self._event("play", move.rule, f"P{p} plays the {card_name(card)} at "
@@ -298,7 +300,7 @@ class Turn:
         cells = self._grid()
         self._writable()
         d = self.d
-        self.mana[p] -= 2
+        self.mana[p] -= 2  # type: ignore[index]  # a list: _writable
         self.box_mana += 2
         self.changes["spirits"] = _set(d.spirits, p, _without(d.spirits[p], spirit))
         summoned = list(d.summoned)
@@ -325,7 +327,7 @@ class Turn:
         self.changed.extend(move.using)
         self.changed.append(cell)
         cells[cell] = spirit
-        self.sculptures[p] = cell
+        self.sculptures[p] = cell  # type: ignore[index]  # a list: _writable
         for c in consumed:
             self._displace_at(c, p, keep=p)
         self.changes["summoned"] = tuple(summoned)
@@ -356,10 +358,10 @@ class Turn:
         for owner, where in enumerate(self.sculptures):
             if where != cell or owner == keep:
                 continue
-            self.sculptures[owner] = None
+            self.sculptures[owner] = None  # type: ignore[index]  # a list: _writable
             if owner != causer and self.mana[owner] > 0:
-                self.mana[owner] -= 1
-                self.mana[causer] += 1
+                self.mana[owner] -= 1  # type: ignore[index]  # a list: _writable
+                self.mana[causer] += 1  # type: ignore[index]  # a list: _writable
                 text = (f"P{owner}'s sculpture returns to their supply and they pay "
                         f"1 mana to P{causer}")
             else:
@@ -368,7 +370,7 @@ class Turn:
 
     def _flank(self, placed: Cell, causer: int) -> None:
         """Remove flanked playing cards; strip flanked Spirit cards of sculptures."""
-        cells = self.cells
+        cells: dict[Cell, str] = self.cells  # type: ignore[assignment]  # the grid was copied
         jokers = self.options.jokers_flankable
         if self.options.flank_scope == "all":
             hit = [c for c in sorted(cells) if g.flanked(cells, c, jokers)]

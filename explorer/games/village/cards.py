@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Final
 from ...core.errors import InvalidInput
 
 TREASURES = ("Axe", "Feather", "Scroll", "Sword", "Crown", "Egg")
@@ -20,8 +21,8 @@ FULL_NAMES = ("Barbarian's Axe", "Phoenix Feather", "Magic Scroll", "Enchanted S
 COLORS = ("#b5651d", "#e4572e", "#4f86c6", "#9aa0a6", "#f2c14e", "#6a994e", "#c9a0dc")
 """Fill colour per card type for boards (the last one is the Wild)."""
 
-WILD = 6
-KINDS = 7
+WILD: Final = 6
+KINDS: Final = 7
 NAMES = TREASURES + ("Wild",)
 EMPTY = (0,) * KINDS
 INDEX = {name.lower(): i for i, name in enumerate(NAMES)}

@@ -5,10 +5,15 @@ Kept apart from `state.py` so each rule is a small function a test can call dire
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Final
 
 from .cards import KINDS, WILD
 
-ACT, REFILL, CURSE, DRAW, OVER = range(5)
+ACT: Final = 0        # the phases (Final: compiled code inlines them, tools/compile.py)
+REFILL: Final = 1
+CURSE: Final = 2
+DRAW: Final = 3
+OVER: Final = 4
 PHASES = ("act", "refill", "curse", "draw", "over")
 ENDED_BY = ("", "refill", "draw")
 STALL_ORDER = (3, 2, 1, 0)
@@ -59,7 +64,7 @@ def _every_payment(cost: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-PAYMENTS = tuple(_every_payment(cost) for cost in range(4))
+PAYMENTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_every_payment(cost) for cost in range(4))
 """Per stall cost, every payment a hand might make (83 for cost 3), in the order moves list them."""
 
 

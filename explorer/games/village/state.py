@@ -14,6 +14,8 @@ import random
 from operator import add, le, sub
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from ...core.chance import Deck, redeal
 from ...core.errors import Reason
 from ...core.events import Event, Outcome, ScoreLine
@@ -60,6 +62,7 @@ def _put(row: tuple, i: int, value: Any) -> tuple:
     return row[:i] + (value,) + row[i + 1:]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # compiled: see tools/compile.py
 class VillageState(State):
     """A position; see the module docstring for how a turn is split into steps."""
 
@@ -140,15 +143,15 @@ class VillageState(State):
         events: list[Event] = []
         kind = type(move)
         if kind is Reveal:
-            d = self._reveal(d, move.card, events)
+            d = self._reveal(d, move.card, events)  # type: ignore[attr-defined]
         elif kind is Bribe:
-            d = self._bribe(d, move, events)
+            d = self._bribe(d, move, events)  # type: ignore[arg-type]
         elif kind is Buy:
-            d = self._buy(d, move, events)
+            d = self._buy(d, move, events)  # type: ignore[arg-type]
         elif kind is Curse:
-            d = self._curse(d, move, events)
+            d = self._curse(d, move, events)  # type: ignore[arg-type]
         else:
-            d = self._draw(d, move.player, events)
+            d = self._draw(d, move.player, events)  # type: ignore[attr-defined]
         return d, tuple(events)
 
     def _bribe(self, d: VillageData, move: Bribe, events: list[Event]) -> VillageData:
