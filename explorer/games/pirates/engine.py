@@ -424,21 +424,34 @@ class Work:
         return True
 
     def draw(self, p: int) -> bool:
-        if self.deck.empty and self.discard and self.game.options.reshuffle:
-            self.deck = Deck.of(self.discard)
-            self.discard = ()
-            self.say("reshuffle", "P-DECK-EMPTY", "the discard pile is shuffled into a new deck")
-        if self.deck.empty:
-            self.stack = self.stack[:-1]
-            self.say("draw", "P-DECK-EMPTY", f"the deck is empty: {P(p)} draws nothing", p)
-            return False
-        if self.deck.needs_luck:
+        """The top "draw" frame: True when luck must give the card [P-DECK-EMPTY]."""
+        self.deck, self.discard, card = self.draw_from(
+            p, self.deck, self.discard, self.game.options.reshuffle, "P-DECK-EMPTY",
+            "the discard pile is shuffled into a new deck", "the deck")
+        if card is None:
             return True
-        card = self.deck.known_next
-        self.deck = self.deck.draw(card)
-        self.stack = self.stack[:-1]
-        self.give_card(p, card)
+        if card:
+            self.give_card(p, card)
         return False
+
+    def draw_from(self, p: int, deck: Deck, discard: tuple[str, ...], reshuffle: bool, rule: str,
+                  reshuffled: str, name: str) -> tuple[Deck, tuple[str, ...], str | None]:
+        """The card the top draw frame gives `p` from `deck` (action cards or influence
+        cards): an empty deck is made again from `discard` when `reshuffle` allows, else
+        nothing is drawn (""); None while luck must give it. The frame is done unless
+        luck is needed. Returns the deck and discard pile after it, and the card."""
+        if deck.empty and discard and reshuffle:
+            deck, discard = Deck.of(discard), ()
+            self.say("reshuffle", rule, reshuffled)
+        if deck.empty:
+            self.stack = self.stack[:-1]
+            self.say("draw", rule, f"{name} is empty: {P(p)} draws nothing", p)
+            return deck, discard, ""
+        if deck.needs_luck:
+            return deck, discard, None
+        card = deck.known_next
+        self.stack = self.stack[:-1]
+        return deck.draw(card), discard, card
 
     def task(self, top: tuple) -> bool:
         _, actor, source, effect, target = top

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from explorer.core import Deck
-
 from . import moves as m
 from .catalogue import Cargo, Target
 from .cities import MAYOR, in_town
@@ -105,19 +103,15 @@ def buy_influence(w: Work, move: m.BuyInfluence) -> None:
 def influence_draw(w: Work, p: int) -> bool:
     """The top "idraw" frame: True when luck must give the card [P-COG-INF-EMPTY]."""
     c = w.cities
-    if c.deck.empty and c.discard and w.game.options.influence_reshuffle:
-        w.cities = c = c._replace(deck=Deck.of(c.discard), discard=())
-        w.say("reshuffle", "P-COG-INF-EMPTY", "the played influence cards are shuffled into a new deck")
-    if c.deck.empty:
-        w.stack = w.stack[:-1]
-        w.say("draw", "P-COG-INF-EMPTY", f"the influence deck is empty: {P(p)} draws nothing", p)
-        return False
-    if c.deck.needs_luck:
+    deck, discard, card = w.draw_from(p, c.deck, c.discard, w.game.options.influence_reshuffle,
+                                      "P-COG-INF-EMPTY",
+                                      "the played influence cards are shuffled into a new deck",
+                                      "the influence deck")
+    w.cities = c._replace(deck=deck, discard=discard)
+    if card is None:
         return True
-    card = c.deck.known_next
-    w.cities = c._replace(deck=c.deck.draw(card))
-    w.stack = w.stack[:-1]
-    receive_influence(w, p, card)
+    if card:
+        receive_influence(w, p, card)
     return False
 
 
