@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from explorer.core import InvalidInput
 from explorer.games.pirates import odds
 from explorer.games.pirates.dice import CREW_DICE, MAYOR
 from explorer.games.pirates.examples import SEED_EXAMPLES, SEED_PLAYS
@@ -191,3 +192,19 @@ def test_the_exact_odds_cover_the_mayor_die():
             want[mine + (a in (face, 1)) + (b in (face, 1))] += Fraction(1, 36)
         assert [Fraction(x).limit_denominator(1000) for x in dist] == want[:len(dist)]
         assert sum(want[len(dist):]) == 0
+
+
+def test_a_scenario_names_the_influence_deck_like_the_action_deck():
+    game = load(4, cities_of_greed=True, variants=("draw two",))
+    hands = [["I1"], [], [], []]
+    known = game.scenario(phase="action", influence=hands, influence_deck=["I2", "I3"])
+    deck = known.data.cities.deck
+    assert deck.known_next == "I2" and not deck.needs_luck       # a list: a known order, the rest after it
+    assert sorted(deck.bottom) == sorted(f"I{k}" for k in range(2, 36))
+    on_top = game.scenario(phase="action", influence=hands, influence_deck={"top": ["I3", "I2"]})
+    deck = on_top.data.cities.deck
+    assert deck.top == ("I3", "I2") and len(deck.unseen) == 32   # the rest unseen
+    picked = on_top.play("P0 buy an influence card")
+    assert sorted(str(mv) for mv in picked.legal_moves()) == ["P0 keeps I2", "P0 keeps I3"]
+    with pytest.raises(InvalidInput, match=r"influence_deck\.top\[0\]"):
+        game.scenario(phase="action", influence=hands, influence_deck={"top": ["X9"]})

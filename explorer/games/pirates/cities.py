@@ -28,6 +28,8 @@ import msgspec
 from explorer.core import Deck, InvalidInput, redeal
 from explorer.core.typed import convert
 
+from .deck_spec import deck_from_spec
+
 if TYPE_CHECKING:
     from .game import PiratesGame
 
@@ -135,10 +137,7 @@ def scenario_cities(game: "PiratesGame", spec: Any, length: int) -> CitiesData:
                   for p, h in enumerate(hands_raw))
     discard = tuple(card(c, f"influence_discard[{i}]") for i, c in enumerate(spec.influence_discard))
     used = Counter(c for h in hands for c in h) + Counter(discard)
-    if spec.influence_deck is None:
-        deck = Deck.of((Counter(game.catalogue.cities.deck()) - used).elements())
-    else:
-        deck = Deck((), tuple(card(c, f"influence_deck[{i}]") for i, c in enumerate(spec.influence_deck)), ())
+    deck = deck_from_spec(spec.influence_deck, game.catalogue.cities.deck(), used, card, "influence_deck")
     played = tuple(spec.influence_played) if spec.influence_played is not None else (0,) * n
     if len(played) != n:
         raise InvalidInput("influence_played", f"expected one count per player ({n})")

@@ -17,6 +17,7 @@ from .data import FIELDS, STAGES, PiratesData
 from .dice import CREW_DICE, SPECIAL
 from .engine import cup_of, dice_names
 from .cities import check_cities, decode_cities, encode_cities, scenario_cities
+from .deck_spec import DeckSpec, deck_from_spec
 from .moves import _WORDS
 from .towns import can_place
 
@@ -71,8 +72,9 @@ Cities of Greed (option cities_of_greed; the mayor die is then one of `specials`
                 the k-th tile of a town holds seat k's card, the other cards are in the box
     designated  per player their designated town (default: seat p the p-th town)
     influence   per player the influence cards in hand, e.g. [["I1"], [], ["I7", "I9"]]
-    influence_deck     the influence deck in a known order, top first (default: every
-                influence card not elsewhere, unseen)
+    influence_deck     as `deck`, for the influence cards: a list in a known order, top
+                first, or {"unseen": [...], "top": [...], "bottom": [...]} (default:
+                every influence card not elsewhere, unseen)
     influence_discard  the influence cards played, oldest first
     influence_played   per player the influence cards played this round (default 0)
 """
@@ -81,12 +83,6 @@ Seat = Annotated[int, msgspec.Meta(ge=0, le=5)]
 Count = Annotated[int, msgspec.Meta(ge=0, le=10_000)]
 Face = int | str
 Phase = Literal["betting", "sail", "action", "steps", "final"]
-
-
-class DeckSpec(msgspec.Struct, forbid_unknown_fields=True):
-    unseen: list[str] | None = None
-    top: list[str] = []
-    bottom: list[str] = []
 
 
 class ScenarioSpec(msgspec.Struct, forbid_unknown_fields=True):
@@ -116,7 +112,7 @@ class ScenarioSpec(msgspec.Struct, forbid_unknown_fields=True):
     towns: list[str | None] | None = None
     designated: list[str] | None = None
     influence: list[list[str]] | None = None
-    influence_deck: list[str] | None = None
+    influence_deck: list[str] | DeckSpec | None = None
     influence_discard: list[str] = []
     influence_played: list[Annotated[int, msgspec.Meta(ge=0, le=20)]] | None = None
 
@@ -560,20 +556,8 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any]) -> PiratesData:
                   for p, h in enumerate(per("hands", [[]] * n)))
     discard = tuple(_card(c, f"discard[{i}]", game) for i, c in enumerate(s.discard))
     used_cards = Counter(c for h in hands for c in h) + Counter(discard)
-    if isinstance(s.deck, list):
-        top = tuple(_card(c, f"deck[{i}]", game) for i, c in enumerate(s.deck))
-        rest = Counter(game.catalogue.deck()) - used_cards - Counter(top)
-        deck = Deck((), (), top + tuple(sorted(rest.elements())))
-    else:
-        spec_deck = s.deck or DeckSpec()
-        top = tuple(_card(c, f"deck.top[{i}]", game) for i, c in enumerate(spec_deck.top))
-        bottom = tuple(_card(c, f"deck.bottom[{i}]", game) for i, c in enumerate(spec_deck.bottom))
-        if spec_deck.unseen is None:
-            rest = Counter(game.catalogue.deck()) - used_cards - Counter(top) - Counter(bottom)
-            unseen = tuple(rest.elements())
-        else:
-            unseen = tuple(_card(c, f"deck.unseen[{i}]", game) for i, c in enumerate(spec_deck.unseen))
-        deck = Deck.of(unseen, top, bottom)
+    deck = deck_from_spec(s.deck, game.catalogue.deck(), used_cards,
+                          lambda c, field: _card(c, field, game), "deck")
     out = per("out", [False] * n)
     excluded = per("excluded", [False] * n)
     betting = per("betting", [not out[p] for p in range(n)])
