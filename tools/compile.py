@@ -113,7 +113,8 @@ def stamp() -> str:
 
 
 def copy_sources() -> None:
-    """build/compiled/ gets a fresh copy of explorer/ and seeds/ (the caches are kept)."""
+    """build/compiled/ gets a fresh copy of explorer/ and seeds/ (the caches are kept),
+    and a link to notebooks/: the package finds its tour beside itself (`explorer lab`)."""
     BUILD.mkdir(parents=True, exist_ok=True)
     for name in ("explorer", "seeds"):
         target = BUILD / name
@@ -121,6 +122,10 @@ def copy_sources() -> None:
             shutil.rmtree(target)
         shutil.copytree(ROOT / name, target,
                         ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyc"))
+    notebooks = BUILD / "notebooks"
+    if notebooks.is_symlink():
+        notebooks.unlink()
+    notebooks.symlink_to(ROOT / "notebooks", target_is_directory=True)
     (BUILD / "mypy.ini").write_text(MYPY_CONFIG)
 
 
