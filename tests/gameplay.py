@@ -39,24 +39,29 @@ def random_states(game: Game, seed: int, limit: int = 5000) -> list[State]:
     return states
 
 
+def play_out(game: Game, agents: list, seed: int) -> State:
+    """The end of one seeded game of `agents` (one per seat), chance sampled from `seed`;
+    each agent reads the observation it asks for."""
+    rng = random.Random(seed)
+    state = game.new(seed=seed)
+    while not state.is_over:
+        if state.is_chance:
+            state = state.play(state.sample_chance(rng))
+        else:
+            mover = agents[state.to_move]
+            state = state.play(mover.choose(observe(state, observes=mover.observes), rng))
+    return state
+
+
 def win_share_against_random(game: Game, agent: object, games: int) -> float:
     """`agent`'s mean share of the win over `games` seeded games against random players,
-    its seat going round the table (game i: seat i mod players); each agent reads the
-    observation it asks for."""
+    its seat going round the table (game i: seat i mod players)."""
     wins = 0.0
     for i in range(games):
         seat = i % game.players
         agents: list = [RandomAgent() for _ in range(game.players)]
         agents[seat] = agent
-        rng = random.Random(i)
-        state = game.new(seed=i)
-        while not state.is_over:
-            if state.is_chance:
-                state = state.play(state.sample_chance(rng))
-            else:
-                mover = agents[state.to_move]
-                state = state.play(mover.choose(observe(state, observes=mover.observes), rng))
-        winners = state.outcome().winners
+        winners = play_out(game, agents, i).outcome().winners
         wins += (seat in winners) / max(1, len(winners))
     return wins / games
 

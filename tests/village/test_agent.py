@@ -8,20 +8,9 @@ import pytest
 from explorer.core.agents import make_agent, observe
 from explorer.games.village.agent import GreedyVillageAgent
 
-from gameplay import win_share_against_random
+from gameplay import play_out, win_share_against_random
 
 from .helpers import load, play
-
-
-def play_out(game, agents, seed: int):
-    rng = random.Random(seed)
-    state = game.new(seed=seed)
-    while not state.is_over:
-        if state.is_chance:
-            state = state.play(state.sample_chance(rng))
-        else:
-            state = state.play(agents[state.to_move].choose(observe(state), rng))
-    return state
 
 
 @pytest.mark.rules("V-SCORE-4", "V-BRIBE-4", "V-CURSE-2")
