@@ -26,8 +26,9 @@ class Observation:
 
     `legal` (the seat's legal moves) always; `view` (the seat's view), `seat` (the same
     view typed, where the game registers one) and a `base` sample for `sample(rng)` only
-    when the agent asks for them (its `observes`; all three by default), so a random
-    agent costs no view. The base sample is drawn from the view alone (`determinize`
+    when the agent asks for them (its `observes`; the view and the sample by default,
+    the typed view then read from the view dict when asked), so a random agent costs
+    no view. The base sample is drawn from the view alone (`determinize`
     depends only on the view), so every later sample is as well. `_game` is only the
     game's name (to find its typed view readers).
     """
@@ -35,7 +36,7 @@ class Observation:
     __slots__ = ("player", "legal", "_view", "_seat", "_base", "_game")
 
     def __init__(self, state: State, player: int,
-                 observes: Iterable[str] = ("view", "seat", "sample")) -> None:
+                 observes: Iterable[str] = ("view", "sample")) -> None:
         wants = set(observes)
         self.player = player
         self.legal: tuple[Move, ...] = state.legal_moves()
@@ -108,7 +109,7 @@ def register_seat_view(game: str, seat_view: SeatView, from_view: SeatReader) ->
 
 
 def observe(state: State, player: int | None = None,
-            observes: Iterable[str] = ("view", "seat", "sample")) -> Observation:
+            observes: Iterable[str] = ("view", "sample")) -> Observation:
     """What the player to move (or `player`) may know of `state`, for an agent."""
     return Observation(state, state.to_move if player is None else player, observes)
 
@@ -116,7 +117,7 @@ def observe(state: State, player: int | None = None,
 class Agent(Protocol):
     name: str
     observes: tuple[str, ...]   # what its Observation holds: "view", "seat", "sample"
-                                # (default all three)
+                                # (default "view" and "sample")
 
     def choose(self, obs: Observation, rng: random.Random) -> Move:
         """One of `obs.legal`."""
