@@ -12,6 +12,13 @@ def load(players: int = 4, **options):
 
 
 
+def cup(p: int, *faces, specials: tuple[tuple[str, object], ...] = ()) -> list[str]:
+    """The chance moves rolling P`p`'s cup one die at a time [P-BET-ROLL]: normal dice
+    showing `faces`, then each (special die, face) of `specials`."""
+    return [f"P{p} cup normal shows {f}" for f in faces] + [
+        f"P{p} cup {name} shows {f}" for name, f in specials]
+
+
 def random_states(game, seed: int, steps: int = 3000):
     rng = random.Random(seed)
     state = game.new(seed=seed)

@@ -112,15 +112,25 @@ def test_special_dice_roll_under_the_cup_with_their_faces():
     cup = state.view(None)["cups"][0]
     assert cup["dice"] == ["normal"] * 5 + ["mermaid", "ghost"]
     assert state.pending.stream == "cup P0"
-    faces = {m.faces[5:] for m, _ in state.chance_outcomes()}
-    assert faces == {(a, b) for a in (1, 6, "-") for b in (1, "-")}
-    assert abs(sum(p for _, p in state.chance_outcomes()) - 1) < 1e-9
+    state = play(state, *(f"P0 cup normal shows {f}" for f in (6, 1, 2, 2, 5)))
+    mermaid = state.chance_outcomes()
+    assert {(m.die, m.face): q for m, q in mermaid} == pytest.approx(
+        {("mermaid", 1): 1 / 3, ("mermaid", 6): 1 / 3, ("mermaid", "-"): 1 / 3})
+    state = state.play("P0 cup mermaid shows -")
+    assert {(m.die, m.face): q for m, q in state.chance_outcomes()} == pytest.approx(
+        {("ghost", 1): 0.5, ("ghost", "-"): 0.5})
+    state = state.play("P0 cup ghost shows 1")
+    assert state.data.cups[0] == tuple(zip(cup["dice"], (1, 2, 2, 5, 6, "-", 1)))
+    assert state.pending.stream == "cup P1"
 
 
 @pytest.mark.rules("P-BET-ROLL")
 def test_ten_dice_cups_stay_cheap():
     state = GAME.scenario(crew=[10, 5, 5, 5])
-    assert len(state.chance_outcomes()) == 3003
+    for k in range(10):              # one chance node of six faces per die, not 3,003 rolls
+        assert len(state.chance_outcomes()) == 6 and state.pending.stream == "cup P0"
+        state = state.play(state.chance_outcomes()[k % 6][0])
+    assert len(state.data.cups[0]) == 10 and state.pending.stream == "cup P1"
 
 
 @pytest.mark.rules("P-BID-OPEN", "P-VAR-OPEN")

@@ -95,7 +95,7 @@ def test_scenario_fields_fuzzed(spec):
 @given(st.one_of(st.text(max_size=30),
                  st.builds(lambda p, v, rest: f"{p} {v} {rest}",
                            st.sampled_from(["p0", "P1", "p9", "x", "p99", "p²", "battle P1", "hand p2"]),
-                           st.sampled_from(["bid", "liar", "exact", "cup shows", "play", "target",
+                           st.sampled_from(["bid", "liar", "exact", "cup normal shows", "cup ghost shows", "play", "target",
                                             "buy", "pass", "loses", "discards", "step", "stop",
                                             "re-roll", "keep", "shows", "gives"]),
                            st.text(alphabet="GSTgs0123456789² -abcdefhiortuwxvnsP", max_size=20))))
@@ -105,8 +105,8 @@ def test_move_texts_fuzzed(text):
 
 @pytest.mark.parametrize("text", [
     "p" + "9" * 5000 + " liar", "P0 bid " + "1" * 5000 + " twos", "P²0 liar", "P0 bid ² twos",
-    "P0 bid 3 ones", "P0 cup shows 7", "sail die shows 3", "battle P1 shows axe", "P12 pass",
-    "P0 cup shows " + "1 " * 3000,
+    "P0 bid 3 ones", "P0 cup normal shows 7", "P0 cup ghost shows 6", "P0 cup gold shows 1", "sail die shows 3", "battle P1 shows axe", "P12 pass",
+    "P0 cup normal shows " + "1" * 3000, "P0 cup " + "normal " * 500 + "shows 1",
 ])
 def test_odd_or_huge_numbers_are_refused_as_invalid_input(text):
     with pytest.raises(InvalidInput):

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from explorer.games.pirates.moves import (Bid, Buy, BuyInfluence, Cargo, CupRoll, Deal, Designate, Discard,
+from explorer.games.pirates.moves import (Bid, Buy, BuyInfluence, Cargo, CupDie, Deal, Designate, Discard,
                                           Exact, InfluenceDeal, Keep, Liar, MoveTown, Pass, PassCurse,
                                           PlaceTown, PlayCard, PlayInfluence, Reroll, ReturnInfluence, Roll,
                                           Step, Stop, Target)
@@ -29,8 +29,10 @@ def mutations(move, rng):
         out += [Bid(p, move.quantity + rng.choice((-1, 1)), move.face, move.exact),
                 Bid(p, move.quantity, min(6, move.face + 1), not move.exact), Bid(q, move.quantity, move.face),
                 Bid(p, move.quantity, 1)]
-    if isinstance(move, CupRoll):
-        out += [CupRoll(p, move.faces[::-1]), CupRoll(p, move.faces[:-1]), CupRoll(q, move.faces)]
+    if isinstance(move, CupDie):
+        other = "mermaid" if move.die == "normal" else "normal"
+        out += [CupDie(q, move.die, move.face), CupDie(p, other, move.face), CupDie(p, move.die, 7),
+                CupDie(p, move.die, "coin")]
     if isinstance(move, Roll):
         out += [Roll("battle P5", move.face), Roll("sail die", 3), Roll("pirate die", "coin")]
     if isinstance(move, (PlayCard, Discard)):

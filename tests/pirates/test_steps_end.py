@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import load, play
+from .helpers import cup, load, play
 
 QUIET = load(4, reroll_window=False)
 
@@ -44,7 +44,7 @@ def test_arriving_by_last_steps_waits_for_the_next_sail_phase():
     state = game.scenario(phase="steps", progress=[15, 15], hands=[[], []])
     state = play(state, "P0 step", "P1 step")
     assert state.data.progress == (16, 16) and not state.is_over and state.data.phase == "betting"
-    state = play(state, "P0 cup shows 2 2 3 4", "P1 cup shows 2 3 4 5", "P0 bid 1 two", "P1 liar",
+    state = play(state, *cup(0, 2, 2, 3, 4), *cup(1, 2, 3, 4, 5), "P0 bid 1 two", "P1 liar",
                  "sail die shows 1")
     assert state.data.phase == "final"                   # counted at the end of the sail phase
 

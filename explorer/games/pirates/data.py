@@ -11,6 +11,7 @@ explains itself. Frames (tuples, JSON-able through `encode_frame`):
     ("battle", kind, seats, faces, asked, loss, steal, flags)   kind "sail" | "duel" | "final"
     ("window", kind, seats)       kind "reroll" | "cards" | "final" | "together"
     ("reroll", seat)              the seat's die in the frame below is rolled again
+    ("cup", seat, faces)          the seat's cup being rolled, one die at a time: the faces so far
     ("draw", seat)                the deck gives the seat a card
     ("hand", seat)                a card leaves the seat's hand at random
     ("draft", size, chosen)       the setup's card draft (see `setup_steps`)
@@ -19,8 +20,8 @@ explains itself. Frames (tuples, JSON-able through `encode_frame`):
     ("idraw", seat) ("pick", seat, deck, drawn)            influence draws, "draw two" (`influence`)
 
 Frames hold nothing secret except the setup's (the cards set aside in the draft, the
-tiles in hand while the map is built) and the cards of a "draw two" choice, which the
-view shows to their owner only.
+tiles in hand while the map is built), the cards of a "draw two" choice and the dice of
+a cup being rolled, which the view shows to their owner only.
 
 `passed` is the draft's memory [P-SETUP-DRAFT]: a player knows which cards they passed
 left, so for each seat it keeps those its left neighbour surely still holds (in hand, or

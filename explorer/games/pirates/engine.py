@@ -40,6 +40,20 @@ def dice_names(crew: int, held: tuple[str, ...]) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=4096)
+def held_specials(specials: tuple[int, ...], p: int) -> tuple[str, ...]:
+    """The special dice P`p` holds, in SPECIAL order (`specials`: the owner of each)."""
+    return tuple(SPECIAL[i] for i, owner in enumerate(specials) if owner == p)
+
+
+def next_cup_die(d: Any, p: int) -> str:
+    """The die P`p` rolls next under their cup, whose frame is on top of `d.stack`:
+    normal dice first, then each special die [P-BET-ROLL]."""
+    k = len(d.stack[-1][2])
+    crew = d.crew[p]
+    return "normal" if k < crew else held_specials(d.specials, p)[k - crew]
+
+
+@lru_cache(maxsize=4096)
 def cup_of(names: tuple[str, ...]) -> Cup:
     return Cup(tuple(CREW_DICE[n] for n in names))
 
@@ -136,7 +150,7 @@ class Work:
         return len(self.route)
 
     def held(self, p: int) -> tuple[str, ...]:
-        return tuple(SPECIAL[i] for i, owner in enumerate(self.specials) if owner == p)
+        return held_specials(self.specials, p)
 
     def names(self, p: int) -> tuple[str, ...]:
         return dice_names(self.crew[p], self.held(p))
@@ -408,7 +422,7 @@ class Work:
             return settle_pick(self)
         if kind in ("keep", "designate"):
             return self.cities_seat(top)
-        return True                              # "reroll": luck; "draft", "build", "towns": decisions
+        return True                              # "reroll", "cup": luck; "draft", "build", "towns": decisions
 
     def cities_seat(self, top: tuple) -> bool:
         """A "keep" or "designate" frame asks its first seat (a seat holding no more than
@@ -634,7 +648,7 @@ class Work:
         """Nothing in flight: the round's next step; True when it waits."""
         stage = self.stage
         if stage == "cups":
-            return any(self.betting[p] and self.cups[p] is None for p in range(self.n)) or self.to_bid()
+            return self.next_cup() or self.to_bid()
         if stage in ("bid", "act", "step alone"):
             return True
         if stage == "sail":
@@ -667,6 +681,15 @@ class Work:
             self.start_sub_battle()
             return False
         raise RuntimeError(f"unknown stage {stage!r}")
+
+    def next_cup(self) -> bool:
+        """The next participant without a rolled cup starts rolling it, one die at a
+        time (a "cup" frame) [P-BET-ROLL]; False when every cup is rolled."""
+        for p in range(self.n):
+            if self.betting[p] and self.cups[p] is None:
+                self.stack += (("cup", p, ()),)
+                return True
+        return False
 
     def to_bid(self) -> bool:
         self.stage = "bid"

@@ -138,7 +138,7 @@ class PiratesGame(Game):
             frames = (draft_frame(n),) + frames       # the draft follows the map, top last
         state = self.scenario(spec)
         if frames:
-            data = state.data._replace(stack=frames + state.data.stack)
+            data = state.data._replace(stack=frames)   # the first cup is rolled after them
             if self.options.map == "build":
                 data = data._replace(route=slots)
             if cities is not None:

@@ -1,8 +1,8 @@
 """The moves of Lying Pirates, with stable text forms read back by `parse`.
 
 Player moves name their seat first ("P1 bid 7 fives", "P2 liar", "P0 play G3"); ``p1``
-and lower-case card ids are read too. Chance outcomes name their stream ("P1 cup shows
-1 2 2 5 6", "sail die shows 2", "battle P3 shows sword", "deck gives G4", "hand P2 gives
+and lower-case card ids are read too. Chance outcomes name their stream ("P1 cup normal
+shows 4", "sail die shows 2", "battle P3 shows sword", "deck gives G4", "hand P2 gives
 S3"). Numbers are read with bounded patterns (a seat is one digit, a quantity at most
 three), so odd or huge digit strings are refused as InvalidInput.
 """
@@ -21,7 +21,6 @@ _WORDS = {**{w: f for f, w in FACE_WORDS.items()}, **{w: f for f, w in FACE_WORD
           **{str(f): f for f in BID_FACES}, **{f"{f}s": f for f in BID_FACES}}
 _SEAT = r"[pP](?P<player>[0-9])"
 _CARD = r"(?P<card>[A-Za-z0-9_-]{1,20})"
-_CUP_FACES = {str(f) for d in CREW_DICE.values() for f in d.faces}
 CHANCE_STREAMS = ("sail die", "pirate die", "treasure die")
 
 
@@ -57,18 +56,24 @@ class PlayerMove(Move):
 
 
 @dataclass(frozen=True, slots=True)
-class CupRoll(Move):
-    """Chance: the faces under a player's cup, aligned with their dice (stream "cup P1")."""
+class CupDie(Move):
+    """Chance: one die under a player's cup comes up `face` (stream "cup P1").
+
+    A cup is rolled one die at a time, its normal dice first and then each special die
+    in the order of `dice.SPECIAL` [P-BET-ROLL], so each chance node has the few faces
+    of one die (as OpenSpiel's liars_dice rolls its dice), not the thousands of rolls of
+    a whole cup."""
 
     player: int
-    faces: tuple
+    die: str
+    face: int | str
 
     def __str__(self) -> str:
-        return f"P{self.player} cup shows " + " ".join(str(f) for f in self.faces)
+        return f"P{self.player} cup {self.die} shows {self.face}"
 
     @property
     def label(self) -> str:
-        return f"P{self.player}'s cup shows {' '.join(str(f) for f in self.faces)}"
+        return f"P{self.player}'s {self.die} die shows {self.face} (under the cup)"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -79,17 +84,16 @@ class CupRoll(Move):
         return "P-BET-ROLL"
 
     @classmethod
-    def parse(cls, text: str) -> "CupRoll | None":
-        m = re.fullmatch(_SEAT + r" cup shows(?P<faces>(?: [a-z0-9-]{1,5}){0,40})", text, re.I)
+    def parse(cls, text: str) -> "CupDie | None":
+        m = re.fullmatch(_SEAT + r" cup (?P<die>[a-z ]{1,12}) shows (?P<face>[a-z0-9-]{1,5})", text, re.I)
         if m is None:
             return None
-        faces = []
-        for f in m["faces"].split():
-            f = f.lower()
-            if f not in _CUP_FACES:
-                raise InvalidInput("move.faces", f"{f!r} is not a face of a crew die")
-            faces.append(_face(f))
-        return cls(int(m["player"]), tuple(faces))
+        die, face = m["die"].lower(), m["face"].lower()
+        if die not in CREW_DICE:
+            raise InvalidInput("move.die", f"{die!r} is not a crew die ({', '.join(CREW_DICE)})")
+        if face not in {str(f) for f in CREW_DICE[die].faces}:
+            raise InvalidInput("move.face", f"{face!r} is not a face of the {die} die")
+        return cls(int(m["player"]), die, _face(face))
 
 
 @dataclass(frozen=True, slots=True)
@@ -734,7 +738,7 @@ class InfluenceDeal(Move):
         return None if m is None else cls(m["card"].upper())
 
 
-MOVE_TYPES = (Bid, Liar, Exact, CupRoll, Roll, Deal, Snatch, Reroll, Keep, PlayCard, Target,
+MOVE_TYPES = (Bid, Liar, Exact, CupDie, Roll, Deal, Snatch, Reroll, Keep, PlayCard, Target,
               Buy, PassCurse, Pass, Cargo, Discard, Step, Stop, DraftPass, PlaceTile,
               PlaceTown, MoveTown, Designate, ReturnInfluence, KeepCard, PlayInfluence,
               BuyInfluence, InfluenceDeal)

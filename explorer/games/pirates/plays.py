@@ -6,12 +6,13 @@ chain of tests: this runs at every step of every simulated game).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
 from explorer.core import Event
 
 from . import moves as m
-from .data import PiratesData
+from .data import FIELDS, PiratesData
 from .engine import CURSED, P, Work, _tup
 from .influence import buy_influence, influence_deal, keep_card, play_influence
 from .moves import bid_text
@@ -32,6 +33,8 @@ def below(stack: tuple, kinds: tuple[str, ...]) -> int:
 
 def apply(state: "PiratesState", move: Any) -> tuple[PiratesData, tuple[Event, ...]]:
     """The data after a legal `move`, and the events it caused."""
+    if type(move) is m.CupDie:
+        return cup_die(state, move)
     w = Work(state)
     HANDLERS[type(move)](w, move)
     w.settle()
@@ -39,12 +42,38 @@ def apply(state: "PiratesState", move: Any) -> tuple[PiratesData, tuple[Event, .
 
 
 # ---------------------------------------------------------------------- luck
-def cup_roll(w: Work, move: m.CupRoll) -> None:
-    """The faces under a cup [P-BET-ROLL], seen by its owner only."""
-    p = move.player
-    w.cups = _tup(w.cups, p, tuple(zip(w.names(p), move.faces)))
-    w.say("cup", "P-BET-ROLL", f"{P(p)} rolls their cup: {' '.join(map(str, move.faces))}", p,
-          (p,), f"{P(p)} rolls their cup (hidden)")
+_STACK = FIELDS.index("stack")
+
+
+@lru_cache(maxsize=512)
+def _die_rolled(p: int, die: str, face: Any) -> tuple[Event, ...]:
+    """The event of one die rolled under P`p`'s cup, made once (events are values)."""
+    return (Event("cup", "P-BET-ROLL", f"{P(p)} rolls a {face} ({die} die) under their cup", p, (p,),
+                  f"{P(p)} rolls a die under their cup (hidden)"),)
+
+
+def cup_die(state: "PiratesState", move: m.CupDie) -> tuple[PiratesData, tuple[Event, ...]]:
+    """One die under a cup [P-BET-ROLL], seen by its owner only. The cup's frame keeps
+    the faces rolled so far (the other fields stay: most of a round's chance steps are
+    these, so they skip the `Work` copy); with its last die the cup is rolled, its normal
+    dice in face order (equal rolls compare equal), and the round goes on."""
+    d = state.data
+    p, face = move.player, move.face
+    faces = d.stack[-1][2] + (face,)
+    crew = d.crew[p]
+    if len(faces) < crew + d.specials.count(p):
+        fields = list(d)
+        fields[_STACK] = d.stack[:-1] + (("cup", p, faces),)
+        return tuple.__new__(PiratesData, fields), _die_rolled(p, move.die, face)
+    w = Work(state)
+    faces = tuple(sorted(faces[:crew])) + faces[crew:]
+    w.stack = w.stack[:-1]
+    w.cups = _tup(w.cups, p, tuple(zip(w.names(p), faces)))
+    w.say("cup", "P-BET-ROLL", f"{P(p)} rolls a {face} ({move.die} die): their cup holds "
+                               f"{' '.join(map(str, faces))}", p,
+          (p,), f"{P(p)} has rolled their cup (hidden)")
+    w.settle()
+    return w.freeze()
 
 
 def roll(w: Work, move: m.Roll) -> None:
@@ -237,7 +266,7 @@ def stop(w: Work, move: m.Stop) -> None:
 
 
 HANDLERS: dict[type, Callable[[Work, Any], None]] = {
-    m.CupRoll: cup_roll, m.Roll: roll, m.Deal: deal, m.Snatch: snatch, m.Bid: bid,
+    m.Roll: roll, m.Deal: deal, m.Snatch: snatch, m.Bid: bid,
     m.Liar: liar, m.Exact: exact, m.Reroll: reroll, m.Keep: keep, m.PlayCard: play_card,
     m.Target: target, m.Buy: buy, m.PassCurse: pass_curse, m.Pass: pass_, m.Cargo: cargo,
     m.Discard: discard, m.Step: step, m.Stop: stop, m.DraftPass: draft_pass,

@@ -180,6 +180,8 @@ def encode_frame(frame: tuple) -> list[Any]:
         out[1] = list(frame[1])
     elif frame[0] == "pick":
         out[3] = list(frame[3])
+    elif frame[0] == "cup":
+        out[2] = list(frame[2])
     return out
 
 
@@ -220,6 +222,7 @@ _FRAME_SHAPES: dict[str, Any] = {
     "designate": tuple[Literal["designate"], tuple[Seat, ...]],
     "idraw": tuple[Literal["idraw"], Seat],
     "pick": tuple[Literal["pick"], Seat, Literal["action", "influence"], tuple[str, ...]],
+    "cup": tuple[Literal["cup"], Seat, tuple[Face, ...]],
 }
 
 
@@ -360,6 +363,8 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
             if all(len(c) == fr[1] for c in fr[2]):
                 raise InvalidInput(f"{at}stack", "every card of this pass is chosen: the cards have moved")
             placed.update(c for chosen in fr[2] for c in chosen)
+        elif fr[0] == "pick" and fr[2] == "action":   # the two cards of a "draw two" choice
+            placed.update(fr[3])
     placed.update(d.deck.counts())
     placed.update(d.discard)
     for card in placed:
@@ -422,6 +427,22 @@ def _check_passed(d: PiratesData, n: int) -> None:
                                                         f"by P{taker}")
 
 
+def _check_cup_frame(d: PiratesData, fr: tuple, i: int, where: str) -> None:
+    """A cup being rolled: on top, in the cups stage, a participant's cup not yet rolled,
+    with some of its dice rolled, in order, each showing a face of its die [P-BET-ROLL]."""
+    seat, faces = fr[1], fr[2]
+    names = dice_names(d.crew[seat], tuple(SPECIAL[k] for k, x in enumerate(d.specials) if x == seat))
+    if i != len(d.stack) - 1 or d.stage != "cups":
+        raise InvalidInput(where, "a cup is rolled in the cups stage, on top of the stack")
+    if not d.betting[seat] or d.cups[seat] is not None:
+        raise InvalidInput(where, f"P{seat} rolls a cup only as a participant whose cup is not rolled")
+    if len(faces) >= len(names):
+        raise InvalidInput(where, f"P{seat} has {len(names)} dice: fewer faces than that are rolled so far")
+    for name, face in zip(names, faces):
+        if face not in CREW_DICE[name].faces:
+            raise InvalidInput(where, f"the {name} die has no face {face!r}")
+
+
 def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:
     n = game.players
     for i, fr in enumerate(d.stack):
@@ -462,6 +483,8 @@ def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:
                 "" not in d.route and any(d.cities.town_hands) and can_place(game, d.cities, fr[1])
                 and any(i and t is None for i, t in enumerate(d.cities.towns))):
             raise InvalidInput(f"{at}stack[{i}]", "the placing waits for a seat that can place a town card")
+        if fr[0] == "cup":
+            _check_cup_frame(d, fr, i, f"{at}stack[{i}]")
         if fr[0] == "die" and fr[3] is not None and fr[3] not in (
                 (1, 2) if fr[1] == "sail" else ("X", "O") if fr[1] == "pirate" else ("X", "coin")):
             raise InvalidInput(f"{at}stack[{i}]", f"{fr[3]!r} is not a face of the {fr[1]} die")
@@ -487,11 +510,8 @@ def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:
                 ok = False
             if not ok:
                 raise InvalidInput(f"{at}stack", "the effect on top must wait for a decision")
-    elif d.stage not in ("cups", "bid", "act", "step alone", "over"):
+    elif d.stage not in ("bid", "act", "step alone", "over"):
         raise InvalidInput(f"{at}stage", f"stage {d.stage!r} waits for nothing: it cannot be saved")
-    if d.stage == "cups" and not d.stack and all(
-            not d.betting[p] or d.cups[p] is not None for p in range(n)):
-        raise InvalidInput(f"{at}stage", "every cup is rolled: the bidding has begun")
     if d.stage in ("step alone",) and not d.stack:
         if d.crew[d.turn] < 2:
             raise InvalidInput(f"{at}turn", "the last-placed player cannot pay a step")

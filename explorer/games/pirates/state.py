@@ -12,9 +12,9 @@ from explorer.core import CHANCE, OVER, Deck, Move, Outcome, Reason, ScoreLine, 
 from . import moves as m
 from .catalogue import Cargo as CargoEffect, DiscardCards
 from .cities import redeal_cities
-from .dice import BATTLE_DIE, BID_FACES, PIRATE_DIE, SAIL_DIE, SPECIAL, TREASURE_DIE
-from .engine import CURSED, DIE_STREAM, Work, aims, candidates, cup_of, dice_names, may_buy
-from .cups import cup_legal, cup_rolls
+from .dice import BATTLE_DIE, BID_FACES, CREW_DICE, PIRATE_DIE, SAIL_DIE, SPECIAL, TREASURE_DIE
+from .engine import (CURSED, DIE_STREAM, Work, aims, candidates, cup_of, dice_names, held_specials, may_buy,
+                     next_cup_die)
 from .plays import apply
 from .influence import influence_moves, pick_moves
 from .setup_steps import build_moves, draft_moves, draft_seat, redeal_tiles
@@ -79,6 +79,8 @@ class PiratesState(State):
         if d.stack:
             top = d.stack[-1]
             kind = top[0]
+            if kind == "cup":
+                return _CUP[top[1]]
             if kind == "task":
                 _, actor, source, effect, target = top
                 if aims(effect) and target == -1:
@@ -110,8 +112,6 @@ class PiratesState(State):
                 return _DECIDE[top[1], "pick"]
             fr = d.stack[_below(d.stack)]
             return _DIE[fr[1]] if fr[0] == "die" else _BATTLE[top[1]]
-        if d.stage == "cups":
-            return _CUP[next(p for p in range(self.game.players) if d.betting[p] and d.cups[p] is None)]
         if d.stage == "act" and d.cities is not None:
             return _ACT_CITIES[d.turn]
         return _DECIDE[d.turn, {"bid": "bid", "act": "act", "step alone": "step"}[d.stage]]
@@ -246,12 +246,10 @@ class PiratesState(State):
     def _outcome_ok(self, move: Move, stream: str) -> bool:
         d = self.data
         if stream.startswith("cup"):
-            if type(move) is not m.CupRoll:
+            if type(move) is not m.CupDie:
                 return False
             p = int(stream[-1])
-            if move.player != p:
-                return False
-            return cup_legal(self._names(p), move.faces)
+            return move.player == p and move.die == next_cup_die(d, p) and move.face in CREW_DICE[move.die].faces
         if stream == "deck":
             return type(move) is m.Deal and move.card in d.deck.unseen and d.deck.needs_luck
         if stream.startswith("hand"):
@@ -265,7 +263,7 @@ class PiratesState(State):
 
     def _names(self, p: int) -> tuple[str, ...]:
         d = self.data
-        return dice_names(d.crew[p], tuple(SPECIAL[i] for i, o in enumerate(d.specials) if o == p))
+        return dice_names(d.crew[p], held_specials(d.specials, p))
 
     # ------------------------------------------------------------------ chance
     def chance_outcomes(self) -> tuple:
@@ -276,7 +274,7 @@ class PiratesState(State):
         d = self.data
         if stream.startswith("cup"):
             p = int(stream[-1])
-            return cup_rolls(p, self._names(p))
+            return cup_die_rolls(p, next_cup_die(d, p))
         if stream == "deck":
             return deck_draws(d.deck.unseen)
         if stream == "influence deck":
@@ -292,7 +290,8 @@ class PiratesState(State):
         d = self.data
         if stream.startswith("cup"):
             p = int(stream[-1])
-            return m.CupRoll(p, cup_of(self._names(p)).sample(rng))
+            die = next_cup_die(d, p)
+            return m.CupDie(p, die, CREW_DICE[die].sample(rng))
         if stream == "deck":
             return m.Deal(d.deck.sample(rng))
         if stream == "influence deck":
@@ -415,7 +414,8 @@ class PiratesState(State):
         return view(self, viewer)
 
     def _redeal(self, viewer: int, rng: random.Random):
-        """Roll again the cups `viewer` cannot see and deal again the cards they cannot
+        """Roll again the cups `viewer` cannot see (and the dice rolled so far of a cup
+        being rolled) and deal again the cards they cannot
         see (other hands, the unseen deck, the others' "draw two" choices; with Cities of
         Greed the others' influence hands and returned cards, the unseen influence deck),
         keeping every count [P-HIDDEN-1], and keeping in the left neighbour's hand the
@@ -461,9 +461,12 @@ class PiratesState(State):
             picked[p] = aside
         if draft is not None:           # the others' draft choices [P-SETUP-DRAFT]
             stack[draft] = stack[draft][:2] + (tuple(picked),)
-        for i, fr in enumerate(stack):  # the others' tiles in hand [P-SETUP-BUILD]
-            if fr[0] == "build":
+        for i, fr in enumerate(stack):
+            if fr[0] == "build":         # the others' tiles in hand [P-SETUP-BUILD]
                 stack[i] = redeal_tiles(fr, viewer, rng)
+            elif fr[0] == "cup" and fr[1] != viewer:   # another cup being rolled [P-BET-ROLL]
+                names = self._names(fr[1])
+                stack[i] = ("cup", fr[1], tuple(CREW_DICE[names[k]].sample(rng) for k in range(len(fr[2]))))
         cities = d.cities if d.cities is None else redeal_cities(d.cities, stack, viewer, rng)
         return d._replace(cups=tuple(cups), hands=tuple(hands), deck=Deck(unseen, (), d.deck.bottom),
                           stack=tuple(stack), cities=cities)
@@ -479,6 +482,8 @@ _CURSE = tuple(tuple(m.PassCurse(p, s) for s in range(6)) for p in range(6))
 _STEP_OR_STOP = tuple((m.Step(p), m.Stop(p)) for p in range(6))
 _REROLL_OR_KEEP = tuple((m.Reroll(p), m.Keep(p)) for p in range(6))
 _TARGET = tuple(tuple(m.Target(p, s) for s in range(6)) for p in range(6))
+_LIAR = tuple(m.Liar(p) for p in range(6))
+_EXACT = tuple(m.Exact(p) for p in range(6))
 """Moves made once and shared by every position (moves are values)."""
 
 
@@ -496,19 +501,33 @@ def _distinct(hand: tuple[str, ...]) -> tuple[str, ...]:
 def bid_moves(p: int, standing: tuple[int, int] | None, cap: int, total: int,
               exact: bool) -> tuple[Move, ...]:
     """P`p`'s legal bids, listed once per standing bid and bounds [P-BID-OPEN]
-    [P-BID-RAISE] [P-BID-MAX] [P-EXACT-1]: Liar, Exact, the raises, the exact raises."""
+    [P-BID-RAISE] [P-BID-MAX] [P-EXACT-1]: Liar, Exact, the raises, the exact raises.
+
+    Every bid up to `total` dice, in raising order, is made once per seat (`_ladder`):
+    the raises over a standing bid are the end of that ladder, and the openings its
+    start, so a new standing bid costs two slices, not a new move per raise."""
+    plain, locked = _ladder(p, total, exact)
     if standing is None:
-        return tuple(m.Bid(p, q, f) for q in range(1, cap + 1) for f in BID_FACES)
+        return plain[:cap * len(BID_FACES)]
     q0, f0 = standing
-    raises = [(q0, f) for f in BID_FACES if f > f0] + [
-        (q, f) for q in range(q0 + 1, total + 1) for f in BID_FACES]
-    out: list[Move] = [m.Liar(p)]
-    if exact:
-        out.append(m.Exact(p))
-    out += [m.Bid(p, q, f) for q, f in raises]
-    if exact:
-        out += [m.Bid(p, q, f, True) for q, f in raises]
-    return tuple(out)
+    start = (q0 - 1) * len(BID_FACES) + BID_FACES.index(f0) + 1
+    head: tuple[Move, ...] = (_LIAR[p], _EXACT[p]) if exact else (_LIAR[p],)
+    return head + plain[start:] + locked[start:]
+
+
+@lru_cache(maxsize=128)
+def _ladder(p: int, total: int, exact: bool) -> tuple[tuple[m.Bid, ...], tuple[m.Bid, ...]]:
+    """Every bid of P`p` up to `total` dice in raising order (quantity, then face), plain
+    and, if the option allows it, locked exact (empty otherwise)."""
+    pairs = [(q, f) for q in range(1, total + 1) for f in BID_FACES]
+    return (tuple(m.Bid(p, q, f) for q, f in pairs),
+            tuple(m.Bid(p, q, f, True) for q, f in pairs) if exact else ())
+
+
+@lru_cache(maxsize=64)
+def cup_die_rolls(p: int, die: str) -> tuple[tuple[m.CupDie, float], ...]:
+    """The outcomes of P`p`'s next die under their cup, made once (moves are values)."""
+    return tuple((m.CupDie(p, die, f), q) for f, q in CREW_DICE[die].outcomes())
 
 
 @lru_cache(maxsize=64)

@@ -43,8 +43,8 @@ def _bid(q: int, f: int, by: int) -> dict[str, Any]:
 
 
 def frame_view(frame: tuple, cards: Any, viewer: int | None = None) -> dict[str, Any]:
-    """A frame of the stack in words, as `viewer` may see it (only the setup's draft
-    and build frames hold secrets: see `setup_steps.frame_view`)."""
+    """A frame of the stack in words, as `viewer` may see it (the setup's draft and
+    build frames, a "draw two" choice and a cup being rolled hold secrets)."""
     kind = frame[0]
     if kind in ("draft", "build"):
         return setup_frame_view(frame, viewer)
@@ -59,6 +59,10 @@ def frame_view(frame: tuple, cards: Any, viewer: int | None = None) -> dict[str,
         return {"kind": "effect", "actor": actor, "source": source,
                 "effect": msgspec.to_builtins(effect), "target": None if target < 0 else target,
                 "needs_target": aims(effect) and target < 0}
+    if kind == "cup":                    # the dice rolled so far: their owner's only [P-BET-ROLL]
+        _, seat, faces = frame
+        return {"kind": "cup", "seat": seat, "rolled": len(faces),
+                "faces": list(faces) if viewer is None or viewer == seat else None}
     if kind == "die":
         _, name, owner, face, asked, _, _ = frame
         return {"kind": "die", "die": name, "owner": owner, "face": face}
