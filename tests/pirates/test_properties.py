@@ -109,3 +109,16 @@ def test_random_games_end_and_are_fast():
         assert line[-1].is_over and line[-1].outcome() is not None
         steps += len(line)
     assert steps / (time.perf_counter() - start) > 1000
+
+
+def test_a_work_copy_freezes_back_to_the_same_data():
+    """`engine.Work` reads the data's fields by position and writes them back the same
+    way: the round trip is the identity, field by field, for positions of every kind."""
+    from explorer.games.pirates.engine import Work
+    from explorer.games.pirates.data import FIELDS
+    for game in (load(3, draft=True), load(4, cities_of_greed=True, map="build")):
+        for state in random_states(game, 11, steps=400)[::9]:
+            work = Work(state)
+            assert {f: getattr(work, f) for f in FIELDS} == state.data._asdict()   # by name
+            data, events = work.freeze()
+            assert type(data) is type(state.data) and data == state.data and events == ()

@@ -8,8 +8,7 @@ on the stack (see `data`), so it waits in the position.
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import msgspec
 
@@ -17,7 +16,7 @@ from explorer.core import Cup, Deck, Event
 
 from .catalogue import (Cargo, Coins, Crew, DiscardCards, DrawCards, Duel, MoveBy, Roll,
                         Special, Steal, Wind)
-from .data import FIELDS, PiratesData
+from .data import PiratesData
 from .dice import BATTLE_RANK, CREW_DICE, SPECIAL, judged_count
 from .moves import bid_text
 
@@ -104,24 +103,72 @@ def _tup(t: tuple, i: int, v: Any) -> tuple:
 _new_event = tuple.__new__
 """Builds an `Event` from all its fields without the keyword machinery (every play says
 something)."""
-_FIELD_VALUES = itemgetter(*FIELDS)
-"""The data fields of a Work, read in one call (`Work.freeze`)."""
 
 
 class Work:
-    """A mutable copy of the data, the game's catalogue and parameters, and the events."""
+    """A mutable copy of the data, the game's catalogue and parameters, and the events.
+
+    Its fields are the data's, in `PiratesData` order, read in one unpacking and frozen
+    back in one tuple (`tests/pirates/test_properties.py` checks the round trip), so the
+    class has a fixed layout and compiles to a native class (tools/compile.py)."""
+
+    route: tuple[str, ...]
+    progress: tuple[int, ...]
+    coins: tuple[int, ...]
+    supply: int
+    crew: tuple[int, ...]
+    specials: tuple[int, ...]
+    bag: int
+    cups: tuple[Any, ...]
+    hands: tuple[tuple[str, ...], ...]
+    deck: Deck
+    discard: tuple[str, ...]
+    captain: int
+    direction: int
+    round: int
+    phase: str
+    stage: str
+    turn: int
+    bids: tuple[tuple[int, int, int], ...]
+    betting: tuple[bool, ...]
+    excluded: tuple[bool, ...]
+    call: tuple
+    roles: tuple[str, ...]
+    used: tuple[str, ...]
+    passes: int
+    out: tuple[bool, ...]
+    group: tuple[int, ...]
+    stack: tuple[tuple, ...]
+    sail: int
+    winner: int
+    ended: str
+    cities: Any
+    passed: tuple[tuple[str, ...], ...]
+    game: Any
+    cat: Any
+    n: int
+    events: list[Event]
 
     def __init__(self, state: "PiratesState") -> None:
-        d = self.__dict__
-        d.update(zip(FIELDS, state.data))
+        (self.route, self.progress, self.coins, self.supply, self.crew, self.specials, self.bag,
+         self.cups, self.hands, self.deck, self.discard, self.captain, self.direction,
+         self.round, self.phase, self.stage, self.turn, self.bids, self.betting, self.excluded,
+         self.call, self.roles, self.used, self.passes, self.out, self.group, self.stack,
+         self.sail, self.winner, self.ended, self.cities, self.passed) = state.data
         game = state.game
-        d["game"] = game
-        d["cat"] = game.catalogue
-        d["n"] = game.players
-        d["events"] = []
+        self.game = game
+        self.cat = game.catalogue
+        self.n = game.players
+        self.events = []
 
     def freeze(self) -> tuple[PiratesData, tuple[Event, ...]]:
-        return tuple.__new__(PiratesData, _FIELD_VALUES(self.__dict__)), tuple(self.events)
+        return tuple.__new__(PiratesData, (
+            self.route, self.progress, self.coins, self.supply, self.crew, self.specials,
+            self.bag, self.cups, self.hands, self.deck, self.discard, self.captain,
+            self.direction, self.round, self.phase, self.stage, self.turn, self.bids,
+            self.betting, self.excluded, self.call, self.roles, self.used, self.passes,
+            self.out, self.group, self.stack, self.sail, self.winner, self.ended, self.cities,
+            self.passed)), tuple(self.events)
 
     def say(self, kind: str, rule: str, text: str, player: int | None = None,
             visible_to: tuple[int, ...] | None = None, public: str | None = None) -> None:
@@ -318,7 +365,7 @@ class Work:
         self.push_effects(p, "card", spec.effects)
 
     def push_effects(self, actor: int, source: str, effects: tuple) -> None:
-        self.stack += tuple(("task", actor, source, e, -1) for e in reversed(effects))
+        self.stack += tuple(("task", actor, source, e, -1) for e in effects[::-1])
 
     def candidates(self, actor: int, effect: Any, source: str) -> list[int]:
         """The players an aimed effect may target [P-TARGET] [P-IMMUNE]."""
@@ -463,7 +510,7 @@ class Work:
             return deck, discard, ""
         if deck.needs_luck:
             return deck, discard, None
-        card = deck.known_next
+        card = cast(str, deck.known_next)
         self.stack = self.stack[:-1]
         return deck.draw(card), discard, card
 
@@ -476,8 +523,8 @@ class Work:
             return False
         if isinstance(effect, (DiscardCards, DrawCards)) and effect.n > 1 and not (
                 isinstance(effect, DrawCards)):
-            one = msgspec.structs.replace(effect, n=1)
-            self.stack = rest + (("task", actor, source, one, target),) * effect.n
+            single = msgspec.structs.replace(effect, n=1)
+            self.stack = rest + (("task", actor, source, single, target),) * effect.n
             return False
         if aims(effect) and target == -1:
             if self.candidates(actor, effect, source):

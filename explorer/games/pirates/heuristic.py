@@ -16,7 +16,7 @@ little (`INFLUENCE`).
 from __future__ import annotations
 
 import random
-from typing import Optional
+from typing import Optional, cast
 
 from ...core.agents import Observation
 from ...core.mcts import shares_from_points
@@ -71,4 +71,4 @@ def policy(state: State) -> Optional[Move]:
     pend = state.pending
     if pend.step != "bid" and pend.step not in SETUP_STEPS:
         return None
-    return _BETTOR.choose(Observation(state, pend.seat, _BETTOR.observes), _NO_LUCK)
+    return _BETTOR.choose(Observation(state, cast(int, pend.seat), _BETTOR.observes), _NO_LUCK)

@@ -83,7 +83,7 @@ def roll(w: Work, move: m.Roll) -> None:
     if top[0] == "die":
         w.stack = w.stack[:-1] + (top[:3] + (face,) + top[4:],)
         if top[1] == "sail":
-            w.sail = face
+            w.sail = int(face)
             w.say("sail", "P-SAIL-1", f"{P(top[2])} rolls the sail die: {face}", top[2])
         return
     if top[0] == "battle":
@@ -99,7 +99,7 @@ def roll(w: Work, move: m.Roll) -> None:
     if fr[0] == "die":
         w.stack = _tup(w.stack, i, fr[:3] + (face,) + fr[4:])
         if fr[1] == "sail":
-            w.sail = face
+            w.sail = int(face)
     else:
         j = fr[2].index(p)
         w.stack = _tup(w.stack, i, fr[:3] + (_tup(fr[3], j, face),) + fr[4:])

@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
+
+from mypy_extensions import mypyc_attr
 
 from explorer.core import CHANCE, OVER, Deck, Move, Outcome, Reason, ScoreLine, State, decision, luck, redeal
 
@@ -22,6 +24,8 @@ from .towns import designate_moves, keep_moves, town_moves
 from .why_not import CITIES_MOVES, explain_cities
 from .moves import bid_text
 
+Face = int | str
+"""A die face in a move (a number, "-" for a blank, or a word such as "coin")."""
 DIE_OF = {"sail die": SAIL_DIE, "pirate die": PIRATE_DIE, "treasure die": TREASURE_DIE}
 
 
@@ -66,6 +70,7 @@ _DECK = luck("deck", "P-BUY", "the deck gives a card")
 _INFLUENCE_DECK = luck("influence deck", "P-COG-INF-BUY", "the influence deck gives a card")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # compiled: see tools/compile.py
 class PiratesState(State):
     """A Lying Pirates position (see `data.PiratesData`)."""
 
@@ -121,7 +126,10 @@ class PiratesState(State):
         pend = self.pending
         if pend.seat == CHANCE:
             return tuple(mv for mv, _ in self.chance_outcomes())
-        return tuple(self._decisions(pend.seat, pend.step))
+        seat = pend.seat
+        if seat is None:                 # the game is over
+            return ()
+        return tuple(self._decisions(seat, pend.step))
 
     def _decisions(self, p: int, step: str) -> tuple[Move, ...]:
         d = self.data
@@ -129,20 +137,20 @@ class PiratesState(State):
             return self._bids(p)
         if step == "act":
             used = d.used[p]
-            out = [_play(p, c) for c in _distinct(d.hands[p])
-                   if ("g" if self.game.cards[c].tier == "gold" else "s") not in used]
+            out: list[Move] = [_play(p, c) for c in _distinct(d.hands[p])
+                               if ("g" if self.game.cards[c].tier == "gold" else "s") not in used]
             if self._may_buy(p):
                 out.append(_BUY[p])
             if self._may_pass_curse(p):
                 out += [_CURSE[p][s] for s in range(self.game.players) if s != p and not d.out[s]]
             if d.cities is not None:
-                out += influence_moves(self.game, d, p)
+                out += influence_moves(cast(Any, self.game), d, p)
             out.append(_PASS[p])
             return tuple(out)
         if step == "towns":
-            return town_moves(self.game, d, p)
+            return town_moves(cast(Any, self.game), d, p)
         if step == "designate":
-            return designate_moves(self.game, d, p)
+            return designate_moves(cast(Any, self.game), d, p)
         if step == "keep":
             return keep_moves(d, p)
         if step == "pick":
@@ -291,7 +299,7 @@ class PiratesState(State):
         if stream.startswith("cup"):
             p = int(stream[-1])
             die = next_cup_die(d, p)
-            return m.CupDie(p, die, CREW_DICE[die].sample(rng))
+            return m.CupDie(p, die, cast(Face, CREW_DICE[die].sample(rng)))
         if stream == "deck":
             return m.Deal(d.deck.sample(rng))
         if stream == "influence deck":
@@ -300,7 +308,7 @@ class PiratesState(State):
             p = int(stream[-1])
             hand = d.hands[p]
             return m.Snatch(p, hand[int(rng.random() * len(hand))])
-        return m.Roll(stream, DIE_OF.get(stream, BATTLE_DIE).sample(rng))
+        return m.Roll(stream, cast(Face, DIE_OF.get(stream, BATTLE_DIE).sample(rng)))
 
     # ------------------------------------------------------------------ apply / explain
     def _apply(self, move: Move):
@@ -338,7 +346,7 @@ class PiratesState(State):
             return Reason("P-BUY-WHEN", "cards are bought on your turn in the action phase only "
                                         "(option buy_when)")
         if isinstance(move, m.Buy) and pend.step in ("act", "cards"):
-            return Reason("P-BUY", f"a card costs {self._card_cost(who)} coins and you have "
+            return Reason("P-BUY", f"a card costs {self._card_cost(cast(int, who))} coins and you have "
                                    f"{d.coins[who]}, or the deck is empty")
         if isinstance(move, m.PassCurse) and pend.step == "act":
             return Reason("P-CURSE-PASS", "passing the curse needs the cursed die, 2 crew dice "
@@ -527,13 +535,13 @@ def _ladder(p: int, total: int, exact: bool) -> tuple[tuple[m.Bid, ...], tuple[m
 @lru_cache(maxsize=64)
 def cup_die_rolls(p: int, die: str) -> tuple[tuple[m.CupDie, float], ...]:
     """The outcomes of P`p`'s next die under their cup, made once (moves are values)."""
-    return tuple((m.CupDie(p, die, f), q) for f, q in CREW_DICE[die].outcomes())
+    return tuple((m.CupDie(p, die, cast(Face, f)), q) for f, q in CREW_DICE[die].outcomes())
 
 
 @lru_cache(maxsize=64)
 def die_rolls(stream: str) -> tuple[tuple[m.Roll, float], ...]:
     """The outcomes of the die of `stream` (sail, pirate, treasure or a battle die)."""
-    return tuple((m.Roll(stream, f), q) for f, q in DIE_OF.get(stream, BATTLE_DIE).outcomes())
+    return tuple((m.Roll(stream, cast(Face, f)), q) for f, q in DIE_OF.get(stream, BATTLE_DIE).outcomes())
 
 
 @lru_cache(maxsize=512)
