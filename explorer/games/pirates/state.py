@@ -14,7 +14,7 @@ from explorer.core import CHANCE, OVER, Deck, Move, Outcome, Reason, ScoreLine, 
 from . import moves as m
 from .catalogue import Cargo as CargoEffect, DiscardCards
 from .cities import redeal_cities
-from .dice import BATTLE_DIE, BID_FACES, CREW_DICE, PIRATE_DIE, SAIL_DIE, SPECIAL, TREASURE_DIE
+from .dice import BATTLE_DIE, BID_FACES, CREW_DICE, PIRATE_DIE, SAIL_DIE, TREASURE_DIE
 from .engine import (CURSED, DIE_STREAM, Work, aims, candidates, cup_of, dice_names, held_specials, may_buy,
                      next_cup_die)
 from .plays import apply
