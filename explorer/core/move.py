@@ -33,6 +33,13 @@ class Move:
         return ""
 
     @property
+    def part_of(self) -> str | None:
+        """The chance stream of a roll made in several steps that this move is one step
+        of (the dice of one cup, one chance node each), or None. The history reads the
+        steps of such a roll, once it is whole, as one: what its last step says."""
+        return None
+
+    @property
     def confirm(self) -> bool:
         """Whether the board asks before playing it, once its clicks are complete (a
         payment, a purchase): a player checks what they give before they give it."""

@@ -40,6 +40,31 @@ def _text(node: Node, viewer: int | None) -> str:
     return "; ".join(seen) if seen else "a move you could not see"
 
 
+def _told(chain: list[Node], viewer: int | None) -> list[str]:
+    """The folded steps in words. The steps of a roll made in several steps
+    (`Move.part_of`: the dice of a cup) read as one once the roll is whole: the events
+    of its last step, which tell the roll whole (or that it was hidden)."""
+    out = []
+    for i, node in enumerate(chain):
+        part = node.move.part_of if node.move is not None else None
+        if part is None:
+            out.append(_text(node, viewer))
+            continue
+        nxt = chain[i + 1] if i + 1 < len(chain) else None
+        if nxt is not None and nxt.move is not None and nxt.move.part_of == part:
+            continue                 # the roll goes on: its last step tells it
+        first = i
+        while first and chain[first - 1].move is not None and chain[first - 1].move.part_of == part:
+            first -= 1
+        whole = node.state.pending.step != part
+        if first == i or not whole:
+            out += [_text(n, viewer) for n in chain[first:i + 1]]
+        else:
+            seen = [e["text"] for e in node.state.visible_events(viewer)]
+            out.append("; ".join(seen) if seen else _text(node, viewer))
+    return out
+
+
 def _folds(ex: Explorer, node: Node) -> list[Node]:
     """The steps that follow `node` with no choice made: its only child while that child
     is luck or a forced move."""
@@ -74,7 +99,7 @@ def study_rows(ex: Explorer, viewer: int | None = None) -> list[dict[str, Any]]:
             rows.append({
                 "id": tail.id, "start": node.id, "number": number, "depth": depth,
                 "by": _mover(node), "text": _text(node, viewer),
-                "then": [_text(n, viewer) for n in chain],
+                "then": _told(chain, viewer),
                 "fork": max(0, len(tail.children) - 1), "branch": branch,
                 "current": current in ids,
                 "comment": " ".join(n.comment for n in (node, *chain) if n.comment),

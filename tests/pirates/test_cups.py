@@ -154,3 +154,21 @@ def test_cached_bid_lists_are_shared_and_equal_the_rule():
         fresh = type(state)(state.game, state.data, state.events)
         assert fresh.legal_moves() is moves            # one shared tuple per bounds
     assert seen
+
+
+@pytest.mark.rules("P-BET-ROLL", "P-HIDDEN-1")
+def test_the_history_reads_each_cup_rolled_as_one_step():
+    from explorer.core.tree import Explorer
+    from explorer.widgets.history import study_rows
+    state = load(3).scenario(phase="action", hands=[[], [], []])
+    ex = Explorer(state, seed=4)
+    for _ in range(4):                # everybody passes, nobody steps: a new round rolls
+        ex.play(ex.nodes[ex.current].state.legal_moves()[-1])
+    cups = ex.nodes[ex.current].state.data.cups
+    assert all(cup is not None for cup in cups)
+    teacher = [t for t in study_rows(ex)[-1]["then"] if "cup" in t]
+    mine = [t for t in study_rows(ex, 0)[-1]["then"] if "cup" in t]
+    faces = [" ".join(str(f) for _, f in cup) for cup in cups]
+    assert len(teacher) == 3 and all(t.startswith(f"P{p} rolls their cup: {faces[p]} (the last die")
+                                     for p, t in enumerate(teacher))
+    assert mine == [teacher[0], "P1 has rolled their cup (hidden)", "P2 has rolled their cup (hidden)"]

@@ -83,6 +83,10 @@ class CupDie(Move):
     def rule(self) -> str:
         return "P-BET-ROLL"
 
+    @property
+    def part_of(self) -> str:
+        return f"cup P{self.player}"
+
     @classmethod
     def parse(cls, text: str) -> "CupDie | None":
         m = re.fullmatch(_SEAT + r" cup (?P<die>[a-z ]{1,12}) shows (?P<face>[a-z0-9-]{1,5})", text, re.I)

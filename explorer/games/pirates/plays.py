@@ -69,8 +69,8 @@ def cup_die(state: "PiratesState", move: m.CupDie) -> tuple[PiratesData, tuple[E
     faces = tuple(sorted(faces[:crew])) + faces[crew:]
     w.stack = w.stack[:-1]
     w.cups = _tup(w.cups, p, tuple(zip(w.names(p), faces)))
-    w.say("cup", "P-BET-ROLL", f"{P(p)} rolls a {face} ({move.die} die): their cup holds "
-                               f"{' '.join(map(str, faces))}", p,
+    w.say("cup", "P-BET-ROLL", f"{P(p)} rolls their cup: {' '.join(map(str, faces))} (the last "
+                               f"die, {move.die}, shows {face})", p,
           (p,), f"{P(p)} has rolled their cup (hidden)")
     w.settle()
     return w.freeze()
