@@ -249,7 +249,11 @@ class PiratesState(State):
             return False
         if pend.step == "bid":
             return self._bid_ok(move)
-        return move in self.legal_moves()
+        legal = self.legal_moves()
+        for x in legal:              # a listed move itself (moves are shared): no __eq__ calls
+            if x is move:
+                return True
+        return move in legal
 
     def _outcome_ok(self, move: Move, stream: str) -> bool:
         d = self.data
