@@ -57,6 +57,7 @@ MODULES = (
     "explorer/games/summoners/grid.py",
     "explorer/games/summoners/fast.py",
     "explorer/games/summoners/narration.py",
+    "explorer/games/summoners/judge.py",
     "explorer/games/momiji/state.py",
     "explorer/games/momiji/rules.py",
     "explorer/games/momiji/cards.py",

@@ -1,9 +1,11 @@
 """The greedy agent's worth of a play is its definition, worked out the plain way.
 
-`_Judge.value` works out once per cell what does not depend on the card (`_Spot`) and
-asks the rules only about the cards that could be flanked or show a pattern; here
-each play's worth is made from scratch with the card put on a copy of the layout,
-every candidate asked `grid.flanked` and every cell around asked `grid.spirits_at`.
+`_Judge.value` works out once per cell what does not depend on the card (`_Spot`,
+shared by every cell with the same neighbourhood of `PLAIN` cards, or `DULL`), with
+flanks read from tables asked of `grid.flanked`; here each play's worth is made from
+scratch with the card put on a copy of the layout, every candidate asked
+`grid.flanked` and every cell around asked `grid.spirits_at`. The games run one after
+another, so the spots remembered from earlier positions are checked too.
 """
 from __future__ import annotations
 
@@ -12,10 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import explorer
+from explorer.games.summoners import fast
 from explorer.games.summoners import grid as g
-from explorer.games.summoners.agent import (DISPLACE, FLANK_OTHER, FLANKED_SELF, OPEN_SUMMON,
-                                            _Judge)
 from explorer.games.summoners.cards import SPIRIT_ORDER, is_spirit
+from explorer.games.summoners.judge import (DISPLACE, DULL, FLANK_OTHER, FLANKED_SELF,
+                                            OPEN_SUMMON, PLAIN, _Judge, _Spot)
 from explorer.games.summoners.moves import Play
 from explorer.games.summoners.view import SummonersSeat, seat_view
 
@@ -42,8 +45,9 @@ def plain_value(seen: SummonersSeat, cell, card: str) -> float:
 
 
 def check_plays(game, seed: int) -> int:
-    """Every play of every play step of one random game is worth its plain value, and
-    the judge's layout is put back each time; returns how many plays open a summon."""
+    """Every play of every play step of one random game is worth its plain value, a
+    spot told dull is dull, and the layout the state shares is left as it was;
+    returns how many plays open a summon."""
     opened = 0
     for state in random_states(game, seed, steps=600):
         if state.is_over or state.is_chance or state.data.phase != "play":
@@ -55,7 +59,10 @@ def check_plays(game, seed: int) -> int:
             value = judge.value(move.cell, move.card)
             assert value == pytest.approx(plain_value(seen, move.cell, move.card), abs=1e-12), move
             opened += value >= OPEN_SUMMON
-        assert {(x, y): c for x, y, c in seen.grid} == judge.cells
+            if judge.spot(move.cell) is DULL:
+                assert _Spot(judge.cells, move.cell, judge.owners, judge.me, judge.suits).dull
+        assert judge.cells == {(x, y): PLAIN[c] for x, y, c in seen.grid}
+        assert fast.cells_of(seen.grid) == {(x, y): c for x, y, c in seen.grid}
     return opened
 
 

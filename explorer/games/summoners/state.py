@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
+from functools import lru_cache
 from itertools import compress
 from typing import Any
 
@@ -57,6 +58,22 @@ _BELOW = {rank: bytes(limit < rank for limit in range(256))
 a frontier limit column becomes the mask of the cells a card may go on [S-PLACE-4]."""
 
 SPIRIT_CARDS = frozenset(SPIRIT_DECK)
+
+
+@lru_cache(maxsize=1 << 14)
+def _actions(p: int, hand: tuple[str, ...], can_draw: bool, market: tuple[str, ...],
+             pass_any_time: bool) -> tuple:
+    """The turn's actions [S-TURN-1]: cycle each hand card [S-CYCLE-1], draw when allowed
+    [S-DRAW-1] [S-DRAW-2], buy from each filled slot of the `market` (given only when
+    the player has the mana) [S-BUY-1], and pass [S-PASS-1]. Remembered: the same hands
+    and markets recur turn after turn."""
+    moves: list = [fast.cycle(p, c) for c in hand]
+    if can_draw:
+        moves.append(fast.draw(p))
+    moves.extend(fast.buy(p, i, c) for i, c in enumerate(market) if c)
+    if pass_any_time or not moves:
+        moves.append(fast.pass_(p))
+    return tuple(moves)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)   # compiled: see tools/compile.py
@@ -106,14 +123,8 @@ class SummonersState(State):
     def _action_moves(self) -> tuple:
         d = self.data
         p = d.current
-        moves: list = [fast.cycle(p, c) for c in d.hands[p]]
-        if self._draw_allowed():
-            moves.append(fast.draw(p))
-        if d.mana[p] >= 1:
-            moves.extend(fast.buy(p, i, c) for i, c in enumerate(d.market) if c)
-        if self.game.options.pass_any_time or not moves:
-            moves.append(fast.pass_(p))
-        return tuple(moves)
+        return _actions(p, d.hands[p], self._draw_allowed(), d.market if d.mana[p] >= 1 else (),
+                        self.game.options.pass_any_time)
 
     def _draw_allowed(self) -> bool:
         d = self.data

@@ -194,17 +194,36 @@ class Turn:
 
     # --------------------------------------------------------------- turn actions
     def cycle(self, move: Cycle) -> tuple[SummonersData, tuple[Event, ...]]:
-        p = move.player
-        self._hand_loses(p, move.card)
-        self._to_bottom(move.card)
-        self.events.append(fast.cycled(p, move.card))
+        p, card = move.player, move.card
+        self._to_bottom(card)
+        self.events.append(fast.cycled(p, card))
         self.changes["passes"] = 0
         if self.deck.needs_luck:
+            self._hand_loses(p, card)
             self.changes["phase"] = "cycle-draw"
             return self._finish()
-        self._draw_known(p)
+        drawn, public = self._take_known()
+        self._hand_swaps(p, card, drawn, public)
+        self.events.append(fast.drawn_known(p, drawn) if public else fast.drawn(p, drawn))
         self._open_window()
         return self._finish()
+
+    def _hand_swaps(self, p: int, lost: str, gained: str, public: bool) -> None:
+        """`_hand_loses(p, lost)` then `_hand_gains(p, gained, public)` in one update
+        of each tuple (a cycle whose next card needs no luck; with an empty deck the
+        cycled card itself comes back)."""
+        d = self.d
+        hand = d.hands[p]
+        if lost != gained:
+            hand = _with(_without(hand, lost), gained)
+        self.changes["hands"] = _set(d.hands, p, hand)
+        known = was = d.known[p]
+        if lost in known:
+            known = _without(known, lost)
+        if public:
+            known = _with(known, gained)
+        if known is not was:
+            self.changes["known"] = _set(d.known, p, known)
 
     def _draw_known(self, p: int) -> None:
         card, public = self._take_known()
