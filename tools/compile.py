@@ -52,6 +52,8 @@ MODULES = (
     "explorer/games/village/legal.py",
     "explorer/games/village/rules.py",
     "explorer/games/village/speed.py",
+    "explorer/games/village/view.py",
+    "explorer/games/village/agent.py",
     "explorer/games/summoners/state.py",
     "explorer/games/summoners/turn.py",
     "explorer/games/summoners/grid.py",
@@ -61,6 +63,7 @@ MODULES = (
     "explorer/games/momiji/state.py",
     "explorer/games/momiji/rules.py",
     "explorer/games/momiji/cards.py",
+    "explorer/games/momiji/agent.py",
     "explorer/games/pirates/state.py",
     "explorer/games/pirates/engine.py",
     "explorer/games/pirates/plays.py",
@@ -158,7 +161,9 @@ def build(jobs: int) -> None:
         "      multi_file=True, group_name='explorer_compiled'),\n"
         f"      script_args=['build_ext', '--inplace', '--parallel', '{jobs}'])\n"
     )
+    # mypy must read the copy being built, not an installed tree of the sources
     subprocess.run([sys.executable, "-c", setup], cwd=BUILD, check=True,
+                   env=dict(os.environ, PYTHONPATH=str(BUILD)),
                    stdout=subprocess.DEVNULL if not os.environ.get("VERBOSE") else None)
 
 

@@ -31,6 +31,7 @@ from tqdm.auto import tqdm
 from .agents import Agent, Observation, make_agent
 from .errors import InvalidInput
 from .game import Game, load
+from .move import Move
 from .options import to_jsonable
 from .state import CHANCE, State
 
@@ -172,17 +173,37 @@ def _play_chunk(chunk: _Chunk) -> _Part:
     """Play a chunk of games and return its frames (the lists live only for the chunk)."""
     games: dict[str, list] = {k: [] for k in GAMES_SCHEMA}
     players: dict[str, list] = {k: [] for k in _CHUNK_PLAYERS_SCHEMA}
-    turns: dict[str, list] = {k: [] for k in TURNS_SCHEMA}
+    log: list[tuple[int, int, int, Move, bool]] = []
     for offset, seed in enumerate(chunk.seeds):
-        _play_game(chunk, chunk.first + offset, seed, games, players, turns)
+        _play_game(chunk, chunk.first + offset, seed, games, players, log)
     tallies = {name: pl.Int64 for name in players if name not in _CHUNK_PLAYERS_SCHEMA}
     return _Part(pl.DataFrame(games, schema=GAMES_SCHEMA),
                  pl.DataFrame(players, schema=_CHUNK_PLAYERS_SCHEMA | tallies),
-                 pl.DataFrame(turns, schema=TURNS_SCHEMA))
+                 _turns_frame(log))
+
+
+def _turns_frame(log: list[tuple[int, int, int, Move, bool]]) -> pl.DataFrame:
+    """The `turns` frame of a chunk's log rows (game_id, ply, seat, move, forced).
+
+    A game plays the same moves again and again (they are often the very same objects),
+    so each distinct move object is written out once (`str(move)`, `move.rule`) and
+    its texts shared by its rows: the log costs a tuple per turn while playing. The
+    moves stay alive in `log` meanwhile, so their ids name them."""
+    if not log:
+        return pl.DataFrame(schema=TURNS_SCHEMA)
+    game_ids, plies, seats, moves, forced = zip(*log)
+    ids = list(map(id, moves))
+    distinct = dict(zip(ids, moves))
+    texts = {key: str(move) for key, move in distinct.items()}
+    rules = {key: move.rule for key, move in distinct.items()}
+    return pl.DataFrame({"game_id": game_ids, "ply": plies, "seat": seats,
+                         "move": list(map(texts.__getitem__, ids)),
+                         "rule": list(map(rules.__getitem__, ids)), "forced": forced},
+                        schema=TURNS_SCHEMA)
 
 
 def _play_game(chunk: _Chunk, game_id: int, seed: int, games: dict[str, list],
-               players: dict[str, list], turns: dict[str, list]) -> None:
+               players: dict[str, list], log: list[tuple[int, int, int, Move, bool]]) -> None:
     start = chunk.start
     if isinstance(start, Game):
         state = start.new(seed)
@@ -194,7 +215,8 @@ def _play_game(chunk: _Chunk, game_id: int, seed: int, games: dict[str, list],
     seat_rngs = [random.Random(f"{seed}:seat:{p}") for p in range(state.game.players)]
     agents = chunk.agents
     wants = [getattr(agent, "observes", ("view", "sample")) for agent in agents]
-    log = chunk.log_turns
+    choosers = [agent.choose for agent in agents]
+    logged = chunk.log_turns
     decisions = chance_steps = forced_steps = 0
     while True:
         who = state.to_move
@@ -217,18 +239,14 @@ def _play_game(chunk: _Chunk, game_id: int, seed: int, games: dict[str, list],
             forced_steps += 1
         else:
             obs = Observation(state, who, wants[who])
-            move = agents[who].choose(obs, seat_rngs[who])
-            if not any(m is move for m in obs.legal) and move not in obs.legal:
+            move = choosers[who](obs, seat_rngs[who])
+            # one of the listed moves (found by identity, in C), or one equal to it
+            if id(move) not in map(id, obs.legal) and move not in obs.legal:
                 raise RuntimeError(f"agent {agents[who].name!r} in seat {who} chose {move}, "
                                    f"which is not a legal move (game seed {seed})")
             decisions += 1
-        if log:
-            turns["game_id"].append(game_id)
-            turns["ply"].append(decisions + forced_steps - 1)
-            turns["seat"].append(who)
-            turns["move"].append(str(move))
-            turns["rule"].append(move.rule)
-            turns["forced"].append(forced)
+        if logged:
+            log.append((game_id, decisions + forced_steps - 1, who, move, forced))
         state = state.play(move, check=False)
     outcome = state.outcome()
     winners = tuple(outcome.winners) if outcome is not None else ()

@@ -90,6 +90,19 @@ def test_frames_have_the_documented_schema(village_runs) -> None:
     assert (sim.games["chance_steps"] > 0).all()
 
 
+@pytest.mark.parametrize("name", ["village", "momiji"])
+def test_each_logged_move_is_named_with_its_own_rule(name) -> None:
+    # the log writes each distinct move once and shares its texts between its rows:
+    # every row still reads back to the move it names, with that move's rule
+    game = explorer.load(name, players=3)
+    sim = simulate(game, "greedy", 6, seed=5, workers=1, progress=False)
+    assert sim.turns.height > 6 * 20
+    for text, rule in zip(sim.turns["move"], sim.turns["rule"]):
+        move = game.parse_move(text)
+        assert str(move) == text and move.rule == rule
+    assert sim.turns["move"].n_unique() < sim.turns.height       # moves recur
+
+
 def test_winners_rank_and_won_agree(village_runs) -> None:
     sim = village_runs["one"]
     ranked = sim.players.join(sim.games.select("game_id", "winners"), on="game_id")

@@ -94,3 +94,24 @@ def test_payments_are_skipped_only_when_beaten() -> None:
     skipped = [m for m, s in zip(legal, scores) if s == float("-inf")]
     assert skipped and all(isinstance(m, Buy) and m.stall == 3 for m in skipped)
     assert max(plain) - max(p for m, p in zip(legal, plain) if m in skipped) > 1e-6
+
+
+@pytest.mark.rules("V-MARKET-3", "V-MARKET-4", "V-CURSE-2")
+@settings(max_examples=8, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10**6))
+def test_a_stalls_bound_is_above_each_of_its_payments(players, seed) -> None:
+    # the bound reads only the present values and the tokens a curse moves; it must not
+    # fall below any payment of the stall, over whichever rival it is read
+    for state in random_states(load(players), seed, limit=300):
+        if state.is_over or state.is_chance:
+            continue
+        seen = seat_view(state, state.to_move)
+        table = _Table(seen)
+        legal = state.legal_moves()
+        rival, cheapest = table.present()
+        for stall in (1, 2, 3):
+            paid = [plain_score(seen, m) for m in legal if isinstance(m, Buy) and m.stall == stall]
+            if not paid:
+                continue
+            for other in {rival, *range(len(table.leads(-1)))}:
+                assert table.bound(stall, other, cheapest) >= max(paid) - 1e-9, (stall, other)

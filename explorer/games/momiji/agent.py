@@ -12,8 +12,9 @@ used only when they take a valuable card. It reads its seat's typed view
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
-from ...core.agents import Observation, best_by
+from ...core.agents import Observation, best_of
 from ...core.move import Move
 from . import rules as R
 from .cards import TYPES, code, type_of, value_of
@@ -22,8 +23,21 @@ from .view import MomijiSeat
 
 _TYPE = {name: t for t, name in enumerate(TYPES)}
 
+_MEASURES = {"M-OBJ-ZEROS": ("value", 0), "M-OBJ-TOPS": ("tops", -1), "M-OBJ-TORII": ("closed", -1),
+             "M-OBJ-PILES": ("piles", -1), "M-OBJ-ACORNS": ("acorns", -1),
+             "M-OBJ-LONGEST": ("longest", -1)}
+"""What each stand-in objective counts (`rules.measure`'s kind and argument); an
+objective of a type (M-OBJ-TYPE) counts its type's cards, any other the piles."""
+
 
 class _Table:
+    """The agent's reading of its seat's view, and what one decision works out once: the
+    potential of each card met (a hand card, a garden card), the garden by type, the
+    other seats' rows as the agent guesses them."""
+
+    __slots__ = ("seen", "me", "hand", "row", "acorns", "tops", "garden", "late",
+                 "_potential", "_by_type", "_rows")
+
     def __init__(self, seen: MomijiSeat) -> None:
         self.seen = seen
         me = self.me = seen.seat
@@ -33,15 +47,23 @@ class _Table:
         self.tops = {type_of(p[0]): value_of(p[-1]) for p in self.row}
         self.garden = seen.garden
         self.late = seen.deck < 12 or seen.ending
+        self._potential: dict[int, float] = {}
+        self._by_type: dict[int, list[int]] | None = None
+        self._rows: list[tuple[tuple[tuple[int, ...], ...], int]] | None = None
 
     def potential(self, card: int) -> float:
-        top = self.tops.get(type_of(card))
-        v = value_of(card)
-        if top is None:
-            return 0.2 * v + 0.2
-        if top == 3 or v < top:
-            return 0.0
-        return 0.2 * v + 0.2
+        """What `card` in hand is worth: a little if it can still go onto its pile (or
+        start one), nothing if it cannot (once per card and decision)."""
+        found = self._potential.get(card)
+        if found is None:
+            top = self.tops.get(type_of(card))
+            v = value_of(card)
+            if top is not None and (top == 3 or v < top):
+                found = 0.0
+            else:
+                found = 0.2 * v + 0.2
+            self._potential[card] = found
+        return found
 
     def pile_value(self, pile: tuple[int, ...]) -> float:
         top = value_of(pile[-1])
@@ -55,77 +77,99 @@ class _Table:
                     (1.0 if value_of(card) == 3 else 0.0)
         return self.pile_value((card,)) - self.potential(card)
 
+    def collect_gain(self, leaf: int) -> float:
+        """Taking every garden card of type `leaf`: their potential, less a penalty for
+        the cards over a hand of 6."""
+        by_type = self._by_type
+        if by_type is None:
+            by_type = self._by_type = {}
+            for c in self.garden:
+                by_type.setdefault(type_of(c), []).append(c)
+        got = by_type.get(leaf, ())
+        over = max(0, len(self.hand) + len(got) - 6)
+        return sum(map(self.potential, got)) - 0.5 * over - 0.2
+
     def objective_gain(self, key: str) -> float:
+        """Activating objective `key`: worth it when my count beats every count I can
+        see (sizes I cannot see guessed), a loss when it does not (M-OBJ-2)."""
         seen = self.seen
         measure = next(rule for k, rule in seen.objectives if k == key)
-        mine = _measure(measure, key, self.row, self.acorns)
+        rows = self._rows
+        if rows is None:        # every seat's row as the agent sees it, mine first
+            rows = self._rows = [(tuple(self.row), self.acorns)]
+            for p, piles in enumerate(seen.rows):
+                if p == self.me:
+                    continue
+                if seen.counted[p]:
+                    rows.append((piles, seen.acorns[p]))
+                else:   # sizes hidden: guess three cards under each top
+                    rows.append((tuple((code(type_of(top), 0, 0),) * 3 + (top,)
+                                         for (top,) in piles), seen.acorns[p]))
+        if measure == "M-OBJ-TYPE":
+            what, arg = "type", _TYPE.get(key.split("-", 1)[-1].capitalize(), -1)
+        else:
+            what, arg = _MEASURES.get(measure, ("piles", -1))
+        mine = R.measure(what, arg, *rows[0])
         best_other = 0
-        for p, piles in enumerate(seen.rows):
-            if p == self.me:
-                continue
-            if seen.counted[p]:
-                row = list(piles)
-            else:   # sizes hidden: guess three cards under each top
-                row = [(code(type_of(top), 0, 0),) * 3 + (top,) for (top,) in piles]
-            best_other = max(best_other, _measure(measure, key, row, seen.acorns[p]))
+        for row, acorns in rows[1:]:
+            best_other = max(best_other, R.measure(what, arg, row, acorns))
         if mine < 1 or mine < best_other:
             return -3.0
         return 7.0 if mine > best_other else 5.0
 
-
-def _measure(rule: str, key: str, row: list, acorns: int) -> int:
-    kind = {"M-OBJ-ZEROS": ("value", 0), "M-OBJ-TOPS": ("tops", -1), "M-OBJ-TORII": ("closed", -1),
-            "M-OBJ-PILES": ("piles", -1), "M-OBJ-ACORNS": ("acorns", -1), "M-OBJ-LONGEST": ("longest", -1)}
-    if rule == "M-OBJ-TYPE":
-        return R.measure("type", _TYPE.get(key.split("-", 1)[-1].capitalize(), -1), tuple(row), acorns)
-    what, arg = kind.get(rule, ("piles", -1))
-    return R.measure(what, arg, tuple(row), acorns)
+    def scores(self, moves: tuple[Move, ...]) -> list[float]:
+        """The score of each of `moves`, in one pass (the most frequent kinds first)."""
+        seen = self.seen
+        potential = self.potential
+        trading = seen.step == "trade"
+        effects: dict[str, str] | None = None       # the seat's landscapes, by letter
+        out: list[float] = []
+        append = out.append
+        for move in moves:
+            kind = type(move)
+            if kind is Trade:
+                loss = potential(move.card)  # type: ignore[attr-defined]
+                append(-loss if trading else 1.0 - 2 * loss - 0.3)
+            elif kind is Collect:
+                append(self.collect_gain(move.type))  # type: ignore[attr-defined]
+            elif kind is Power:
+                if effects is None:
+                    effects = dict(seen.landscapes)
+                effect = effects[move.letter]  # type: ignore[attr-defined]
+                if effect == "tea":
+                    append(1.0)
+                elif effect == "gust":
+                    append(max(map(potential, self.garden), default=0) - 1.0)
+                else:
+                    append(-1.5)
+            elif kind is Play:
+                append(self.play_gain(move.card))  # type: ignore[attr-defined]
+            elif kind is Stop:
+                append(2.0 * R.harvest(tuple(self.row)) if len(set(seen.play)) >= 2 else 0.0)
+            elif kind is Reveal:
+                append(-0.6)
+            elif kind is Activate:
+                append(self.objective_gain(move.key))  # type: ignore[attr-defined]
+            elif kind is Take:
+                append(potential(move.card))  # type: ignore[attr-defined]
+            elif kind is Give or kind is Discard:
+                append(-potential(move.card))  # type: ignore[attr-defined]
+            elif kind is Place:
+                row = list(self.row)
+                pile = row.pop()
+                row.insert(move.index, pile)  # type: ignore[attr-defined]
+                append(float(R.harvest(tuple(row))))
+            else:
+                append(0.0)      # End
+        return out
 
 
 class GreedyMomijiAgent:
     """Grows piles, closes them, collects what fits, claims objectives it leads."""
 
-    name = "greedy"
-    observes = ("seat",)
+    name: ClassVar[str] = "greedy"
+    observes: ClassVar[tuple[str, ...]] = ("seat",)
 
     def choose(self, obs: Observation, rng: random.Random) -> Move:
-        table = _Table(obs.seat)
-        return best_by(obs.legal, lambda move: self._score(table, move), rng)
-
-    def _score(self, table: _Table, move: Move) -> float:
-        kind = type(move)
-        seen = table.seen
-        if kind is Play:
-            return table.play_gain(move.card)  # type: ignore[attr-defined]
-        if kind is Stop:
-            if len(set(seen.play)) >= 2:
-                return 2.0 * R.harvest(tuple(table.row))
-            return 0.0
-        if kind is Collect:
-            got = [c for c in table.garden if type_of(c) == move.type]  # type: ignore[attr-defined]
-            over = max(0, len(table.hand) + len(got) - 6)
-            return sum(table.potential(c) for c in got) - 0.5 * over - 0.2
-        if kind is Reveal:
-            return -0.6
-        if kind is Activate:
-            return table.objective_gain(move.key)  # type: ignore[attr-defined]
-        if kind is Trade:
-            loss = table.potential(move.card)  # type: ignore[attr-defined]
-            return -loss if seen.step == "trade" else 1.0 - 2 * loss - 0.3
-        if kind is Power:
-            effect = next(e for letter, e in seen.landscapes if letter == move.letter)  # type: ignore[attr-defined]
-            if effect == "tea":
-                return 1.0
-            if effect == "gust":
-                return max((table.potential(c) for c in table.garden), default=0) - 1.0
-            return -1.5
-        if kind is Take:
-            return table.potential(move.card)  # type: ignore[attr-defined]
-        if kind is Give or kind is Discard:
-            return -table.potential(move.card)  # type: ignore[attr-defined]
-        if kind is Place:
-            row = list(table.row)
-            pile = row.pop()
-            row.insert(move.index, pile)  # type: ignore[attr-defined]
-            return float(R.harvest(tuple(row)))
-        return 0.0      # End
+        legal = obs.legal
+        return best_of(legal, _Table(obs.seat).scores(legal), rng)

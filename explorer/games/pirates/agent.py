@@ -11,7 +11,7 @@ are `agent_cities'`.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from explorer.core.agents import Observation
 
@@ -23,8 +23,8 @@ from .view import PiratesSeat
 
 
 class GreedyPiratesAgent:
-    name = "greedy"
-    observes = ("seat",)
+    name: ClassVar[str] = "greedy"
+    observes: ClassVar[tuple[str, ...]] = ("seat",)
 
     def choose(self, obs: Observation, rng: random.Random) -> Any:
         legal = obs.legal

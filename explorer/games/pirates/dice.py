@@ -67,9 +67,10 @@ def contribution(face: int, cup: Iterable[tuple[str, Face]], bidder_owns: bool) 
     return sum(1 for _, shown in dice if counts_for(face, shown))
 
 
-def judged_count(face: int, cups: Mapping[int, Cup], bidder: int) -> int:
+def judged_count(face: int, cups: Mapping[int, Cup], bidder: int | None) -> int:
     """The count that decides a Liar or an Exact on `bidder`'s bid on `face`: every
-    participant's dice that count, with the cursed rule applied to the bidder."""
+    participant's dice that count, with the cursed rule applied to the bidder (None: a
+    bid of nobody, judged without it)."""
     return sum(contribution(face, cup, seat == bidder) for seat, cup in cups.items())
 
 
