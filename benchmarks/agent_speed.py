@@ -13,14 +13,20 @@ the time (the agent decides from that view only). CPU time of this process
 (`time.process_time`), so a loaded machine counts less. Before it, the agent decides as
 many times in other random games (`WARMUP_SEED`): the engine's caches (move tables,
 summon sites, token values) are then as in a long simulation, not empty.
+
+When this tree has a current compiled build (`tools/compile.py`, README "Compiled mode"),
+a second process with build/compiled first on PYTHONPATH times the same decisions
+compiled, right after (`--json`: its figures as one JSON line); this script never builds.
 """
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 import os
 import platform
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -30,9 +36,9 @@ from explorer.core import CHANCE, State
 from explorer.core.agents import agent_names, make_agent, observe
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from openspiel_ratio import COMPILED, PLAYERS, ROOT  # noqa: E402
 from results_section import replace_section  # noqa: E402
 
-PLAYERS = {"village": 3, "summoners": 3, "momiji": 3, "pirates": 4}
 TARGET_US = 100.0
 SECTION = "greedy-speed"
 WARMUP_SEED = 1_000_000
@@ -71,21 +77,50 @@ def mean_decision_us(game: explorer.Game, count: int, seed: int = 0) -> float:
     return (time.process_time() - start) / len(states) * 1e6
 
 
+def compiled_figures(names: list[str], count: int) -> dict[str, float] | None:
+    """The same measure in a second process on the compiled copy, when it is current
+    (None, said why, when it is not)."""
+    env = dict(os.environ, PYTHONPATH=str(COMPILED))
+    check = subprocess.run([sys.executable, str(ROOT / "tools" / "compile.py"), "--check", "compiled"],
+                           env=env, capture_output=True, text=True)
+    if check.returncode:
+        print(f"no current compiled build: the compiled mode is not measured\n{check.stdout}")
+        return None
+    done = subprocess.run([sys.executable, __file__, "--json", "--decisions", str(count), *names],
+                          env=env, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--decisions", type=int, default=3000)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON only")
+    parser.add_argument("--pure-only", action="store_true", help="leave the compiled mode out")
     parser.add_argument("games", nargs="*")
     args = parser.parse_args()
     names = args.games or [n for n in explorer.list_games() if "greedy" in agent_names(n)]
-    rows = []
+    pure: dict[str, float] = {}
     for name in names:
         game = explorer.load(name, PLAYERS.get(name))
         mean_decision_us(game, args.decisions, WARMUP_SEED)     # warm-up: imports, caches
-        us = mean_decision_us(game, args.decisions)
-        ok = "✓" if us <= TARGET_US else "✗"
-        row = f"| {name} ({game.players}p) | {us:,.0f} | ≤ {TARGET_US:g} | {ok} |"
-        print(row, flush=True)
-        rows.append(row)
+        pure[name] = mean_decision_us(game, args.decisions)
+        if not args.json:
+            print(f"{name}: {pure[name]:,.0f} us", flush=True)
+    if args.json:
+        print(json.dumps(pure))
+        return
+    fast = None if args.pure_only else compiled_figures(names, args.decisions)
+    rows = []
+    for name in names:
+        best = min(pure[name], fast[name]) if fast else pure[name]
+        cells = [f"{name} ({PLAYERS.get(name, '?')}p)", f"{pure[name]:,.0f}"]
+        if fast:
+            cells.append(f"{fast[name]:,.0f}")
+        cells += [f"≤ {TARGET_US:g}", "✓" if best <= TARGET_US else "✗"]
+        rows.append("| " + " | ".join(cells) + " |")
+    header = ["| game | greedy decision, µs pure | compiled | target | |", "|---|---:|---:|---:|---|"] \
+        if fast else ["| game | greedy decision, µs | target | |", "|---|---:|---:|---|"]
+    print("\n".join(header + rows))
     if args.games:
         return
     text = "\n".join([
@@ -97,11 +132,13 @@ def main() -> None:
         "two or more legal moves, after as many decisions of other games (caches as in a long "
         "simulation); the agent reads a fresh `Observation` of its own seat (its view: the "
         "typed seat view where the game has one, the view dict otherwise), so building it "
-        f"counts. Load average at the end: {os.getloadavg()[0]:.1f}.",
+        "counts" + ("; the compiled column is a second process on the compiled copy "
+                    "(`tools/compile.py`), right after" if fast else "")
+        + f". Load average at the end: {os.getloadavg()[0]:.1f}.",
         "",
-        "| game | greedy decision, µs | target | |",
-        "|---|---:|---:|---|",
+        *header,
         *rows,
+        *(["", "✓ = the better mode meets the target."] if fast else []),
     ])
     replace_section(SECTION, text)
     print(f"wrote the {SECTION!r} section of benchmarks/RESULTS.md")
