@@ -38,7 +38,7 @@ from explorer import charts
 from explorer.core.simulate import Simulation
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from openspiel_ratio import COMPILED, PLAYERS, ROOT  # noqa: E402
+from openspiel_ratio import COMPILED, PLAYERS, compiled_build_problem  # noqa: E402
 from results_section import RESULTS, replace_section  # noqa: E402
 
 GAMES = 1000
@@ -116,12 +116,10 @@ class Compiled:
 
 def compiled_mode(build: Path) -> Compiled | None:
     """The compiled-mode worker when `build` holds a current build, else None (said why)."""
-    env = dict(os.environ, PYTHONPATH=str(build))
-    check = subprocess.run([sys.executable, str(ROOT / "tools" / "compile.py"), "--check",
-                            "compiled"], env=env, capture_output=True, text=True)
-    if check.returncode != 0:
+    problem = compiled_build_problem(build)
+    if problem:
         print(f"no current compiled build in {build}: the compiled mode is not measured\n"
-              f"{check.stderr.strip()}", flush=True)
+              f"{problem}", flush=True)
         return None
     return Compiled(build)
 

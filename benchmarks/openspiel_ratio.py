@@ -128,6 +128,14 @@ class Compiled:
         self.process.wait(timeout=30)
 
 
+def compiled_build_problem(build: Path = COMPILED) -> str | None:
+    """Why `build` is not a current compiled build of this tree (what `tools/compile.py
+    --check compiled` says), or None when it is. For the scripts that never build."""
+    check = subprocess.run([sys.executable, str(ROOT / "tools" / "compile.py"), "--check", "compiled"],
+                           env=dict(os.environ, PYTHONPATH=str(build)), capture_output=True, text=True)
+    return None if check.returncode == 0 else (check.stdout + check.stderr).strip()
+
+
 def compiled_mode() -> Compiled | None:
     """The compiled-mode worker, after building (or finding current) build/compiled/;
     None when it cannot be built here (no C compiler)."""

@@ -12,6 +12,7 @@ browser only the rows that changed.
 """
 from __future__ import annotations
 
+from itertools import groupby
 from pathlib import Path
 from typing import Any, Callable
 
@@ -45,23 +46,14 @@ def _told(chain: list[Node], viewer: int | None) -> list[str]:
     (`Move.part_of`: the dice of a cup) read as one once the roll is whole: the events
     of its last step, which tell the roll whole (or that it was hidden)."""
     out = []
-    for i, node in enumerate(chain):
-        part = node.move.part_of if node.move is not None else None
-        if part is None:
-            out.append(_text(node, viewer))
-            continue
-        nxt = chain[i + 1] if i + 1 < len(chain) else None
-        if nxt is not None and nxt.move is not None and nxt.move.part_of == part:
-            continue                 # the roll goes on: its last step tells it
-        first = i
-        while first and chain[first - 1].move is not None and chain[first - 1].move.part_of == part:
-            first -= 1
-        whole = node.state.pending.step != part
-        if first == i or not whole:
-            out += [_text(n, viewer) for n in chain[first:i + 1]]
+    for part, steps in groupby(chain, lambda node: node.move.part_of if node.move is not None else None):
+        run = list(steps)
+        last = run[-1]
+        if part is None or len(run) == 1 or last.state.pending.step == part:   # not a whole roll
+            out += [_text(node, viewer) for node in run]
         else:
-            seen = [e["text"] for e in node.state.visible_events(viewer)]
-            out.append("; ".join(seen) if seen else _text(node, viewer))
+            seen = [e["text"] for e in last.state.visible_events(viewer)]
+            out.append("; ".join(seen) if seen else _text(last, viewer))
     return out
 
 

@@ -58,6 +58,13 @@ def plain_score(seen: VillageSeat, move) -> float:
     return ending(value) if seen.deck == 0 else value + 0.5 * (1 - end)
 
 
+def decisions(players: int, seed: int):
+    """(the mover's seat view, the legal moves) at each decision of a random game."""
+    for state in random_states(load(players), seed, limit=300):
+        if not (state.is_over or state.is_chance):
+            yield seat_view(state, state.to_move), state.legal_moves()
+
+
 def ending(lead: float) -> float:
     return lead + (WIN_BONUS if lead > 0 else -WIN_BONUS)
 
@@ -66,11 +73,7 @@ def ending(lead: float) -> float:
 @settings(max_examples=8, deadline=None)
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10**6))
 def test_every_score_is_the_plain_estimate_or_beaten(players, seed) -> None:
-    for state in random_states(load(players), seed, limit=300):
-        if state.is_over or state.is_chance:
-            continue
-        seen = seat_view(state, state.to_move)
-        legal = state.legal_moves()
+    for seen, legal in decisions(players, seed):
         scores = _Table(seen).scores(legal)
         plain = [plain_score(seen, move) for move in legal]
         top = max(plain)
@@ -102,12 +105,8 @@ def test_payments_are_skipped_only_when_beaten() -> None:
 def test_a_stalls_bound_is_above_each_of_its_payments(players, seed) -> None:
     # the bound reads only the present values and the tokens a curse moves; it must not
     # fall below any payment of the stall, over whichever rival it is read
-    for state in random_states(load(players), seed, limit=300):
-        if state.is_over or state.is_chance:
-            continue
-        seen = seat_view(state, state.to_move)
+    for seen, legal in decisions(players, seed):
         table = _Table(seen)
-        legal = state.legal_moves()
         rival, cheapest = table.present()
         for stall in (1, 2, 3):
             paid = [plain_score(seen, m) for m in legal if isinstance(m, Buy) and m.stall == stall]

@@ -22,6 +22,8 @@ _WORDS = {**{w: f for f, w in FACE_WORDS.items()}, **{w: f for f, w in FACE_WORD
 _SEAT = r"[pP](?P<player>[0-9])"
 _CARD = r"(?P<card>[A-Za-z0-9_-]{1,20})"
 CHANCE_STREAMS = ("sail die", "pirate die", "treasure die")
+Face = int | str
+"""A die face in a move (a number, "-" for a blank, or a word such as "coin")."""
 
 
 def bid_text(quantity: int, face: int) -> str:
@@ -66,7 +68,7 @@ class CupDie(Move):
 
     player: int
     die: str
-    face: int | str
+    face: Face
 
     def __str__(self) -> str:
         return f"P{self.player} cup {self.die} shows {self.face}"
@@ -106,7 +108,7 @@ class Roll(Move):
     die", "battle P3") comes up `face`."""
 
     stream: str
-    face: int | str
+    face: Face
 
     def __str__(self) -> str:
         return f"{self.stream} shows {self.face}"

@@ -13,7 +13,7 @@ from explorer.core import Event
 
 from . import moves as m
 from .data import FIELDS, PiratesData
-from .engine import CURSED, P, Work, _tup
+from .engine import CURSED, P, Work, _tup, cup_of
 from .influence import buy_influence, influence_deal, keep_card, play_influence
 from .moves import bid_text
 from .setup_steps import draft_pass, place_tile
@@ -66,9 +66,10 @@ def cup_die(state: "PiratesState", move: m.CupDie) -> tuple[PiratesData, tuple[E
         fields[_STACK] = d.stack[:-1] + (("cup", p, faces),)
         return tuple.__new__(PiratesData, fields), _die_rolled(p, move.die, face)
     w = Work(state)
-    faces = tuple(sorted(faces[:crew])) + faces[crew:]
+    names = w.names(p)
+    faces = cup_of(names).canonical(faces)
     w.stack = w.stack[:-1]
-    w.cups = _tup(w.cups, p, tuple(zip(w.names(p), faces)))
+    w.cups = _tup(w.cups, p, tuple(zip(names, faces)))
     w.say("cup", "P-BET-ROLL", f"{P(p)} rolls their cup: {' '.join(map(str, faces))} (the last "
                                f"die, {move.die}, shows {face})", p,
           (p,), f"{P(p)} has rolled their cup (hidden)")

@@ -15,7 +15,7 @@ from explorer.core.typed import convert
 from . import catalogue as cat_module
 from .data import FIELDS, STAGES, PiratesData
 from .dice import CREW_DICE, SPECIAL
-from .engine import cup_of, dice_names
+from .engine import cup_of, dice_names, held_specials
 from .cities import check_cities, decode_cities, encode_cities, scenario_cities
 from .deck_spec import DeckSpec, deck_from_spec
 from .moves import _WORDS
@@ -389,7 +389,7 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
     if d.phase == "betting" and not d.call:
         for p, cup in enumerate(d.cups):
             if cup is not None and tuple(x for x, _ in cup) != dice_names(
-                    d.crew[p], tuple(SPECIAL[i] for i, x in enumerate(d.specials) if x == p)):
+                    d.crew[p], held_specials(d.specials, p)):
                 raise InvalidInput(f"{at}cups[{p}]", "the cup must hold the player's dice")
             if cup is not None and not d.betting[p]:
                 raise InvalidInput(f"{at}cups[{p}]", "only a participant rolls a cup")
@@ -431,7 +431,7 @@ def _check_cup_frame(d: PiratesData, fr: tuple, i: int, where: str) -> None:
     """A cup being rolled: on top, in the cups stage, a participant's cup not yet rolled,
     with some of its dice rolled, in order, each showing a face of its die [P-BET-ROLL]."""
     seat, faces = fr[1], fr[2]
-    names = dice_names(d.crew[seat], tuple(SPECIAL[k] for k, x in enumerate(d.specials) if x == seat))
+    names = dice_names(d.crew[seat], held_specials(d.specials, seat))
     if i != len(d.stack) - 1 or d.stage != "cups":
         raise InvalidInput(where, "a cup is rolled in the cups stage, on top of the stack")
     if not d.betting[seat] or d.cups[seat] is not None:
@@ -589,7 +589,7 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any]) -> PiratesData:
         if faces is None:
             cups.append(None)
             continue
-        names = dice_names(crew[p], tuple(SPECIAL[i] for i, x in enumerate(specials) if x == p))
+        names = dice_names(crew[p], held_specials(tuple(specials), p))
         if len(faces) != len(names):
             raise InvalidInput(f"cups[{p}]", f"P{p} has {len(names)} dice ({', '.join(names)}), "
                                              f"got {len(faces)} faces")

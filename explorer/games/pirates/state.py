@@ -24,8 +24,6 @@ from .towns import designate_moves, keep_moves, town_moves
 from .why_not import CITIES_MOVES, explain_cities
 from .moves import bid_text
 
-Face = int | str
-"""A die face in a move (a number, "-" for a blank, or a word such as "coin")."""
 DIE_OF = {"sail die": SAIL_DIE, "pirate die": PIRATE_DIE, "treasure die": TREASURE_DIE}
 
 
@@ -303,7 +301,7 @@ class PiratesState(State):
         if stream.startswith("cup"):
             p = int(stream[-1])
             die = next_cup_die(d, p)
-            return m.CupDie(p, die, cast(Face, CREW_DICE[die].sample(rng)))
+            return m.CupDie(p, die, cast(m.Face, CREW_DICE[die].sample(rng)))
         if stream == "deck":
             return m.Deal(d.deck.sample(rng))
         if stream == "influence deck":
@@ -312,7 +310,7 @@ class PiratesState(State):
             p = int(stream[-1])
             hand = d.hands[p]
             return m.Snatch(p, hand[int(rng.random() * len(hand))])
-        return m.Roll(stream, cast(Face, DIE_OF.get(stream, BATTLE_DIE).sample(rng)))
+        return m.Roll(stream, cast(m.Face, DIE_OF.get(stream, BATTLE_DIE).sample(rng)))
 
     # ------------------------------------------------------------------ apply / explain
     def _apply(self, move: Move):
@@ -539,13 +537,13 @@ def _ladder(p: int, total: int, exact: bool) -> tuple[tuple[m.Bid, ...], tuple[m
 @lru_cache(maxsize=64)
 def cup_die_rolls(p: int, die: str) -> tuple[tuple[m.CupDie, float], ...]:
     """The outcomes of P`p`'s next die under their cup, made once (moves are values)."""
-    return tuple((m.CupDie(p, die, cast(Face, f)), q) for f, q in CREW_DICE[die].outcomes())
+    return tuple((m.CupDie(p, die, cast(m.Face, f)), q) for f, q in CREW_DICE[die].outcomes())
 
 
 @lru_cache(maxsize=64)
 def die_rolls(stream: str) -> tuple[tuple[m.Roll, float], ...]:
     """The outcomes of the die of `stream` (sail, pirate, treasure or a battle die)."""
-    return tuple((m.Roll(stream, cast(Face, f)), q) for f, q in DIE_OF.get(stream, BATTLE_DIE).outcomes())
+    return tuple((m.Roll(stream, cast(m.Face, f)), q) for f, q in DIE_OF.get(stream, BATTLE_DIE).outcomes())
 
 
 @lru_cache(maxsize=512)
