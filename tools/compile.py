@@ -46,6 +46,7 @@ MODULES = (
     "explorer/core/state.py",
     "explorer/core/pending.py",
     "explorer/core/events.py",
+    "explorer/core/playout.py",
     "explorer/games/village/state.py",
     "explorer/games/village/cards.py",
     "explorer/games/village/narration.py",
@@ -72,6 +73,7 @@ MODULES = (
     "explorer/games/pirates/view.py",
     "explorer/games/pirates/agent.py",
     "explorer/games/pirates/heuristic.py",
+    "explorer/games/pirates/odds.py",
 )
 """The modules compiled, as paths in the source tree (the rest stays interpreted).
 Moves stay interpreted: other games' moves, interpreted, derive from `Move`."""

@@ -28,15 +28,13 @@ from typing import Any, Mapping, Sequence
 import polars as pl
 from tqdm.auto import tqdm
 
-from .agents import Agent, Observation, make_agent
+from .agents import Agent, make_agent
 from .errors import InvalidInput
 from .game import Game, load
 from .move import Move
 from .options import to_jsonable
+from .playout import play_out
 from .state import CHANCE, State
-
-MAX_STEPS = 100_000
-"""A game still going after this many plays is reported as a bug in the game, not looped."""
 
 SAVE_FORMATS = (".parquet", ".csv")
 """File suffixes `Simulation.save` writes."""
@@ -211,43 +209,9 @@ def _play_game(chunk: _Chunk, game_id: int, seed: int, games: dict[str, list],
         state = start.determinize(chunk.viewer, random.Random(f"{seed}:deal"))
     else:
         state = start
-    streams: dict[str, random.Random] = {}
-    seat_rngs = [random.Random(f"{seed}:seat:{p}") for p in range(state.game.players)]
-    agents = chunk.agents
-    wants = [getattr(agent, "observes", ("view", "sample")) for agent in agents]
-    choosers = [agent.choose for agent in agents]
-    logged = chunk.log_turns
-    decisions = chance_steps = forced_steps = 0
-    while True:
-        who = state.to_move
-        if who is None:
-            break
-        if decisions + chance_steps + forced_steps >= MAX_STEPS:
-            raise RuntimeError(f"{state.game!r} game with seed {seed} did not end after "
-                               f"{MAX_STEPS} plays: the game engine never ends it")
-        if who == CHANCE:
-            stream = state.pending.step
-            rng = streams.get(stream)
-            if rng is None:   # one stream of luck per name: common random numbers per stream
-                rng = streams[stream] = random.Random(f"{seed}:chance:{stream}")
-            state = state.play(state.sample_chance(rng), check=False)
-            chance_steps += 1
-            continue
-        move = state.forced_move
-        forced = move is not None
-        if forced:
-            forced_steps += 1
-        else:
-            obs = Observation(state, who, wants[who])
-            move = choosers[who](obs, seat_rngs[who])
-            # one of the listed moves (found by identity, in C), or one equal to it
-            if id(move) not in map(id, obs.legal) and move not in obs.legal:
-                raise RuntimeError(f"agent {agents[who].name!r} in seat {who} chose {move}, "
-                                   f"which is not a legal move (game seed {seed})")
-            decisions += 1
-        if logged:
-            log.append((game_id, decisions + forced_steps - 1, who, move, forced))
-        state = state.play(move, check=False)
+    played = play_out(state, chunk.agents, seed, game_id, log if chunk.log_turns else None)
+    state = played.state
+    decisions, forced_steps, chance_steps = played.decisions, played.forced_steps, played.chance_steps
     outcome = state.outcome()
     winners = tuple(outcome.winners) if outcome is not None else ()
     scores = tuple(float(s) for s in (outcome.scores if outcome is not None else state.scores()))

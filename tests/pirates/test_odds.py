@@ -334,3 +334,16 @@ def test_full_raise_table_of_sixty_dice_is_fast() -> None:
         best = min(best, time.perf_counter() - start)
     assert len(odds["raises"]) == 293
     assert best < 0.05, f"{best * 1000:.1f} ms"
+
+
+@pytest.mark.rules("P-BID-COUNT", "P-CURSED")
+@pytest.mark.parametrize("known, unknown, bidder", MIXED)
+def test_exact_odds_stay_fractions(known, unknown, bidder) -> None:
+    """Every exact probability is a Fraction, never a float equal to it by luck (the
+    compiled odds must not turn them into floats; tools/compile.py compiles odds.py)."""
+    for face in BID_FACES:
+        dist = count_distribution(face, known, unknown, bidder, exact=True)
+        assert all(type(p) is Fraction for p in dist)
+        for quantity in range(0, len(dist) + 2):
+            assert type(odds_module.tail(dist, quantity)) is Fraction
+    assert all(type(p) is Fraction for p in odds_module.binomial_pmf(4, 2, 6, exact=True))

@@ -48,7 +48,8 @@ class GreedyPiratesAgent:
                 return cards[0]
             return self._reroll(seen, me, legal)
         if step in ("step", "together"):
-            return m.Step(me) if seen.crew[me] >= 4 and m.Step(me) in legal else m.Stop(me)
+            go, stop = m.STEP_OR_STOP[me]
+            return go if seen.crew[me] >= 4 and go in legal else stop
         if step == "target":
             return max(legal, key=lambda x: (seen.progress[x.seat], -x.seat))
         if step == "cargo":
@@ -63,47 +64,47 @@ class GreedyPiratesAgent:
             curse = [x for x in legal if isinstance(x, m.PassCurse)]
             if curse and seen.crew[me] >= 5:
                 return max(curse, key=lambda x: seen.progress[x.seat])
-            if m.Buy(me) in legal and seen.coins[me] >= 3:
-                return m.Buy(me)
-            return m.Pass(me)
+            if m.BUY[me] in legal and seen.coins[me] >= 3:
+                return m.BUY[me]
+            return m.PASS[me]
         return legal[0]
 
     def _reroll(self, seen: PiratesSeat, me: int, legal: tuple) -> Any:
-        if m.Reroll(me) not in legal or seen.roll is None:
-            return m.Keep(me)
+        reroll, keep = m.REROLL_OR_KEEP[me]
+        if reroll not in legal or seen.roll is None:
+            return keep
         if seen.roll[0] == "die":
             _, die, face = seen.roll
             bad = face in (1, "X") if die in ("sail", "pirate") else face == "coin"
         else:
             _, seats, faces = seen.roll
             bad = faces[seats.index(me)] == "skull"
-        return m.Reroll(me) if bad else m.Keep(me)
+        return reroll if bad else keep
 
     def _bet(self, seen: PiratesSeat, me: int, legal: tuple) -> Any:
         """Bid from the exact odds of what `me` sees (`odds`): the standing bid judged for
         its bidder, each raise as my own bid. The best raise is the most likely true, the
         smallest quantity on a tie: for each face that is its cheapest legal raise, since
         the chance of "at least q" only falls as q grows, so five candidates suffice."""
-        known, unknown = seen.known, seen.unknown
-        cheapest: dict[int, int] = {}
+        cheapest: dict[int, Any] = {}
+        bid = m.Bid
         for x in legal:                       # bids come in (quantity, face) order
-            if type(x) is m.Bid and not x.exact and x.face not in cheapest:
-                cheapest[x.face] = x.quantity
+            if type(x) is bid and not x.exact and x.face not in cheapest:
+                cheapest[x.face] = x
                 if len(cheapest) == len(BID_FACES):
                     break
-        rows = [(odds.seat_tail(f, known, unknown, me, q), -q, f) for f, q in cheapest.items()]
+        chances = odds.seat_odds(seen.known, seen.unknown)
+        rows = [(chances.at_least(f, me, x.quantity), -x.quantity, f) for f, x in cheapest.items()]
         best = max(rows) if rows else None
         if seen.bid is not None:
             q, face, by = seen.bid
-            d = odds.seat_distribution(face, known, unknown, by)
-            exactly = float(d[q]) if q < len(d) else 0.0
-            if exactly > 0.6 and m.Exact(me) in legal:
-                return m.Exact(me)
-            if best is None or 1 - odds.seat_tail(face, known, unknown, by, q) > best[0]:
-                return m.Liar(me)
+            if chances.exactly(face, by, q) > 0.6 and m.EXACT[me] in legal:
+                return m.EXACT[me]
+            if best is None or 1 - chances.at_least(face, by, q) > best[0]:
+                return m.LIAR[me]
         if best is None:
-            return m.Liar(me) if m.Liar(me) in legal else legal[0]
-        return m.Bid(me, -best[1], best[2])
+            return m.LIAR[me] if m.LIAR[me] in legal else legal[0]
+        return cheapest[best[2]]
 
 
 __all__ = ["GreedyPiratesAgent", "BID_FACES"]

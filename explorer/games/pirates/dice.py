@@ -61,10 +61,14 @@ def contribution(face: int, cup: Iterable[tuple[str, Face]], bidder_owns: bool) 
     `bidder_owns`: the bid being judged is this player's own. Then, if their cursed die
     shows `face`, none of their dice count [P-CURSED].
     """
-    dice = tuple(cup)
-    if bidder_owns and any(name == "cursed" and shown == face for name, shown in dice):
-        return 0
-    return sum(1 for _, shown in dice if counts_for(face, shown))
+    count = 0
+    cursed = False
+    for name, shown in cup:              # one pass, plain loops (compiled to C)
+        if counts_for(face, shown):
+            count += 1
+        if name == "cursed" and shown == face:
+            cursed = True
+    return 0 if bidder_owns and cursed else count
 
 
 def judged_count(face: int, cups: Mapping[int, Cup], bidder: int | None) -> int:

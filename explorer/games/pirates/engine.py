@@ -44,7 +44,7 @@ def held_specials(specials: tuple[int, ...], p: int) -> tuple[str, ...]:
     return tuple(SPECIAL[i] for i, owner in enumerate(specials) if owner == p)
 
 
-def next_cup_die(d: Any, p: int) -> str:
+def next_cup_die(d: PiratesData, p: int) -> str:
     """The die P`p` rolls next under their cup, whose frame is on top of `d.stack`:
     normal dice first, then each special die [P-BET-ROLL]."""
     k = len(d.stack[-1][2])
@@ -150,11 +150,12 @@ class Work:
     events: list[Event]
 
     def __init__(self, state: "PiratesState") -> None:
+        data: PiratesData = state.data
         (self.route, self.progress, self.coins, self.supply, self.crew, self.specials, self.bag,
          self.cups, self.hands, self.deck, self.discard, self.captain, self.direction,
          self.round, self.phase, self.stage, self.turn, self.bids, self.betting, self.excluded,
          self.call, self.roles, self.used, self.passes, self.out, self.group, self.stack,
-         self.sail, self.winner, self.ended, self.cities, self.passed) = state.data
+         self.sail, self.winner, self.ended, self.cities, self.passed) = data
         game = state.game
         self.game = game
         self.cat = game.catalogue

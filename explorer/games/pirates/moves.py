@@ -744,6 +744,18 @@ class InfluenceDeal(Move):
         return None if m is None else cls(m["card"].upper())
 
 
+SEATS = range(6)
+PASS = tuple(Pass(p) for p in SEATS)
+BUY = tuple(Buy(p) for p in SEATS)
+PASS_CURSE = tuple(tuple(PassCurse(p, s) for s in SEATS) for p in SEATS)
+STEP_OR_STOP = tuple((Step(p), Stop(p)) for p in SEATS)
+REROLL_OR_KEEP = tuple((Reroll(p), Keep(p)) for p in SEATS)
+TARGET = tuple(tuple(Target(p, s) for s in SEATS) for p in SEATS)
+LIAR = tuple(Liar(p) for p in SEATS)
+EXACT = tuple(Exact(p) for p in SEATS)
+"""Moves made once per seat and shared by every position and agent (moves are values):
+a listed move an agent returns is found by identity, and a turn log writes it out once."""
+
 MOVE_TYPES = (Bid, Liar, Exact, CupDie, Roll, Deal, Snatch, Reroll, Keep, PlayCard, Target,
               Buy, PassCurse, Pass, Cargo, Discard, Step, Stop, DraftPass, PlaceTile,
               PlaceTown, MoveTown, Designate, ReturnInfluence, KeepCard, PlayInfluence,

@@ -58,10 +58,10 @@ FACE_NAMES = {2: ("two", "twos"), 3: ("three", "threes"), 4: ("four", "fours"),
 
 class BidChances(NamedTuple):
     """P(count >= quantity) (the bid is true: a Liar call loses) and P(count == quantity)
-    (an Exact call wins)."""
+    (an Exact call wins): floats, or Fractions when computed with `exact=True`."""
 
-    at_least: float
-    exactly: float
+    at_least: Number
+    exactly: Number
 
 
 class OddsRow(TypedDict):
@@ -144,8 +144,10 @@ def binomial_pmf(n: int, hits: int, sides: int, exact: bool = False) -> tuple[Nu
     """
     if hits == 0 or n == 0:
         return (Fraction(1) if exact else 1.0,)
-    p: Number = Fraction(hits, sides) if exact else hits / sides
-    q = 1 - p
+    # Any, not Number: mypy infers `1 - p` and the products as float, and compiled code
+    # would turn the Fractions into floats (tests/pirates/test_odds.py checks exact mode)
+    p: Any = Fraction(hits, sides) if exact else hits / sides
+    q: Any = 1 - p
     return tuple(math.comb(n, k) * p ** k * q ** (n - k) for k in range(n + 1))
 
 
@@ -173,9 +175,14 @@ def _die_name(name: str, where: str) -> str:
     return name
 
 
-def _bidders_hidden_cup(face: int, names: Sequence[str], exact: bool) -> tuple[Number, ...]:
-    """The count distribution of the bidder's own hidden cup: a mixture of 0 (a die
-    cursed) and, given no die cursed, the sum of the dice conditioned on not cursing."""
+@lru_cache(maxsize=1024)
+def _bidders_hidden_cup(face: int, names: tuple[str, ...], exact: bool) -> tuple[Number, ...] | None:
+    """The count distribution of the bidder's own hidden cup when one of its dice may
+    curse: a mixture of 0 (a die cursed) and, given no die cursed, the sum of the dice
+    conditioned on not cursing. None when none may curse (the cup counts as any other).
+    Cached: the same few cups of dice recur round after round."""
+    if not any(face_roles(name, face).curses for name in names):
+        return None
     one: Number = Fraction(1) if exact else 1.0
     survive = one
     dist: tuple[Number, ...] = (one,)
@@ -224,29 +231,88 @@ def count_distribution(face: int, known: Mapping[Seat, Cup], unknown: Mapping[Se
 def _distribution(face: int, known: Mapping[Seat, Cup], unknown: Mapping[Seat, Sequence[str]],
                   bidder: Seat | None, exact: bool) -> tuple[Number, ...]:
     """`count_distribution` of knowledge already checked (a bid face, crew dice only)."""
-    shift = size = 0
-    for seat, cup in known.items():
-        cup = tuple(cup)
-        size += len(cup)
-        shift += contribution(face, cup, seat == bidder)
-    pooled: Counter[str] = Counter()
-    mixtures = []
-    for seat, names in unknown.items():
-        size += len(names)
-        if seat == bidder and any(face_roles(name, face).curses for name in names):
-            mixtures.append(_bidders_hidden_cup(face, names, exact))
-        else:
-            pooled.update(names)
+    shift, size, dist = _parts(face, _cups(known, unknown), bidder, exact)
     zero: Number = Fraction(0) if exact else 0.0
-    dist: tuple[Number, ...] = (zero + 1,)
-    for name in sorted(pooled):
-        roles = face_roles(name, face)
-        dist = convolve(dist, binomial_pmf(pooled[name], roles.counts, roles.sides, exact))
-    for mixture in mixtures:
-        dist = convolve(dist, mixture)
     out = [zero] * (size + 1)
     out[shift:shift + len(dist)] = dist
     return tuple(out[:size + 1])
+
+
+class _Cups(NamedTuple):
+    """What a viewer knows of the cups, in the form every bid face and bidder asks of it:
+    the known cups as (seat, cup) pairs, the hidden ones by seat, every hidden die pooled
+    by kind (`_pool`), and how many dice there are in all."""
+
+    known: tuple[tuple[Seat, tuple[tuple[str, Any], ...]], ...]
+    unknown: dict[Seat, tuple[str, ...]]
+    pool: tuple[tuple[str, int], ...]
+    size: int
+
+
+def _cups(known: Mapping[Seat, Cup], unknown: Mapping[Seat, Sequence[str]]) -> _Cups:
+    """The `_Cups` of a viewer's knowledge, made once for all the faces and bidders asked."""
+    size = 0
+    cups: list[tuple[Seat, tuple[tuple[str, Any], ...]]] = []
+    for seat, cup in known.items():
+        rolled = tuple(cup)
+        cups.append((seat, rolled))
+        size += len(rolled)
+    hidden: dict[Seat, tuple[str, ...]] = {}
+    counts: dict[str, int] = {}
+    for seat, names in unknown.items():
+        dice = hidden[seat] = tuple(names)
+        size += len(dice)
+        for name in dice:
+            counts[name] = counts.get(name, 0) + 1
+    return _Cups(tuple(cups), hidden, _pool(counts), size)
+
+
+def _pool(counts: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    """Dice counted by kind, as sorted (name, how many) pairs, kinds of none left out."""
+    return tuple(sorted((name, n) for name, n in counts.items() if n > 0))
+
+
+@lru_cache(maxsize=4096)
+def _pool_without(pool: tuple[tuple[str, int], ...], names: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """`pool` less the dice `names` (one cup taken out of the pool)."""
+    return _pool(Counter(dict(pool)) - Counter(names))
+
+
+def _parts(face: int, cups: _Cups, bidder: Seat | None,
+           exact: bool) -> tuple[int, int, tuple[Number, ...]]:
+    """The count distribution in parts: (shift, size, dist), the fixed count of the known
+    cups, the dice in all, and the distribution of the hidden dice's count; the judged
+    count is `shift` plus a count drawn from `dist` (at most size - shift + 1 entries,
+    since each hidden die counts 0 or 1, so the shifted `dist` always fits). The hidden
+    dice are pooled by kind, but for the bidder's own hidden cup when one of its dice may
+    curse: that cup is a mixture of its own (`_bidders_hidden_cup`)."""
+    shift = 0
+    for seat, cup in cups.known:
+        shift += contribution(face, cup, seat == bidder)
+    pool = cups.pool
+    mixture = None
+    names = cups.unknown.get(bidder)
+    if names is not None:
+        mixture = _bidders_hidden_cup(face, names, exact)
+        if mixture is not None:
+            pool = _pool_without(pool, names)
+    dist = _pooled_distribution(face, pool, exact)
+    if mixture is not None:
+        dist = convolve(dist, mixture)
+    return shift, cups.size, dist
+
+
+@lru_cache(maxsize=4096)
+def _pooled_distribution(face: int, pooled: tuple[tuple[str, int], ...],
+                         exact: bool) -> tuple[Number, ...]:
+    """The count distribution of hidden dice that are not the bidder's, pooled by kind
+    (name, how many; sorted by name): one binomial per kind, convolved. Cached: the same
+    few pools (mostly normal dice, a special or two) recur for every seat and round."""
+    dist: tuple[Number, ...] = (Fraction(1) if exact else 1.0,)
+    for name, n in pooled:
+        roles = face_roles(name, face)
+        dist = convolve(dist, binomial_pmf(n, roles.counts, roles.sides, exact))
+    return dist
 
 
 def tail(dist: Sequence[Number], quantity: int) -> Number:
@@ -285,19 +351,46 @@ UnknownCups = tuple[tuple[Seat, tuple[str, ...]], ...]
 """Cups a seat cannot see, as (seat, die names) pairs."""
 
 
-@lru_cache(maxsize=8192)
-def seat_distribution(face: int, known: KnownCups, unknown: UnknownCups,
-                      bidder: Seat | None) -> tuple[Number, ...]:
-    """`count_distribution` over a seat's knowledge in hashable form, remembered: an agent
-    weighs the same few cups bid after bid, and a search asks again in every sample.
-    The cups are a seat view's, read from a state, so they need no checking."""
-    return _distribution(face, dict(known), dict(unknown), bidder, False)
+class SeatOdds:
+    """The odds one seat's knowledge gives (`seat_odds`): for each bid face and bidder
+    asked, the count distribution in its parts (`_parts`), so a question is a slice of
+    a remembered distribution. The values are those of `count_distribution` and `tail`
+    to the last bit (a sum of the same entries; the zeros around them add nothing)."""
+
+    __slots__ = ("_cups", "_parts")
+
+    def __init__(self, known: KnownCups, unknown: UnknownCups) -> None:
+        self._cups = _cups(dict(known), dict(unknown))
+        self._parts: dict[tuple[int, Seat | None], tuple[int, int, tuple[Number, ...]]] = {}
+
+    def _part(self, face: int, bidder: Seat | None) -> tuple[int, int, tuple[Number, ...]]:
+        part = self._parts.get((face, bidder))
+        if part is None:
+            part = self._parts[face, bidder] = _parts(face, self._cups, bidder, False)
+        return part
+
+    def at_least(self, face: int, bidder: Seat | None, quantity: int) -> float:
+        """P(count >= `quantity`) of a bid on `face` by `bidder` (`tail`)."""
+        if quantity <= 0:
+            return 1.0
+        shift, size, dist = self._part(face, bidder)
+        if quantity > size:
+            return 0.0
+        return min(1.0, math.fsum(dist[max(0, quantity - shift):]))
+
+    def exactly(self, face: int, bidder: Seat | None, quantity: int) -> float:
+        """P(count == `quantity`) of a bid on `face` by `bidder`."""
+        shift, size, dist = self._part(face, bidder)
+        k = quantity - shift
+        return float(dist[k]) if 0 <= k < len(dist) and quantity <= size else 0.0
 
 
-def seat_tail(face: int, known: KnownCups, unknown: UnknownCups, bidder: Seat | None,
-              quantity: int) -> float:
-    """P(count >= `quantity`) of `seat_distribution`, as a float."""
-    return float(tail(seat_distribution(face, known, unknown, bidder), quantity))
+@lru_cache(maxsize=1024)
+def seat_odds(known: KnownCups, unknown: UnknownCups) -> SeatOdds:
+    """The `SeatOdds` of a seat's knowledge in hashable form, remembered: an agent weighs
+    the same cups bid after bid through a round, and a search asks again in every
+    sample. The cups are a seat view's, read from a state, so they need no checking."""
+    return SeatOdds(known, unknown)
 
 
 # --------------------------------------------------------------------------- bids
@@ -354,7 +447,8 @@ def bid_text(quantity: int, face: int, chances: BidChances) -> str:
     """
     singular, plural = FACE_NAMES[face]
     return (f"P(at least {quantity} {singular if quantity == 1 else plural}) = "
-            f"{_number(chances.at_least)}, P(exactly {quantity}) = {_number(chances.exactly)}")
+            f"{_number(float(chances.at_least))}, P(exactly {quantity}) = "
+            f"{_number(float(chances.exactly))}")
 
 
 # --------------------------------------------------------------------------- views
@@ -442,10 +536,10 @@ def odds_from_view(view: Mapping[str, Any], viewer: Seat | None, *, bidder: Any 
         if key not in dists:
             dists[key] = count_distribution(face, known, unknown, by)
         dist = dists[key]
-        chances = BidChances(float(tail(dist, quantity)),
-                             float(dist[quantity]) if quantity < len(dist) else 0.0)
-        return {"quantity": quantity, "face": face, "at_least": chances.at_least,
-                "exactly": chances.exactly, "text": bid_text(quantity, face, chances)}
+        at_least = float(tail(dist, quantity))
+        exactly = float(dist[quantity]) if quantity < len(dist) else 0.0
+        return {"quantity": quantity, "face": face, "at_least": at_least, "exactly": exactly,
+                "text": bid_text(quantity, face, BidChances(at_least, exactly))}
 
     bid = view.get("bid")
     pair = _bid_pair(bid)

@@ -57,7 +57,7 @@ def cup_die(state: "PiratesState", move: m.CupDie) -> tuple[PiratesData, tuple[E
     the faces rolled so far (the other fields stay: most of a round's chance steps are
     these, so they skip the `Work` copy); with its last die the cup is rolled, its normal
     dice in face order (equal rolls compare equal), and the round goes on."""
-    d = state.data
+    d: PiratesData = state.data
     p, face = move.player, move.face
     faces = d.stack[-1][2] + (face,)
     crew = d.crew[p]

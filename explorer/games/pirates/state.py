@@ -9,11 +9,13 @@ from typing import Any, cast
 
 from mypy_extensions import mypyc_attr
 
-from explorer.core import CHANCE, OVER, Deck, Move, Outcome, Reason, ScoreLine, State, decision, luck, redeal
+from explorer.core import (CHANCE, OVER, Deck, Move, Outcome, Pending, Reason, ScoreLine, State, decision, luck,
+                           redeal)
 
 from . import moves as m
 from .catalogue import Cargo as CargoEffect, DiscardCards
 from .cities import redeal_cities
+from .data import PiratesData
 from .dice import BATTLE_DIE, BID_FACES, CREW_DICE, PIRATE_DIE, SAIL_DIE, TREASURE_DIE
 from .engine import (CURSED, DIE_STREAM, Work, aims, candidates, cup_of, dice_names, held_specials, may_buy,
                      next_cup_die)
@@ -75,8 +77,8 @@ class PiratesState(State):
     __slots__ = ()
 
     # ------------------------------------------------------------------ pending
-    def _find_pending(self):
-        d = self.data
+    def _find_pending(self) -> Pending:
+        d: PiratesData = self.data
         if d.stage == "over":
             return OVER
         if d.stack:
@@ -130,7 +132,7 @@ class PiratesState(State):
         return tuple(self._decisions(seat, pend.step))
 
     def _decisions(self, p: int, step: str) -> tuple[Move, ...]:
-        d = self.data
+        d: PiratesData = self.data
         if step == "bid":
             return self._bids(p)
         if step == "act":
@@ -138,12 +140,12 @@ class PiratesState(State):
             out: list[Move] = [_play(p, c) for c in _distinct(d.hands[p])
                                if ("g" if self.game.cards[c].tier == "gold" else "s") not in used]
             if self._may_buy(p):
-                out.append(_BUY[p])
+                out.append(m.BUY[p])
             if self._may_pass_curse(p):
-                out += [_CURSE[p][s] for s in range(self.game.players) if s != p and not d.out[s]]
+                out += [m.PASS_CURSE[p][s] for s in range(self.game.players) if s != p and not d.out[s]]
             if d.cities is not None:
                 out += influence_moves(cast(Any, self.game), d, p)
-            out.append(_PASS[p])
+            out.append(m.PASS[p])
             return tuple(out)
         if step == "towns":
             return town_moves(cast(Any, self.game), d, p)
@@ -154,34 +156,34 @@ class PiratesState(State):
         if step == "pick":
             return pick_moves(d.stack[-1])
         if step in ("step", "together"):
-            return _STEP_OR_STOP[p]
+            return m.STEP_OR_STOP[p]
         if step == "draft":
             return draft_moves(d.hands[p], p)
         if step == "build":
             return build_moves(d.route, d.stack[-1])
         if step == "reroll":
-            return _REROLL_OR_KEEP[p]
+            return m.REROLL_OR_KEEP[p]
         if step == "cards":
             cards = self.game.cards
             out = [_play(p, c) for c in _distinct(d.hands[p])
                    if cards[c].tier == "gold" and "g" not in d.used[p]]
             if self.game.options.buy_when == "sail and action" and self._may_buy(p):
-                out.append(_BUY[p])
-            return tuple(out + [_PASS[p]])
+                out.append(m.BUY[p])
+            return tuple(out + [m.PASS[p]])
         if step == "final":
             b = d.stack[_index(d.stack, "battle")]
             flags = b[7][b[2].index(p)]
             out = []
             if "r" not in flags and self.game.options.reroll_window and \
                     d.coins[p] >= self.game.params[p]["reroll_cost"]:
-                out.append(_REROLL_OR_KEEP[p][0])
+                out.append(m.REROLL_OR_KEEP[p][0])
             if "c" not in flags:
                 out += [_play(p, c) for c in _distinct(d.hands[p]) if self.game.cards[c].final_battle]
-            return tuple(out + [_REROLL_OR_KEEP[p][1]])
+            return tuple(out + [m.REROLL_OR_KEEP[p][1]])
         top = d.stack[-1]
         _, actor, source, effect, target = top
         if step == "target":
-            return tuple(_TARGET[p][s] for s in candidates(d, actor, effect, source))
+            return tuple(m.TARGET[p][s] for s in candidates(d, actor, effect, source))
         if step == "cargo":
             return tuple(m.Cargo(p, what) for what in Work(self).cargo_options(p))
         return tuple(m.Discard(p, c) for c in _distinct(d.hands[p]))
@@ -197,14 +199,14 @@ class PiratesState(State):
         return may_buy(self.game, self.data, p)
 
     def _may_pass_curse(self, p: int) -> bool:
-        d = self.data
+        d: PiratesData = self.data
         return (d.specials[CURSED] == p and d.crew[p] >= 3
                 and d.crew[p] + d.specials.count(p) - 2 >= self.game.params[p]["crew_floor"])
 
     # bids: the standing bid, the cap and the limit [P-BID-OPEN] [P-BID-RAISE] [P-BID-MAX]
     def bid_bounds(self) -> tuple[tuple[int, int] | None, int, int]:
         """(standing (quantity, face) or None, opening cap, most dice in play)."""
-        d = self.data
+        d: PiratesData = self.data
         g = self.game
         specials = d.specials
         total = sum(d.crew[p] + specials.count(p) for p in range(g.players) if d.betting[p])
@@ -254,7 +256,7 @@ class PiratesState(State):
         return move in legal
 
     def _outcome_ok(self, move: Move, stream: str) -> bool:
-        d = self.data
+        d: PiratesData = self.data
         if stream.startswith("cup"):
             if type(move) is not m.CupDie:
                 return False
@@ -272,7 +274,7 @@ class PiratesState(State):
         return move.face in die.faces
 
     def _names(self, p: int) -> tuple[str, ...]:
-        d = self.data
+        d: PiratesData = self.data
         return dice_names(d.crew[p], held_specials(d.specials, p))
 
     # ------------------------------------------------------------------ chance
@@ -281,7 +283,7 @@ class PiratesState(State):
         if pend.seat != CHANCE:
             return ()
         stream = pend.step
-        d = self.data
+        d: PiratesData = self.data
         if stream.startswith("cup"):
             p = int(stream[-1])
             return cup_die_rolls(p, next_cup_die(d, p))
@@ -297,20 +299,20 @@ class PiratesState(State):
 
     def sample_chance(self, rng: random.Random) -> Move:
         stream = self.pending.step
-        d = self.data
+        d: PiratesData = self.data
         if stream.startswith("cup"):
             p = int(stream[-1])
             die = next_cup_die(d, p)
-            return m.CupDie(p, die, cast(m.Face, CREW_DICE[die].sample(rng)))
+            return cup_die_moves(p, die)[CREW_DICE[die].sample(rng)]
         if stream == "deck":
-            return m.Deal(d.deck.sample(rng))
+            return m.Deal(cast(str, d.deck.sample(rng)))
         if stream == "influence deck":
             return m.InfluenceDeal(d.cities.deck.sample(rng))
         if stream.startswith("hand"):
             p = int(stream[-1])
             hand = d.hands[p]
             return m.Snatch(p, hand[int(rng.random() * len(hand))])
-        return m.Roll(stream, cast(m.Face, DIE_OF.get(stream, BATTLE_DIE).sample(rng)))
+        return die_moves(stream)[DIE_OF.get(stream, BATTLE_DIE).sample(rng)]
 
     # ------------------------------------------------------------------ apply / explain
     def _apply(self, move: Move):
@@ -384,18 +386,18 @@ class PiratesState(State):
 
     # ------------------------------------------------------------------ scores
     def scores(self) -> tuple[float, ...]:
-        d = self.data
+        d: PiratesData = self.data
         return tuple(float(d.progress[p]) for p in range(self.game.players))
 
     def tallies(self) -> dict[str, tuple[int, ...]]:
         """Each captain's coins and crew dice (normal and special), public on the table."""
-        d = self.data
+        d: PiratesData = self.data
         n = self.game.players
         return {"coins": tuple(d.coins),
                 "crew": tuple(d.crew[p] + d.specials.count(p) for p in range(n))}
 
     def outcome(self) -> Outcome | None:
-        d = self.data
+        d: PiratesData = self.data
         if d.stage != "over":
             return None
         scores = self.scores()
@@ -417,7 +419,8 @@ class PiratesState(State):
     # ------------------------------------------------------------------ views
     def revealed(self) -> bool:
         """Whether the cups are open to everyone (after the call)."""
-        return bool(self.data.call) or self.data.phase != "betting"
+        d: PiratesData = self.data
+        return bool(d.call) or d.phase != "betting"
 
     def view(self, viewer: int | None = None) -> dict[str, Any]:
         from .view import view
@@ -431,7 +434,7 @@ class PiratesState(State):
         keeping every count [P-HIDDEN-1], and keeping in the left neighbour's hand the
         cards the viewer passed them in the draft that are surely still there
         [P-SETUP-DRAFT]."""
-        d = self.data
+        d: PiratesData = self.data
         n = self.game.players
         cups = list(d.cups)
         if not self.revealed():
@@ -486,17 +489,6 @@ class PiratesState(State):
         return encode(self.data)
 
 
-_PASS = tuple(m.Pass(p) for p in range(6))
-_BUY = tuple(m.Buy(p) for p in range(6))
-_CURSE = tuple(tuple(m.PassCurse(p, s) for s in range(6)) for p in range(6))
-_STEP_OR_STOP = tuple((m.Step(p), m.Stop(p)) for p in range(6))
-_REROLL_OR_KEEP = tuple((m.Reroll(p), m.Keep(p)) for p in range(6))
-_TARGET = tuple(tuple(m.Target(p, s) for s in range(6)) for p in range(6))
-_LIAR = tuple(m.Liar(p) for p in range(6))
-_EXACT = tuple(m.Exact(p) for p in range(6))
-"""Moves made once and shared by every position (moves are values)."""
-
-
 @lru_cache(maxsize=1024)
 def _play(p: int, card: str) -> m.PlayCard:
     return m.PlayCard(p, card)
@@ -521,7 +513,7 @@ def bid_moves(p: int, standing: tuple[int, int] | None, cap: int, total: int,
         return plain[:cap * len(BID_FACES)]
     q0, f0 = standing
     start = (q0 - 1) * len(BID_FACES) + BID_FACES.index(f0) + 1
-    head: tuple[Move, ...] = (_LIAR[p], _EXACT[p]) if exact else (_LIAR[p],)
+    head: tuple[Move, ...] = (m.LIAR[p], m.EXACT[p]) if exact else (m.LIAR[p],)
     return head + plain[start:] + locked[start:]
 
 
@@ -538,6 +530,18 @@ def _ladder(p: int, total: int, exact: bool) -> tuple[tuple[m.Bid, ...], tuple[m
 def cup_die_rolls(p: int, die: str) -> tuple[tuple[m.CupDie, float], ...]:
     """The outcomes of P`p`'s next die under their cup, made once (moves are values)."""
     return tuple((m.CupDie(p, die, cast(m.Face, f)), q) for f, q in CREW_DICE[die].outcomes())
+
+
+@lru_cache(maxsize=64)
+def cup_die_moves(p: int, die: str) -> dict[Any, m.CupDie]:
+    """`cup_die_rolls` by face: the move of a face the die's own `sample` drew."""
+    return {move.face: move for move, _ in cup_die_rolls(p, die)}
+
+
+@lru_cache(maxsize=64)
+def die_moves(stream: str) -> dict[Any, m.Roll]:
+    """`die_rolls` by face: the move of a face the die's own `sample` drew."""
+    return {move.face: move for move, _ in die_rolls(stream)}
 
 
 @lru_cache(maxsize=64)

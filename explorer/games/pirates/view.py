@@ -12,6 +12,7 @@ import msgspec
 from explorer.core import CHANCE
 from explorer.core.agents import register_seat_view
 
+from .data import PiratesData
 from .dice import SPECIAL
 from .engine import aims, dice_names
 from .moves import FACE_WORDS, bid_text
@@ -176,7 +177,7 @@ def _tile_towns(slots: tuple[tuple[str, int] | None, ...]) -> tuple[str | None, 
 
 def seat_view(state: "PiratesState", seat: int) -> PiratesSeat:
     """`seat`'s `PiratesSeat`, straight from the state (see `seat_from_view`)."""
-    d = state.data
+    d: PiratesData = state.data
     n = state.game.players
     held_by = _held_by(d.specials, n)
     sees_all = state.revealed()
@@ -185,15 +186,17 @@ def seat_view(state: "PiratesState", seat: int) -> PiratesSeat:
     for p in range(n):
         if not d.betting[p]:
             continue
-        cup = d.cups[p]
+        cup: tuple[tuple[str, Any], ...] | None = d.cups[p]
         if cup is None:
             unknown.append((p, dice_names(d.crew[p], held_by[p])))
         elif sees_all or p == seat:
             known.append((p, cup))
         else:
-            unknown.append((p, tuple(name for name, _ in cup)))
+            unknown.append((p, tuple([name for name, _ in cup])))
     roll = None
-    for fr in reversed(d.stack):
+    stack = d.stack
+    for i in range(len(stack) - 1, -1, -1):      # the highest die or battle in flight
+        fr = stack[i]
         if fr[0] == "die":
             roll = ("die", fr[1], fr[3])
             break
@@ -214,10 +217,15 @@ def seat_view(state: "PiratesState", seat: int) -> PiratesSeat:
                  for card in fr[3]]
         cards = state.game.influence
         card_towns = tuple((card, cards[card].towns) for card in sorted(set(influence).union(drawn)))
-    return PiratesSeat(seat, state.pending.step, d.coins, d.crew, d.progress,
-                       tuple(x % length for x in d.progress), d.out, held_by[seat], tuple(known),
-                       tuple(unknown), d.bids[-1] if d.bids else None, roll, towns, designated,
-                       influence, card_towns)
+    return _new_seat(PiratesSeat, (seat, state.pending.step, d.coins, d.crew, d.progress,
+                                   tuple(x % length for x in d.progress), d.out, held_by[seat],
+                                   tuple(known), tuple(unknown), d.bids[-1] if d.bids else None,
+                                   roll, towns, designated, influence, card_towns))
+
+
+_new_seat = tuple.__new__
+"""Builds a `PiratesSeat` from all its fields in order, without the keyword machinery of
+its constructor (one per decision of every agent)."""
 
 
 def seat_from_view(view: dict[str, Any], seat: int) -> PiratesSeat:

@@ -3,14 +3,19 @@
 A play is worth what it does at once: a rival's sculpture displaced (its owner pays 1
 mana) [S-SCULPT-2], cards flanked beside it and the card itself flanked [S-FLANK-1],
 summon patterns shown for the agent's own Spirit cards while it holds the mana to
-summon [S-SUMMON-1]. What a cell offers whatever the card is read once (`_Spot`), and
-remembered by the cards around it (`_SPOTS`): the same neighbourhoods recur on every
-turn. Its own module so that the compiled mode compiles it (tools/compile.py) while the
-agent class stays a plain, picklable Python class.
+summon [S-SUMMON-1]. What a cell offers whatever the card is read once (`_Spot`) and
+kept from one decision to the next (`_Judge`, one per seat and what it can summon):
+a spot depends only on the thirteen cells within two steps of its cell, so after a
+move only the spots near the cells that changed are read again. The judge keeps the
+layout as a flat list (`_Board`: a cell's neighbours are a fixed step away in it), so
+reading a neighbourhood makes no cell tuple. Its own module so that the compiled mode
+compiles it (tools/compile.py) while the agent class stays a plain, picklable Python
+class.
 """
 from __future__ import annotations
 
 import random
+import threading
 from typing import Sequence
 
 from . import fast
@@ -56,28 +61,42 @@ its suit (a Joker as "X2"). Flanks [S-FLANK-1] and summon patterns [S-JACK-1]
 the cards of one suit on one cell are judged once, and a neighbourhood read once is
 the same wherever its suits recur."""
 
+SPIRITS = frozenset(card for card in PLAIN.values() if is_spirit(card))
+"""The `PLAIN` cards that are Spirit cards (`is_spirit`, asked once per card)."""
+
 
 def best_play(seen: SummonersSeat, plays: Sequence[Play], rng: random.Random) -> Play:
     """The play `_Judge` values most, with a noise of up to 0.1 drawn per play (in the
     order of `plays`) to split equal ones. `_Judge.value`, inlined: this loop runs over
     every play of the decision."""
-    judge = _Judge(seen)
+    judge = judge_for(seen)
     best, best_value = plays[0], float("-inf")
     noise = rng.random
-    spots = judge.spots
+    board = judge.board
+    spots, x0, y0, height = board.spots, board.x0, board.y0, board.height
+    x1, y1 = x0 + board.width - 2, y0 + height - 2   # `_Board.inside`, inlined
     last, plain = "", ""
     for move in plays:
         card = move.card
         if card is not last:                        # the moves come card by card
             last = card
             plain = PLAIN[card]
-        cell = move.cell
-        spot = spots.get(cell)
+        x, y = move.cell
+        if x < x0 + 2 or x >= x1 or y < y0 + 2 or y >= y1:
+            board = judge.widened(x, y)
+            spots, x0, y0, height = board.spots, board.x0, board.y0, board.height
+            x1, y1 = x0 + board.width - 2, y0 + height - 2
+        at = (x - x0) * height + y - y0
+        spot = spots[at]
         if spot is None:
-            spot = judge.spot(cell)
-        found: float | None = 0.0 if spot.dull else spot.worth.get(plain)
-        if found is None:
-            found = spot.worth[plain] = judge.worth(spot, plain)
+            spot = judge.spot_at(at)
+        found = 0.0
+        if not spot.dull:
+            worth = spot.worth.get(plain)
+            if worth is None:
+                found = spot.worth[plain] = judge.worth(spot, plain)
+            else:
+                found = worth
         value = noise() * 0.1 + found
         if value > best_value:
             best, best_value = move, value
@@ -95,12 +114,28 @@ def _paired(around: Sequence[str | None]) -> bool:
 def _members(around: Sequence[str | None], suits: frozenset[str]) -> int:
     """How many of `around` could belong to the summon pattern of a Spirit of one of
     `suits` (`suits` holds "X": a Joker counts for any) [S-JOKER-1]."""
-    return sum(1 for c in around if c and c[0] in suits)
+    members = 0
+    for c in around:
+        if c and c[0] in suits:
+            members += 1
+    return members
+
+
+def _ring(around: Around, slot: int, card: str) -> Around:
+    """`around` with `card` in slot `slot` (left, right, above, below)."""
+    left, right, up, down = around
+    if slot == 0:
+        return (card, right, up, down)
+    if slot == 1:
+        return (left, card, up, down)
+    if slot == 2:
+        return (left, right, card, down)
+    return (left, right, up, card)
 
 
 class _Spot:
-    """What a play on one cell is judged by whatever the card, read once per
-    neighbourhood (`_SPOTS`).
+    """What a play on one cell is judged by whatever the card, read from the thirteen
+    cells within two steps of it (`NEAR`) and kept while they stay as they are.
 
     `displace`: a rival's sculpture on the cell (an Ace played over a card). Flanks
     [S-FLANK-1]: `selfs`, the letters of the cards flanked at once on the cell, and
@@ -113,19 +148,20 @@ class _Spot:
     a pattern is two or more cards of the Spirit's suit or Jokers [S-JACK-1]
     [S-QUEEN-1] [S-KING-1], so a place with fewer is not asked. `dull`: nothing of
     all that, so every card is worth 0 there (most frontier cells). `worth`: per
-    `PLAIN` card, what `_Judge.worth` made of it."""
+    `PLAIN` card, what `_Judge.worth` made of it.
+
+    Read from `cards`, a `_Board`'s flat layout, at index `at` (a step of 1 is one row
+    down, a step of `height` one column right), and `rivals`, the indices of the cards
+    under a rival's sculpture."""
 
     __slots__ = ("displace", "selfs", "terms", "around", "here", "sites", "dull", "worth")
 
-    def __init__(self, cells: dict[Cell, str], cell: Cell, owners: dict[Cell, int],
-                 me: int, suits: frozenset[str] | None) -> None:
-        get = cells.get
-        x, y = cell
-        self.displace = DISPLACE if get(cell) is not None and owners.get(cell, me) != me \
-            else 0.0
-        self.around = around = (get((x - 1, y)), get((x + 1, y)), get((x, y - 1)),
-                                get((x, y + 1)))
-        left, right, up, down = around
+    def __init__(self, cards: list[str | None], at: int, height: int, rivals: list[int],
+                 suits: frozenset[str] | None) -> None:
+        h = height
+        self.displace = DISPLACE if cards[at] is not None and at in rivals else 0.0
+        left, right, up, down = cards[at - h], cards[at + h], cards[at - 1], cards[at + 1]
+        self.around = around = (left, right, up, down)
         selfs: frozenset[str] = frozenset()
         if left is not None and right is not None:
             selfs = BETWEEN[left[0], right[0]]
@@ -138,33 +174,32 @@ class _Spot:
         # each neighbour's own neighbours, the card played in the slot facing the cell
         # ("" there: a card), and the card on the far side of the neighbour
         if left is not None or suits:
-            far = get((x - 2, y))
-            self._neighbour(left, (x - 1, y), (far, "", get((x - 1, y - 1)),
-                                               get((x - 1, y + 1))), 1, far, owners, me, suits)
+            far = cards[at - 2 * h]
+            self._neighbour(left, at - h, (far, "", cards[at - h - 1], cards[at - h + 1]), 1,
+                            far, rivals, suits)
         if right is not None or suits:
-            far = get((x + 2, y))
-            self._neighbour(right, (x + 1, y), ("", far, get((x + 1, y - 1)),
-                                                get((x + 1, y + 1))), 0, far, owners, me, suits)
+            far = cards[at + 2 * h]
+            self._neighbour(right, at + h, ("", far, cards[at + h - 1], cards[at + h + 1]), 0,
+                            far, rivals, suits)
         if up is not None or suits:
-            far = get((x, y - 2))
-            self._neighbour(up, (x, y - 1), (get((x - 1, y - 1)), get((x + 1, y - 1)),
-                                             far, ""), 3, far, owners, me, suits)
+            far = cards[at - 2]
+            self._neighbour(up, at - 1, (cards[at - h - 1], cards[at + h - 1], far, ""), 3,
+                            far, rivals, suits)
         if down is not None or suits:
-            far = get((x, y + 2))
-            self._neighbour(down, (x, y + 1), (get((x - 1, y + 1)), get((x + 1, y + 1)), "",
-                                               far), 2, far, owners, me, suits)
+            far = cards[at + 2]
+            self._neighbour(down, at + 1, (cards[at - h + 1], cards[at + h + 1], "", far), 2,
+                            far, rivals, suits)
         self.dull = not (self.displace or selfs or self.terms or self.here or self.sites)
         self.worth: dict[str, float] = {}
 
-    def _neighbour(self, occupant: str | None, n: Cell, theirs: Around, facing: int,
-                   far: str | None, owners: dict[Cell, int], me: int,
-                   suits: frozenset[str] | None) -> None:
-        """Note neighbour `n` (holding `occupant`, with `theirs` around it, `far` on its
-        side away from the cell) as a card a play could flank, or a place a pattern
-        could show."""
+    def _neighbour(self, occupant: str | None, n: int, theirs: Around, facing: int,
+                   far: str | None, rivals: list[int], suits: frozenset[str] | None) -> None:
+        """Note the neighbour at index `n` (holding `occupant`, with `theirs` around it,
+        `far` on its side away from the cell) as a card a play could flank, or a place a
+        pattern could show."""
         if not _paired(theirs):
             return
-        if occupant is not None and not is_spirit(occupant):
+        if occupant is not None and occupant not in SPIRITS:
             # a flanked Spirit card stays (S-FLANK-5): worth nothing to the agent
             k = occupant[0]
             side = theirs[2:] if facing < 2 else theirs[:2]   # the pair across the axis
@@ -176,100 +211,227 @@ class _Spot:
             else:
                 flankers = frozenset()
             if flankers is None or flankers:
-                self.terms.append((flankers, FLANK_OTHER + (DISPLACE if owners.get(n, me) != me
-                                                            else 0.0)))
+                self.terms.append((flankers, FLANK_OTHER + (DISPLACE if n in rivals else 0.0)))
         members = _members(theirs, suits) if suits else 0
         if members:                                  # the card played may be another
             self.sites.append((occupant, theirs, facing, members))
 
 
-DULL = _Spot({}, (0, 0), {}, 0, None)
-"""The spot of a cell where every card is worth 0."""
+DULL = _Spot([None] * 25, 12, 5, [], None)
+"""The spot of a cell where every card is worth 0 (read from an empty 5 x 5 board)."""
+
+NEAR = ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1),
+        (-2, 0), (2, 0), (0, -2), (0, 2))
+"""The thirteen cells within two orthogonal steps of a cell, all that its `_Spot`
+reads: a change on one of them is a change of the spot."""
+
+ROOM = 6
+"""Empty columns and rows a `_Board` keeps on every side of the layout, so that it is
+laid out again only after the layout has grown that far."""
+
+JUDGES_LIMIT = 64
+"""`_JUDGES` is emptied when it holds this many judges."""
 
 
-def _dull(key: tuple, suits: frozenset[str] | None) -> bool:
-    """Whether the `_Spot` of a neighbourhood `key` (see `_Judge.spot`) is dull, told
-    from where its cards are alone: an empty cell with no two opposite cards around it
-    (no flank of its card, no pattern on it), whose neighbours have none either once
-    the card is down (no flank of theirs and no pattern there; an empty neighbour
-    counts only for a summoner)."""
-    _, here, left, right, up, down, ul, ur, dl, dr, ll, rr, uu, dd = key
-    return (here is None and (left is None or right is None) and (up is None or down is None)
-            and ((left is None and not suits) or (ll is None and (ul is None or dl is None)))
-            and ((right is None and not suits) or (rr is None and (ur is None or dr is None)))
-            and ((up is None and not suits) or (uu is None and (ul is None or ur is None)))
-            and ((down is None and not suits) or (dd is None and (dl is None or dr is None))))
+class _Board:
+    """The layout as a flat list, `cards`: the cell (x, y) at index
+    (x - x0) * height + (y - y0), so the cells around one are a fixed step away and
+    reading them makes no cell tuple; `spots` the same way (None: not read yet), and
+    `rivals`, the indices of the cells holding a rival's sculpture. A cell's spot can
+    be read where all thirteen cells of `NEAR` are on the board (`inside`)."""
+
+    __slots__ = ("x0", "y0", "width", "height", "cards", "spots", "rivals")
+
+    def __init__(self, grid: tuple[tuple[int, int, str], ...], rivals: frozenset[Cell],
+                 also: Cell | None, old: "_Board | None") -> None:
+        """The board of `grid`, wide enough for the cell `also` too, with the spots of
+        `old` (still right: they are kept by cell) and room around."""
+        xs = [x for x, _, _ in grid]
+        ys = [y for _, y, _ in grid]
+        if also is not None:
+            xs.append(also[0])
+            ys.append(also[1])
+        if not xs:
+            xs, ys = [0], [0]
+        self.x0 = x0 = min(xs) - ROOM
+        self.y0 = y0 = min(ys) - ROOM
+        self.width = max(xs) + ROOM + 1 - x0
+        self.height = height = max(ys) + ROOM + 1 - y0
+        self.cards: list[str | None] = [None] * (self.width * height)
+        for x, y, card in grid:
+            self.cards[(x - x0) * height + y - y0] = PLAIN[card]
+        self.spots: list[_Spot | None] = [None] * (self.width * height)
+        if old is not None:
+            for at, spot in enumerate(old.spots):
+                if spot is not None:
+                    x, y = divmod(at, old.height)
+                    x, y = x + old.x0, y + old.y0
+                    if self.inside(x, y):
+                        self.spots[(x - x0) * height + y - y0] = spot
+        self.rivals: list[int] = []
+        self.rivals_at(rivals)
+
+    def inside(self, x: int, y: int) -> bool:
+        """Whether the thirteen cells around (x, y) are all on the board."""
+        return (self.x0 + 2 <= x < self.x0 + self.width - 2
+                and self.y0 + 2 <= y < self.y0 + self.height - 2)
+
+    def on(self, x: int, y: int) -> bool:
+        """Whether the cell (x, y) is on the board."""
+        return 0 <= x - self.x0 < self.width and 0 <= y - self.y0 < self.height
+
+    def index(self, x: int, y: int) -> int:
+        """Where the cell (x, y), on the board, is in `cards` and `spots`."""
+        return (x - self.x0) * self.height + y - self.y0
+
+    def rivals_at(self, rivals: frozenset[Cell]) -> None:
+        """Mark the cells of `rivals` on the board (a sculpture off it stands on no card)."""
+        self.rivals = [self.index(x, y) for x, y in rivals if self.on(x, y)]
+
+    def forget(self, x: int, y: int) -> None:
+        """Forget the spots that read the cell (x, y)."""
+        spots = self.spots
+        if self.inside(x, y):
+            at, h = self.index(x, y), self.height
+            for step in (0, -h, h, -1, 1, -h - 1, h - 1, -h + 1, h + 1, -2 * h, 2 * h, -2, 2):
+                spots[at + step] = None
+            return
+        for dx, dy in NEAR:
+            if self.on(x + dx, y + dy):
+                spots[self.index(x + dx, y + dy)] = None
 
 
-SPOTS_LIMIT = 1 << 14
-"""`_SPOTS` is emptied when it holds this many spots (about 0.8 kB each: a process keeps
-at most some 13 MB of them; 60 greedy 3-player games read about 9,000)."""
-
-_SPOTS: dict[tuple, _Spot] = {}
-"""Spots already read, by what they depend on: the agent's Spirit cards and whether it
-can summon, and the thirteen cells within two steps of the cell, as `PLAIN` cards with
-a rival's sculpture marked (`_Judge.spot`). The same neighbourhoods recur on every
-turn and all over the table."""
-
-_LAYOUTS: tuple[tuple, dict[Cell, str]] = ((), {})
-"""The last layout read as `PLAIN` cards: (its grid tuple, that dict); the players of
-one game read the same layout in turn (a summon window, a cycle leave it)."""
+_JUDGES: dict[tuple[int, int, bool, tuple[str, ...]], "_Judge"] = {}
+"""The judge of each thread, seat and what it can summon with (its Spirit cards, when
+it holds the mana to summon): its spots stay right for as long as their cells do. A
+judge changes as it reads a position, so games played in threads at once (an executor
+of threads) each have their own."""
 
 
-def _plain_layout(grid: tuple[tuple[int, int, str], ...]) -> dict[Cell, str]:
-    """The layout {(x, y): plain card} of `grid` (read only; the last one remembered)."""
-    global _LAYOUTS
-    if _LAYOUTS[0] is not grid:
-        _LAYOUTS = (grid, {(x, y): PLAIN[c] for x, y, c in grid})
-    return _LAYOUTS[1]
+def _rivals(sculptures: tuple[Cell | None, ...], me: int) -> frozenset[Cell]:
+    """The cells holding the sculpture of a seat other than `me`."""
+    owners = {cell: p for p, cell in enumerate(sculptures) if cell is not None}
+    return frozenset(cell for cell, p in owners.items() if p != me)
+
+
+def judge_for(seen: SummonersSeat) -> "_Judge":
+    """The `_Judge` of this thread and `seen`'s seat and summoning power, brought up to
+    `seen`."""
+    me = seen.seat
+    can_summon = seen.mana[me] >= 2 and bool(seen.spirits)
+    # what a spot depends on besides the layout: the Spirit cards count only to summon
+    kind = (threading.get_ident(), me, can_summon, seen.spirits if can_summon else ())
+    judge = _JUDGES.get(kind)
+    if judge is None:
+        if len(_JUDGES) >= JUDGES_LIMIT:
+            _JUDGES.clear()
+        judge = _JUDGES[kind] = _Judge(seen, can_summon)
+    else:
+        judge.see(seen)
+    return judge
 
 
 class _Judge:
     """The worth of a play, from the agent's own view of the layout (its `PLAIN`
-    cards); the card-independent part of each cell is worked out once (`_Spot`), and
-    a spot's worth per plain card is remembered with it."""
+    cards); the card-independent part of each cell is worked out once (`_Spot`) and
+    kept while the thirteen cells it reads stay as they were, and a spot's worth per
+    plain card is remembered with it. One per seat and summoning power (`judge_for`):
+    `see` brings it to a new position.
 
-    __slots__ = ("cells", "marked", "me", "spirits", "can_summon", "suits", "owners",
-                 "spots", "kind")
+    `board`: the layout and the spots read (`_Board`); `rivals`: the cells holding a
+    rival's sculpture; `grid`, `rows` (the same as a set) and `sculptures`: the view
+    they were read from."""
 
-    def __init__(self, seen: SummonersSeat) -> None:
-        self.cells = cells = _plain_layout(seen.grid)        # read only
+    __slots__ = ("board", "rivals", "me", "spirits", "gains", "can_summon", "suits", "grid",
+                 "rows", "sculptures")
+
+    def __init__(self, seen: SummonersSeat, can_summon: bool) -> None:
+        """The judge of `seen`'s seat, holding the mana to summon or not, at `seen`."""
         self.me = me = seen.seat
-        self.spirits = seen.spirits
-        self.can_summon = seen.mana[me] >= 2 and bool(seen.spirits)
-        self.suits = frozenset(s[0] for s in seen.spirits) | {"X"} if self.can_summon else None
-        self.owners = owners = {cell: p for p, cell in enumerate(seen.sculptures)
-                                if cell is not None}
-        # the layout with the cards under rivals' sculptures marked: a spot's key
-        rivals = [cell for cell, p in owners.items() if p != me and cell in cells]
-        self.marked = cells
-        if rivals:
-            self.marked = marked = dict(cells)
-            for cell in rivals:
-                marked[cell] = marked[cell] + "*"
-        # what a spot depends on besides the layout: the Spirit cards count only to summon
-        self.kind = (True, self.spirits) if self.can_summon else (False, ())
-        self.spots: dict[Cell, _Spot] = {}
+        self.spirits = spirits = seen.spirits if can_summon else ()
+        # what a site shown for each Spirit card is worth
+        self.gains = tuple((spirit, OPEN_SUMMON * SPIRIT_ORDER[spirit[1:]]) for spirit in spirits)
+        self.can_summon = can_summon
+        self.suits = frozenset(s[0] for s in spirits) | {"X"} if can_summon else None
+        self.grid = seen.grid
+        self.rows = set(seen.grid)
+        self.sculptures = seen.sculptures
+        self.rivals = _rivals(seen.sculptures, me)
+        self.board = _Board(self.grid, self.rivals, None, None)
+
+    def see(self, seen: SummonersSeat) -> None:
+        """Read the layout and sculptures of `seen`, and forget the spots of the cells
+        near those that changed since the last position seen."""
+        changed: list[Cell] = []
+        board = self.board
+        grid = seen.grid
+        if grid is not self.grid:
+            # a judge met again after a while (or in another game) keeps the spots
+            # far from what changed
+            rows = set(grid)
+            gone, came = self.rows - rows, rows - self.rows
+            self.grid, self.rows = grid, rows
+            cards = board.cards
+            for x, y, _ in gone:
+                cards[board.index(x, y)] = None
+                changed.append((x, y))
+            for x, y, card in came:
+                changed.append((x, y))
+                if board.on(x, y):
+                    cards[board.index(x, y)] = PLAIN[card]
+                else:
+                    board = self.board = _Board(grid, self.rivals, None, board)
+                    cards = board.cards
+        sculptures = seen.sculptures
+        if sculptures != self.sculptures:
+            rivals = _rivals(sculptures, self.me)
+            changed.extend(rivals ^ self.rivals)
+            self.rivals = rivals
+            self.sculptures = sculptures
+            board.rivals_at(rivals)
+        for x, y in changed:
+            board.forget(x, y)
+
+    def widened(self, x: int, y: int) -> _Board:
+        """The board laid out again to read the spot of the cell (x, y) too."""
+        self.board = _Board(self.grid, self.rivals, (x, y), self.board)
+        return self.board
+
+    def spot_at(self, at: int) -> _Spot:
+        """The `_Spot` of the cell at index `at` of the board, read when its
+        neighbourhood is new (`DULL` when it is told dull from where its cards are
+        alone: an empty cell with no two opposite cards around it, so no flank of its
+        card and no pattern on it, whose neighbours have none either once the card is
+        down, so no flank of theirs and no pattern there; an empty neighbour counts
+        only for a summoner)."""
+        board = self.board
+        cards, h = board.cards, board.height
+        left, right, up, down = cards[at - h], cards[at + h], cards[at - 1], cards[at + 1]
+        ul, ur, dl, dr = cards[at - h - 1], cards[at + h - 1], cards[at - h + 1], cards[at + h + 1]
+        summoner = self.can_summon
+        spot: _Spot
+        if (cards[at] is None and (left is None or right is None)
+                and (up is None or down is None)
+                and ((left is None and not summoner)
+                     or (cards[at - 2 * h] is None and (ul is None or dl is None)))
+                and ((right is None and not summoner)
+                     or (cards[at + 2 * h] is None and (ur is None or dr is None)))
+                and ((up is None and not summoner)
+                     or (cards[at - 2] is None and (ul is None or ur is None)))
+                and ((down is None and not summoner)
+                     or (cards[at + 2] is None and (dl is None or dr is None)))):
+            spot = DULL
+        else:
+            spot = _Spot(cards, at, h, board.rivals, self.suits)
+        board.spots[at] = spot
+        return spot
 
     def spot(self, cell: Cell) -> _Spot:
-        """The `_Spot` of `cell`: read once per decision, and shared with every cell
-        whose neighbourhood is the same (see `_SPOTS`)."""
-        spot = self.spots.get(cell)
-        if spot is None:
-            get = self.marked.get
-            x, y = cell
-            key = (self.kind, get(cell), get((x - 1, y)), get((x + 1, y)), get((x, y - 1)),
-                   get((x, y + 1)), get((x - 1, y - 1)), get((x + 1, y - 1)),
-                   get((x - 1, y + 1)), get((x + 1, y + 1)), get((x - 2, y)),
-                   get((x + 2, y)), get((x, y - 2)), get((x, y + 2)))
-            spot = _SPOTS.get(key)
-            if spot is None:
-                if len(_SPOTS) >= SPOTS_LIMIT:
-                    _SPOTS.clear()
-                spot = _SPOTS[key] = DULL if _dull(key, self.suits) else _Spot(
-                    self.cells, cell, self.owners, self.me, self.suits)
-            self.spots[cell] = spot
-        return spot
+        """The `_Spot` of `cell`, as `best_play` finds it."""
+        x, y = cell
+        board = self.board if self.board.inside(x, y) else self.widened(x, y)
+        found = board.spots[board.index(x, y)]
+        return self.spot_at(board.index(x, y)) if found is None else found
 
     def value(self, cell: Cell, card: str) -> float:
         """Displacing a rival's sculpture, flanks made (suffered) and summon patterns
@@ -294,19 +456,19 @@ class _Judge:
             if flankers is None or letter in flankers:
                 value += worth
         if self.can_summon:
-            spirits = self.spirits
+            gains = self.gains
             around = fast.spirits_around
             if spot.here:
                 found = around(card, spot.around, True)
-                for spirit in spirits:
+                for spirit, gain in gains:
                     if spirit in found:
-                        value += OPEN_SUMMON * SPIRIT_ORDER[spirit[1:]]
-            member = letter in self.suits              # type: ignore[operator]
+                        value += gain
+            member = 1 if letter in self.suits else 0   # type: ignore[operator]
             for occupant, theirs, facing, members in spot.sites:
                 if members + member < 2:
                     continue
-                found = around(occupant, theirs[:facing] + (card,) + theirs[facing + 1:], True)
-                for spirit in spirits:
+                found = around(occupant, _ring(theirs, facing, card), True)
+                for spirit, gain in gains:
                     if spirit in found:
-                        value += OPEN_SUMMON * SPIRIT_ORDER[spirit[1:]]
+                        value += gain
         return value
