@@ -26,7 +26,6 @@ import json
 import os
 import platform
 import random
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -36,7 +35,7 @@ from explorer.core import CHANCE, State
 from explorer.core.agents import agent_names, make_agent, observe
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from openspiel_ratio import COMPILED, PLAYERS, compiled_build_problem  # noqa: E402
+from openspiel_ratio import PLAYERS, compiled_json  # noqa: E402
 from results_section import replace_section  # noqa: E402
 
 TARGET_US = 100.0
@@ -80,14 +79,7 @@ def mean_decision_us(game: explorer.Game, count: int, seed: int = 0) -> float:
 def compiled_figures(names: list[str], count: int) -> dict[str, float] | None:
     """The same measure in a second process on the compiled copy, when it is current
     (None, said why, when it is not)."""
-    problem = compiled_build_problem()
-    if problem:
-        print(f"no current compiled build: the compiled mode is not measured\n{problem}")
-        return None
-    env = dict(os.environ, PYTHONPATH=str(COMPILED))
-    done = subprocess.run([sys.executable, __file__, "--json", "--decisions", str(count), *names],
-                          env=env, capture_output=True, text=True, check=True)
-    return json.loads(done.stdout.splitlines()[-1])
+    return compiled_json(__file__, ["--decisions", str(count), *names])
 
 
 def main() -> None:

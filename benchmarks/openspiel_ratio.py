@@ -40,7 +40,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import explorer
 from explorer.core import CHANCE, State
@@ -134,6 +134,20 @@ def compiled_build_problem(build: Path = COMPILED) -> str | None:
     check = subprocess.run([sys.executable, str(ROOT / "tools" / "compile.py"), "--check", "compiled"],
                            env=dict(os.environ, PYTHONPATH=str(build)), capture_output=True, text=True)
     return None if check.returncode == 0 else (check.stdout + check.stderr).strip()
+
+
+def compiled_json(script: str, args: list[str]) -> Any:
+    """What `script` (a benchmark with a `--json` flag) prints as its last line, run again
+    with `args` in a second process on the current compiled build; None, after saying
+    why, when there is no current build (the benchmarks never build)."""
+    problem = compiled_build_problem()
+    if problem:
+        print(f"no current compiled build: the compiled mode is not measured\n{problem}")
+        return None
+    done = subprocess.run([sys.executable, script, "--json", *args],
+                          env=dict(os.environ, PYTHONPATH=str(COMPILED)),
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.splitlines()[-1])
 
 
 def compiled_mode() -> Compiled | None:

@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import subprocess
 import sys
 import time
 from collections import Counter
@@ -29,7 +27,7 @@ import explorer
 from explorer.core import CHANCE
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from openspiel_ratio import COMPILED, PLAYERS, compiled_build_problem  # noqa: E402
+from openspiel_ratio import PLAYERS, compiled_json  # noqa: E402
 
 
 def step_costs(game: explorer.Game, seconds: float, seed: int = 0) -> dict:
@@ -98,16 +96,11 @@ def main() -> None:
     print("pure:\n" + table(args.game, result))
     if args.pure_only:
         return
-    problem = compiled_build_problem()
-    if problem:
-        print(f"\nno current compiled build: the compiled mode is not measured\n{problem}")
-        return
-    again = [sys.executable, __file__, args.game, "--json", "--seconds", str(args.seconds),
-             "--seed", str(args.seed)] + (["--players", str(args.players)] if args.players else [])
-    done = subprocess.run(again, env=dict(os.environ, PYTHONPATH=str(COMPILED)),
-                          capture_output=True, text=True, check=True)
-    print("\ncompiled:\n" + table(args.game, json.loads(done.stdout.splitlines()[-1])))
-
+    again = ["--seconds", str(args.seconds), "--seed", str(args.seed), args.game] + (
+        ["--players", str(args.players)] if args.players else [])
+    compiled = compiled_json(__file__, again)
+    if compiled is not None:
+        print("\ncompiled:\n" + table(args.game, compiled))
 
 if __name__ == "__main__":
     main()

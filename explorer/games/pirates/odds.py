@@ -380,9 +380,9 @@ class SeatOdds:
 
     def exactly(self, face: int, bidder: Seat | None, quantity: int) -> float:
         """P(count == `quantity`) of a bid on `face` by `bidder`."""
-        shift, size, dist = self._part(face, bidder)
+        shift, _, dist = self._part(face, bidder)
         k = quantity - shift
-        return float(dist[k]) if 0 <= k < len(dist) and quantity <= size else 0.0
+        return float(dist[k]) if 0 <= k < len(dist) else 0.0   # `dist` ends by the dice in all
 
 
 @lru_cache(maxsize=1024)
