@@ -78,7 +78,16 @@ def test_shared_plays_start_afresh_past_their_bound(monkeypatch):
     for row in range(5):
         cells = tuple((x, row) for x in range(6))
         assert fast.plays_on(cells)(0, "B9") == tuple(Play(0, "B9", c) for c in cells)
-        assert len(fast._cells) <= 8
+        assert len(fast._numbering.cells) <= 8
+
+
+def test_a_picker_keeps_its_numbering_when_a_new_one_starts(monkeypatch):
+    monkeypatch.setattr(fast, "MAX_CELLS", 8)
+    first = tuple((x, 0) for x in range(6))
+    pick = fast.plays_on(first)
+    for row in range(1, 4):                       # each row starts a new numbering
+        fast.plays_on(tuple((x, row) for x in range(6)))(1, "R5")
+    assert pick(1, "R5") == tuple(Play(1, "R5", c) for c in first)
 
 
 @pytest.mark.parametrize("p", [0, 1, 2, 3])

@@ -25,12 +25,13 @@ from explorer.core import Move
 
 from .cards import is_ace
 from .moves import Buy, Cycle, Draw, Play, Summon
+from .grid import Cell
 
 if TYPE_CHECKING:
     from .state import SummonersState
 
 
-def _cell(target: str) -> tuple[int, int] | None:
+def _cell(target: str) -> Cell | None:
     try:
         x, y = target[len("cell:"):].split(",")
         return int(x), int(y)

@@ -10,8 +10,8 @@ from typing import NamedTuple
 from explorer.core import Deck, Window
 
 from . import grid as g
+from .grid import Cell
 
-Cell = tuple[int, int]
 
 
 class SummonersData(NamedTuple):

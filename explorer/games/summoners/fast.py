@@ -11,8 +11,8 @@ built from the grid).
   placements of a hand card on the whole frontier come out of one C-level call. Every
   cell a move generator asked about gets a number; each (player, card) has a list of
   its moves indexed by cell number, grown on demand (a list index is a third of the
-  cost of a dict lookup keyed by a cell tuple). Past `MAX_CELLS` numbered cells the
-  tables start afresh.
+  cost of a dict lookup keyed by a cell tuple). Past `MAX_CELLS` numbered cells a new
+  numbering starts.
 - `cycle`, `buy`, `draw`, `pass_`, `decline`, `reveal`, `play_over`: shared moves.
 - `cycled`, `drawn`, `drawn_known`, `passed`: shared events of the commonest moves.
 - `seats_from`: seat orders of the summon window.
@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 from operator import itemgetter
-from typing import Callable, Iterable
+from typing import Any, Callable
 
 from . import grid as g
 from . import narration
 from .moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal
+from .grid import Cell
 
-Cell = tuple[int, int]
 MAX_CELLS = 1 << 14
 
 # ------------------------------------------------------------------ shared moves
@@ -81,55 +81,72 @@ def cells_of(grid: tuple[tuple[int, int, str], ...]) -> dict[Cell, str]:
 
 
 # ------------------------------------------------------------------ Play tables
-_number: dict[Cell, int] = {}
-_cells: list[Cell] = []
-_tables: dict[tuple[int, str], list[Play]] = {}
-_picked: tuple[tuple[Cell, ...], Callable[[int, str], tuple[Play, ...]]] = (
-    (), lambda player, card: ())
+class _Numbering:
+    """Numbered cells and, per (player, card), its `Play` moves by cell number.
+
+    Replaced whole, never cleared, when it grows past `MAX_CELLS`: a `Picker` made
+    before keeps reading its own numbering, so a game listing moves in another thread
+    never mixes two numberings."""
+
+    __slots__ = ("number", "cells", "tables")
+
+    def __init__(self) -> None:
+        self.number: dict[Cell, int] = {}
+        self.cells: list[Cell] = []
+        self.tables: dict[tuple[int, str], list[Play]] = {}
+
+    def numbers(self, cells: tuple[Cell, ...]) -> list[int]:
+        """The number of each cell, numbering the new ones."""
+        number = self.number
+        numbers = []
+        for cell in cells:
+            n = number.get(cell)
+            if n is None:
+                n = number[cell] = len(self.cells)
+                self.cells.append(cell)
+            numbers.append(n)
+        return numbers
+
+    def table(self, player: int, card: str) -> list[Play]:
+        """The moves of `player`'s `card` on every numbered cell, by number."""
+        key = (player, card)
+        table = self.tables.get(key)
+        if table is None:
+            table = self.tables[key] = []
+        if len(table) < len(self.cells):
+            table.extend(Play(player, card, cell) for cell in self.cells[len(table):])
+        return table
 
 
-def _numbers(cells: Iterable[Cell]) -> list[int]:
-    """The number of each cell, numbering the new ones."""
-    numbers = []
-    for cell in cells:
-        n = _number.get(cell)
-        if n is None:
-            n = _number[cell] = len(_cells)
-            _cells.append(cell)
-        numbers.append(n)
-    return numbers
+class Picker:
+    """The `Play` moves of any (player, card) on one tuple of cells, in its order: one
+    C-level `itemgetter` call over the card's table."""
+
+    __slots__ = ("numbering", "get", "single")
+
+    def __init__(self, numbering: _Numbering, cells: tuple[Cell, ...]) -> None:
+        self.numbering = numbering
+        numbers = numbering.numbers(cells)
+        self.single = len(numbers) == 1
+        self.get: Callable[[list[Play]], Any] = itemgetter(*numbers)
+
+    def __call__(self, player: int, card: str) -> tuple[Play, ...]:
+        found = self.get(self.numbering.table(player, card))
+        return (found,) if self.single else found
 
 
-def _table(player: int, card: str) -> list[Play]:
-    """The moves of `player`'s `card` on every numbered cell, by number."""
-    table = _tables.get((player, card))
-    if table is None:
-        table = _tables[player, card] = []
-    if len(table) < len(_cells):
-        table.extend(Play(player, card, cell) for cell in _cells[len(table):])
-    return table
+_numbering = _Numbering()
+_picked: tuple[tuple[Cell, ...], Picker] = ((), Picker(_numbering, ((0, 0),)))
 
 
-def _forget_if_full(more: int) -> None:
-    """Start afresh if numbering `more` cells would pass `MAX_CELLS`."""
-    global _picked
-    if len(_cells) + more > MAX_CELLS:
-        _number.clear()
-        _cells.clear()
-        _tables.clear()
-        _picked = ((), _picked[1])
-
-
-def plays_on(cells: tuple[Cell, ...]) -> Callable[[int, str], tuple[Play, ...]]:
-    """A function taking (player, card) to its `Play` moves on `cells`, in the order of
-    `cells`. The last `cells` tuple asked for is remembered (by identity): a state's
-    frontier is asked once per hand card."""
-    global _picked
-    if _picked[0] is not cells:
-        _forget_if_full(len(cells))
-        numbers = _numbers(cells)
-        get = itemgetter(*numbers) if len(numbers) > 1 else (
-            lambda table, n=numbers[0]: (table[n],))
-        _picked = (cells, lambda player, card: get(_table(player, card)))
-    return _picked[1]
-
+def plays_on(cells: tuple[Cell, ...]) -> Picker:
+    """The `Picker` of `cells` (a tuple of one or more cells). The last tuple asked for
+    is remembered, by identity: a state's frontier is asked once per listing, and the
+    states of one turn share it."""
+    global _picked, _numbering
+    picked = _picked
+    if picked[0] is not cells:
+        if len(_numbering.cells) + len(cells) > MAX_CELLS:
+            _numbering = _Numbering()
+        picked = _picked = (cells, Picker(_numbering, cells))
+    return picked[1]

@@ -15,7 +15,11 @@ from typing import AbstractSet, Any, Callable, Iterable, Iterator, Mapping
 from .cards import (ELEMENT_DECK, SPIRIT_DECK, SPIRIT_ORDER, SPIRIT_RANK, STRONGER, SUIT_NAMES,
                     card_name, is_ace, is_joker, is_spirit, table_rank)
 
-Cell = tuple[int, int]
+Cell = tuple[int, ...]
+"""A cell (x, y), y growing downwards. Typed as a tuple of any length, not
+`tuple[int, int]`: mypyc keeps a fixed-length tuple unboxed, as a C struct, and makes a
+new tuple object each time one goes into a dict, a set or a call, which made the
+compiled layout's lookups two to three times slower (`benchmarks/RESULTS.md`)."""
 Grid = Mapping[Cell, str]
 
 ORTHOGONAL = ((-1, 0, "to its left"), (1, 0, "to its right"),
@@ -41,7 +45,9 @@ def update_frontier(frontier: frozenset[Cell], grid: Grid, changed: Iterable[Cel
     those cells and their eight neighbours can enter or leave the frontier."""
     if not grid:
         return frozenset((first,))
-    entering, leaving = [], []
+    entering: list[Cell] = []
+    leaving: list[Cell] = []
+    c: Cell
     for c in {(x + dx, y + dy) for x, y in changed for dx, dy in AROUND + ((0, 0),)}:
         if c in grid:
             leaving.append(c)
@@ -118,7 +124,7 @@ def update_limits(columns: Columns, grid: Grid, frontier: AbstractSet[Cell],
     ring: dict[Cell, bool] = {}
     for x, y in changed:
         for dx, dy, near in _RING:
-            cell = (x + dx, y + dy)
+            cell: Cell = (x + dx, y + dy)
             ring[cell] = near or ring.get(cell, False)
     cells = list(columns[0])
     cols = [bytearray(column) for column in columns[1:]]
@@ -162,7 +168,7 @@ def place_limits(columns: Columns, frontier: frozenset[Cell], grid: Grid,
     x, y = cell
     added = []
     for dx, dy, side in _NEAR:
-        near = (x + dx, y + dy)
+        near: Cell = (x + dx, y + dy)
         if near in grid:
             continue
         if near in frontier:
@@ -278,7 +284,8 @@ def flanked_near(grid: Grid, cell: Cell, jokers_flankable: bool) -> list[Cell]:
     flanked), as this runs after every placement."""
     get = grid.get
     x, y = cell
-    hit = []
+    hit: list[Cell] = []
+    c: Cell
     for c in ((x, y), (x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
         cx, cy = c
         if get(c) is None:
@@ -333,7 +340,8 @@ def sites_at(grid: Grid, cell: Cell, spirit: str,
     x, y = cell
     if rank == "J":
         for (ax, ay), (bx, by) in OPPOSITE_PAIRS:
-            a, b = (x + ax, y + ay), (x + bx, y + by)
+            a: Cell = (x + ax, y + ay)
+            b: Cell = (x + bx, y + by)
             ca, cb = grid.get(a), grid.get(b)
             if ca is not None and cb is not None and _counts_for(ca, suit, rank) \
                     and _counts_for(cb, suit, rank):

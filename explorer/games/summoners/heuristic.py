@@ -41,6 +41,7 @@ from . import fast
 from . import grid as g
 from .cards import SPIRIT_ORDER, SPIRIT_POINTS, STRONGER, SUITS
 from .moves import Cycle, Pass, Summon
+from .grid import Cell
 
 RACE = (0.0, 3.0, 9.0)
 """Extra worth of having summoned 0, 1 or 2 of one's three Spirits (the third wins)."""
@@ -102,7 +103,7 @@ def _missing(cells: dict, grid: tuple) -> dict[str, int]:
     One pass over the layout counts, for each cell beside a card, the cards to its
     left/right and above/below, and among them the playing cards of each suit (Jokers
     wild): those match a Spirit's pattern, the others block it."""
-    around: dict[tuple[int, int], list] = {}
+    around: dict[Cell, list] = {}
     for x, y, card in grid:
         suits = () if card[1:] in SPIRIT_ORDER else _MATCHES[card[0]]
         for cell, axis in (((x - 1, y), 0), ((x + 1, y), 0), ((x, y - 1), 1), ((x, y + 1), 1)):
@@ -157,7 +158,7 @@ def missing(state: State) -> dict[str, int]:
     return found
 
 
-def exposed(cells: dict, cell: tuple[int, int] | None) -> bool:
+def exposed(cells: dict, cell: Cell | None) -> bool:
     """Whether a sculpture on `cell` can be flanked by one more card (S-FLANK-1): a
     card of its card's stronger suit, or a Joker, on one side and the opposite side
     empty. A sculpture in the supply or on a Joker counts as safe."""
@@ -268,7 +269,7 @@ def one_short(occupant: Optional[str], around: tuple) -> frozenset[str]:
     return frozenset(found)
 
 
-def _tie_break(cell: tuple[int, int], turn: int) -> float:
+def _tie_break(cell: Cell, turn: int) -> float:
     """A small fixed spread between equally judged plays, from the cell and the turn
     alone: the policy must give one answer per state (a search meets the same state in
     many walks) and draws no luck of its own."""
@@ -296,7 +297,7 @@ class _Spot:
 
     __slots__ = ("displace", "locations", "flankable", "tie")
 
-    def __init__(self, placer: "_Placer", cell: tuple[int, int], turn: int) -> None:
+    def __init__(self, placer: "_Placer", cell: Cell, turn: int) -> None:
         get = placer.cells.get
         x, y = cell
         covered = get(cell)
@@ -346,16 +347,16 @@ class _Placer:
         self.owners = {cell: p for p, cell in enumerate(d.sculptures) if cell is not None}
         self.kos, self.jokers = options.king_over_spirits, options.jokers_flankable
         self.turn = d.turn
-        self.spots: dict[tuple[int, int], _Spot] = {}
+        self.spots: dict[Cell, _Spot] = {}
 
-    def spot(self, cell: tuple[int, int]) -> _Spot:
+    def spot(self, cell: Cell) -> _Spot:
         """The `_Spot` of `cell`, read once per position."""
         found = self.spots.get(cell)
         if found is None:
             found = self.spots[cell] = _Spot(self, cell, self.turn)
         return found
 
-    def value(self, cell: tuple[int, int], card: str) -> float:
+    def value(self, cell: Cell, card: str) -> float:
         """The worth of playing `card` on `cell` (see the class docstring)."""
         spot = self.spot(cell)
         value = spot.displace

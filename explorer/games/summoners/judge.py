@@ -23,13 +23,13 @@ from . import grid as g
 from .cards import ELEMENT_DECK, SPIRIT_DECK, SPIRIT_ORDER, SUITS, is_spirit
 from .moves import Play
 from .view import SummonersSeat
+from .grid import Cell
 
 OPEN_SUMMON = 3.0
 DISPLACE = 1.0
 FLANKED_SELF = -1.5
 FLANK_OTHER = 0.3
 
-Cell = tuple[int, int]
 Around = tuple[str | None, ...]
 LETTERS = SUITS + ("X",)
 """A card's first letter: its suit, or "X" for a Joker (all that flanking reads)."""

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from explorer.core import InvalidInput, Move
 
 from .cards import ELEMENT_DECK, SPIRIT_DECK, card_name, is_ace, is_joker
+from .grid import Cell
 
-Cell = tuple[int, int]
 _SEAT = r"[pP](?P<player>[0-9])"
 _NUM = r"-?[0-9]{1,4}"
 _CELL = rf"{_NUM},{_NUM}"

@@ -25,7 +25,7 @@ from explorer.core.typed import convert
 
 from .cards import ELEMENT_DECK, SPIRIT_DECK, is_spirit
 from .data import SummonersData
-from .grid import all_sites, frontier_limits, frontier_of
+from .grid import Cell, all_sites, frontier_limits, frontier_of
 from .moves import read_card, read_cell
 
 MARKET_SLOTS = 5
@@ -308,7 +308,7 @@ def _build(n: int, options: Any, *, grid, hands, known, spirits, summoned, mana,
     if winner != -1:
         _seat(winner, "winner", n)
     _check_phase(phase, ended, winner, slot, window, market, deck, hands[current])
-    cells = {(x, y): c for x, y, c in grid}
+    cells: dict[Cell, str] = {(x, y): c for x, y, c in grid}
     frontier = frozenset(frontier_of(cells, options.first_cell))
     return SummonersData(grid, frontier, all_sites(cells, frontier, options.king_over_spirits),
                          frontier_limits(cells, frontier),
@@ -367,7 +367,7 @@ def _grid(value: Any) -> tuple[tuple[int, int, str], ...]:
     else:
         raise InvalidInput("grid", f"expected a mapping of cells to cards or a list, "
                                    f"got {type(value).__name__}")
-    cells: dict[tuple[int, int], str] = {}
+    cells: dict[Cell, str] = {}
     for cell, card in items:
         where = f"grid[{cell[0]},{cell[1]}]"
         card = convert(card, str, where)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .cards import SUIT_COLOURS, card_name, is_joker
+from .grid import Cell
 
 TITLE = "Piri Piri Summoners"
 SCULPTURES = ("capybara", "tanuki", "hare", "boar")
@@ -60,7 +61,7 @@ def _window_zone(view: Mapping[str, Any], grid_items: list[dict[str, Any]]) -> d
 
 def scene(view: Mapping[str, Any]) -> dict[str, Any]:
     """The board for `view`: layout grid, market, deck and one area per player."""
-    badges: dict[tuple[int, int], list[str]] = {}
+    badges: dict[Cell, list[str]] = {}
     for seat in view["seats"]:
         if seat["sculpture"] is not None:
             badges.setdefault(tuple(seat["sculpture"]), []).append(

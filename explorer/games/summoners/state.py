@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from functools import lru_cache
-from itertools import compress
+from itertools import chain, compress
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -29,8 +29,8 @@ from .clicks import meant_move
 from .data import SummonersData
 from .moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal, Summon, cell_text
 from .turn import Turn
+from .grid import Cell
 
-Cell = tuple[int, int]
 CHANCE_PHASES = ("draw", "cycle-draw", "refill")
 MAX_SEATS = 4
 
@@ -117,7 +117,7 @@ class SummonersState(State):
         if phase == "action":
             return self._action_moves()
         if phase == "play":
-            return tuple(self._play_moves())
+            return self._play_moves()
         return self._summon_moves(d.window.seats[0])
 
     def _action_moves(self) -> tuple:
@@ -132,32 +132,30 @@ class SummonersState(State):
             return True
         return not self.game.options.draw_needs_deck and bool(d.hands[d.current])
 
-    def _play_moves(self) -> list:
+    def _play_moves(self) -> tuple:
         """Every placement of every hand card, by card then cell.
 
         Only frontier cells are tried, each with its per-suit limit kept incrementally in
         the state (`SummonersData.limits`): a number must beat its suit's limit
         [S-PLACE-4], an Ace only needs no stronger Spirit [S-ACE-1], a Joker goes on any
         of them [S-JOKER-1]. An Ace may also go on top of any card but a Spirit [S-ACE-2].
+        A card's cells come out of one `bytes.translate` of its suit's limit column (a 1
+        where the card beats the limit), read by `compress` when it has a 0.
         """
         d = self.data
         p = d.current
         cells, *columns = d.limits
         pick = fast.plays_on(cells)
-        moves: list = []
+        parts: list = []
         for card in d.hands[p]:
             if card[0] == "X":
-                moves.extend(pick(p, card))
+                parts.append(pick(p, card))
                 continue
-            rank = g.PLACING_RANK[card]
-            column = columns[g.SUIT_INDEX[card[0]]]
-            if max(column) < rank:
-                moves.extend(pick(p, card))
-            else:
-                moves.extend(compress(pick(p, card), column.translate(_BELOW[rank])))
+            mask = columns[g.SUIT_INDEX[card[0]]].translate(_BELOW[g.PLACING_RANK[card]])
+            parts.append(compress(pick(p, card), mask) if 0 in mask else pick(p, card))
             if card[1] == "A":
-                moves.extend(self._aces_over(p, card))
-        return moves
+                parts.append(self._aces_over(p, card))
+        return tuple(chain.from_iterable(parts))
 
     def _aces_over(self, p: int, card: str) -> list:
         """An Ace on top of each card but a Spirit [S-ACE-2] (beside no Spirit of its

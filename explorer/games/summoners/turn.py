@@ -18,11 +18,11 @@ from . import grid as g
 from .cards import card_name, is_joker, is_spirit
 from .data import FIELD_INDEX, NO_WINDOW, SummonersData
 from .moves import Buy, Cycle, Play, Summon, cell_text
+from .grid import Cell
 
 if TYPE_CHECKING:
     from .state import SummonersState
 
-Cell = tuple[int, int]
 SPIRITS_EACH = 3
 
 

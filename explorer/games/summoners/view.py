@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.agents import register_seat_view
 from .moves import read_cell
+from .grid import Cell
 
 if TYPE_CHECKING:
     from .state import SummonersState
 
-Cell = tuple[int, int]
 
 
 class SummonersSeat(NamedTuple):
