@@ -9,7 +9,9 @@ the rule modules keep no caches. What makes the caches small:
 - a market visit to a stall of cost c depends only on the hand counts clipped at what a
   payment of that cost can use (c of a treasure, c - 1 wilds: V-MARKET-4);
 - the payments a hand can make are the AND of seven bitsets over `rules.PAYMENTS`
-  (no search), and are shared by every seat;
+  (no search), and are shared by every seat; a stall visit not seen before is the same
+  bits read over every visit of that seat and stall (`_every_buy`), so no move is
+  looked up one by one;
 - the visits of all three paid stalls are kept together by (seat, hand), the key that
   is already built: most hands recur, so a turn's market moves are one lookup.
 
@@ -18,6 +20,7 @@ the rule modules keep no caches. What makes the caches small:
 from __future__ import annotations
 
 from itertools import compress
+from typing import Iterator
 
 from ...core.move import Move
 from . import legal, rules
@@ -29,7 +32,8 @@ _VISITS: dict[tuple, tuple[Move, ...]] = {}
 _CURSES: dict[tuple, tuple[Move, ...]] = {}
 _PAYMENTS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
 _MARKETS: dict[tuple, tuple[tuple[Move, ...], ...]] = {}
-_CACHES = (_BRIBES, _VISITS, _CURSES, _PAYMENTS, _MARKETS)
+_EVERY_BUY: dict[tuple[int, int], tuple[Move, ...]] = {}
+_CACHES = (_BRIBES, _VISITS, _CURSES, _PAYMENTS, _MARKETS, _EVERY_BUY)
 MAX_ENTRIES = 200_000
 """A cache that grows past this many entries starts afresh (it never does in play)."""
 
@@ -66,20 +70,34 @@ def _clipped(hand: tuple[int, ...], cost: int) -> tuple[int, ...]:
             w if w < wc else wc)
 
 
-def payments(hand: tuple[int, ...], cost: int) -> tuple[tuple[int, ...], ...]:
-    """`rules.payments`, from bitsets and memoized by the hand clipped at the cost."""
-    clipped = _clipped(hand, cost)
-    key = (clipped, cost)
-    found = _PAYMENTS.get(key)
-    if found is not None:
-        return found
+def _selected(hand: tuple[int, ...], cost: int) -> Iterator[bool]:
+    """Per payment of `rules.PAYMENTS[cost]`, whether `hand` can make it: the AND of
+    the seven bitsets `_FITS` picks for its counts, read bit by bit."""
     fits = _FITS[cost]
     mask = -1
     for kind in range(KINDS):
         mask &= fits[kind][min(hand[kind], cost)]
-    table = rules.PAYMENTS[cost]
-    bits = f"{mask & ((1 << len(table)) - 1):0{len(table)}b}"[::-1]
-    return _store(_PAYMENTS, key, tuple(compress(table, map("1".__eq__, bits))))
+    size = len(rules.PAYMENTS[cost])
+    return map("1".__eq__, f"{mask & ((1 << size) - 1):0{size}b}"[::-1])
+
+
+def payments(hand: tuple[int, ...], cost: int) -> tuple[tuple[int, ...], ...]:
+    """`rules.payments`, from bitsets and memoized by the hand clipped at the cost."""
+    key = (_clipped(hand, cost), cost)
+    found = _PAYMENTS.get(key)
+    if found is not None:
+        return found
+    return _store(_PAYMENTS, key, tuple(compress(rules.PAYMENTS[cost], _selected(hand, cost))))
+
+
+def _every_buy(p: int, cost: int) -> tuple[Move, ...]:
+    """Seat `p`'s visit to the stall costing `cost` with each payment of
+    `rules.PAYMENTS[cost]`, in that order (the shared `buy_move`s, made once)."""
+    key = (p, cost)
+    found = _EVERY_BUY.get(key)
+    if found is None:
+        found = _EVERY_BUY[key] = tuple(buy_move(p, cost, pay) for pay in rules.PAYMENTS[cost])
+    return found
 
 
 def bribe_moves(p: int, t: int, held: int, wilds: int, bribed: bool) -> tuple[Move, ...]:
@@ -97,9 +115,9 @@ def stall_moves(p: int, stall: int, hand: tuple[int, ...]) -> tuple[Move, ...]:
         return (buy_move(p, 0),)
     key = (p, stall, _clipped(hand, stall))
     found = _VISITS.get(key)
-    if found is None:
-        found = _store(_VISITS, key, tuple(buy_move(p, stall, pay)
-                                           for pay in payments(hand, stall)))
+    if found is None:   # the visits with the payments the hand can make: one compress
+        found = _store(_VISITS, key, tuple(compress(_every_buy(p, stall),
+                                                    _selected(hand, stall))))
     return found
 
 
