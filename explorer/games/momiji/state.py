@@ -189,7 +189,7 @@ class MomijiState(State):
 
     # ------------------------------------------------------------------ who decides
     def _find_pending(self) -> Pending:
-        d = self.data
+        d: MomijiData = self.data
         if d.step == OVER:
             return GAME_OVER
         if d.step == DEAL:
@@ -205,12 +205,12 @@ class MomijiState(State):
 
     def _fits(self, card: int, top: int | None) -> bool:
         """`card` may go onto the active pile whose top card is `top` (None: start one)."""
-        d = self.data
+        d: MomijiData = self.data
         return R.fits(card, top, bool(d.flags & F_BRIDGE), d.supply > 0 or self.game.options.three_without_torii)
 
     def _playable(self, cards: tuple[int, ...]) -> list[Move]:
         """A Play per distinct card of `cards` that fits its pile in the active row."""
-        d = self.data
+        d: MomijiData = self.data
         p = d.active
         tops = {pile[0] >> 4: pile[-1] for pile in d.rows[p]}
         bridge = bool(d.flags & F_BRIDGE)
@@ -227,7 +227,7 @@ class MomijiState(State):
     def _may_follow(self, card: int) -> bool:
         """In the "play" step: `card` keeps the play one type (up to 2, 3 with Steps) or
         all different types (M-PLAY-1), and fits its pile."""
-        d = self.data
+        d: MomijiData = self.data
         play = d.play
         t = type_of(card)
         if t == play[0]:
@@ -239,12 +239,12 @@ class MomijiState(State):
         return self._fits(card, self._top(card))
 
     def _can_reveal(self) -> bool:
-        d = self.data
+        d: MomijiData = self.data
         return (d.acorns[d.active] >= 1 and not d.deck.empty
                 and d.reveals < self.game.options.max_reveals)
 
     def _main_possible(self) -> bool:
-        d = self.data
+        d: MomijiData = self.data
         if d.garden or self._can_reveal():
             return True
         if self._playable(d.hands[d.active]):
@@ -252,7 +252,7 @@ class MomijiState(State):
         return d.acorns[d.active] >= R.ACORNS_FOR_OBJECTIVE and -1 in d.owners
 
     def _power_ok(self, letter: str) -> bool:
-        d = self.data
+        d: MomijiData = self.data
         p = d.active
         if (d.flags & F_POWER or d.acorns[p] < 1 or letter not in d.lands[p]
                 or letter in d.used[p]):
@@ -269,7 +269,7 @@ class MomijiState(State):
         return True
 
     def _generate_moves(self) -> tuple[Move, ...]:
-        d = self.data
+        d: MomijiData = self.data
         step = d.step
         if step == ACT or step == AFTER:
             return self._turn_moves(d, step)
@@ -326,7 +326,7 @@ class MomijiState(State):
         return _PLAYS[self.data.active][card][self._top(card) is None]
 
     def _is_legal(self, move: Move) -> bool:
-        d = self.data
+        d: MomijiData = self.data
         kind = type(move)
         step = d.step
         if kind is Deal:

@@ -19,8 +19,8 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from explorer.core import (CHANCE, OVER, Deck, Event, Move, Outcome, Reason, ScoreLine, State,
-                           Window, WindowRule, decision, luck, redeal)
+from explorer.core import (CHANCE, OVER, Deck, Event, Move, Outcome, Pending, Reason, ScoreLine,
+                           State, Window, WindowRule, decision, luck, redeal)
 
 from . import fast
 from . import grid as g
@@ -90,13 +90,14 @@ class SummonersState(State):
         try:
             return self._cells
         except AttributeError:
-            cells = fast.cells_of(self.data.grid)
+            data: SummonersData = self.data
+            cells = fast.cells_of(data.grid)
             self._cells = cells
             return cells
 
     # ------------------------------------------------------------------ turn order
-    def _find_pending(self):
-        d = self.data
+    def _find_pending(self) -> Pending:
+        d: SummonersData = self.data
         phase = d.phase
         if phase == "action":                       # the commonest first
             return _ACTION[d.current]
@@ -110,7 +111,7 @@ class SummonersState(State):
 
     # ------------------------------------------------------------------ legal moves
     def _generate_moves(self) -> tuple:
-        d = self.data
+        d: SummonersData = self.data
         phase = d.phase
         if phase in CHANCE_PHASES:
             return tuple(fast.reveal(c) for c in dict.fromkeys(d.deck.unseen))
@@ -121,13 +122,13 @@ class SummonersState(State):
         return self._summon_moves(d.window.seats[0])
 
     def _action_moves(self) -> tuple:
-        d = self.data
+        d: SummonersData = self.data
         p = d.current
         return _actions(p, d.hands[p], self._draw_allowed(), d.market if d.mana[p] >= 1 else (),
                         self.game.options.pass_any_time)
 
     def _draw_allowed(self) -> bool:
-        d = self.data
+        d: SummonersData = self.data
         if not d.deck.empty:
             return True
         return not self.game.options.draw_needs_deck and bool(d.hands[d.current])
@@ -142,7 +143,7 @@ class SummonersState(State):
         A card's cells come out of one `bytes.translate` of its suit's limit column (a 1
         where the card beats the limit), read by `compress` when it has a 0.
         """
-        d = self.data
+        d: SummonersData = self.data
         p = d.current
         cells, *columns = d.limits
         pick = fast.plays_on(cells)
@@ -167,7 +168,7 @@ class SummonersState(State):
                 and (free or g.placement_problem(cells, (), card, (x, y), True, False) is None)]
 
     def _summons(self, player: int) -> list:
-        d = self.data
+        d: SummonersData = self.data
         moves: list = []
         if d.mana[player] >= 2:
             kos = self.game.options.king_over_spirits
@@ -183,7 +184,7 @@ class SummonersState(State):
     def _is_legal(self, move: Any) -> bool:   # Any: a Move of any kind, read by its type
         """Whether `move` is legal, answered from the move alone: a card in hand, a cell's
         limits, a site on the table; no list of every legal move is built."""
-        d = self.data
+        d: SummonersData = self.data
         phase = d.phase
         kind = type(move)
         if phase in CHANCE_PHASES:
@@ -193,7 +194,7 @@ class SummonersState(State):
             i = bisect_left(unseen, move.card)
             return i < len(unseen) and unseen[i] == move.card
         seat = self._find_pending().seat
-        if kind is Reveal or move.player != seat:
+        if kind is Reveal or seat is None or move.player != seat:
             return False
         if phase == "action":
             if kind is Cycle:
@@ -239,12 +240,14 @@ class SummonersState(State):
         return columns[g.SUIT_INDEX[card[0]]][i] < g.PLACING_RANK[card]
 
     def chance_outcomes(self) -> tuple:
-        if self.data.phase not in CHANCE_PHASES:
+        d: SummonersData = self.data
+        if d.phase not in CHANCE_PHASES:
             return ()
-        return self.data.deck.outcomes(fast.reveal)
+        return d.deck.outcomes(fast.reveal)
 
     def sample_chance(self, rng: random.Random) -> Reveal:
-        return fast.reveal(self.data.deck.sample(rng))
+        d: SummonersData = self.data
+        return fast.reveal(d.deck.sample(rng))
 
     # ------------------------------------------------------------------ why not
     def _explain(self, move) -> Reason:
@@ -305,7 +308,7 @@ class SummonersState(State):
         return Reason(*problem)
 
     def _explain_summon(self, move: Summon | Decline) -> Reason:
-        d = self.data
+        d: SummonersData = self.data
         if isinstance(move, Decline):
             return Reason("CORE-LEGAL", f"{move} is not legal here")
         if move.card not in d.spirits[move.player]:
@@ -323,7 +326,7 @@ class SummonersState(State):
         return meant_move(self, tuple(targets))
 
     # ------------------------------------------------------------------ apply
-    def _apply(self, move) -> tuple[SummonersData, tuple[Event, ...]]:
+    def _apply(self, move: Any) -> tuple[SummonersData, tuple[Event, ...]]:
         kind = type(move)                  # the commonest kinds of random play first
         if kind is Cycle:
             return Turn(self).cycle(move)
@@ -345,18 +348,18 @@ class SummonersState(State):
     def _scoring(self, p: int) -> tuple[str, ...]:
         """The Spirit cards that score for `p` [S-SCORE-1]: all they summoned, or those
         not consumed since (option `consumed_spirits_count`) [S-SUMMON-3]."""
-        d = self.data
+        d: SummonersData = self.data
         if self.game.options.consumed_spirits_count or not d.gone:
             return d.summoned[p]
         return tuple(s for s in d.summoned[p] if s not in d.gone)
 
     def scores(self) -> tuple[float, ...]:
-        d = self.data
+        d: SummonersData = self.data
         return tuple(float(d.mana[p] + sum(SPIRIT_POINTS[s[1:]] for s in self._scoring(p)))
                      for p in range(self.game.players))
 
     def outcome(self) -> Outcome | None:
-        d = self.data
+        d: SummonersData = self.data
         if d.phase != "over":
             return None
         scores = self.scores()
@@ -438,7 +441,7 @@ class SummonersState(State):
     def _visible_summons(self, viewer: int | None) -> list[dict[str, Any]] | None:
         """The summons open to the player asked in the summon window, for the teacher and
         that player only: they name the player's secret Spirit cards [S-HIDDEN-1]."""
-        d = self.data
+        d: SummonersData = self.data
         if d.phase != "summon" or viewer not in (None, d.window.seats[0]):
             return None
         return [{"spirit": m.card, "cell": list(m.cell), "using": [list(c) for c in m.using],
@@ -450,7 +453,7 @@ class SummonersState(State):
         hands, the unseen deck (a top known to the teacher included) and the Spirit box,
         keeping every count. The pools are what the viewer has not seen, sorted by
         `redeal`; cards everyone saw a player take stay in that hand [S-HIDDEN-2]."""
-        d = self.data
+        d: SummonersData = self.data
         others = [p for p in range(self.game.players) if p != viewer]
         secret = {p: [c for c in d.hands[p] if c not in d.known[p]] for p in others}
         pool = d.deck.unseen + d.deck.top + tuple(c for p in others for c in secret[p])
@@ -466,7 +469,7 @@ class SummonersState(State):
                           deck=Deck(unseen, (), d.deck.bottom), spirit_box=box)
 
     def _encode(self) -> dict[str, Any]:
-        d = self.data
+        d: SummonersData = self.data
         return {
             "grid": {f"{x},{y}": c for x, y, c in d.grid},
             "hands": [list(h) for h in d.hands],

@@ -85,7 +85,8 @@ class Turn:
         self.state = state
         self.game = game = state.game
         self.options = game.options
-        self.d = d = state.data
+        d: SummonersData = state.data
+        self.d = d
         self.events: list[Event] = []
         self.cells: dict[Cell, str] | None = None
         self.mana: tuple[int, ...] | list[int] = d.mana

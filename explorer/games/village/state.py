@@ -70,7 +70,7 @@ class VillageState(State):
 
     # ------------------------------------------------------------------ who decides
     def _find_pending(self) -> Pending:
-        d = self.data
+        d: VillageData = self.data
         phase = d.phase
         if phase == ACT:
             return _ACT[d.active]
@@ -88,7 +88,7 @@ class VillageState(State):
 
     # ------------------------------------------------------------------ moves
     def _generate_moves(self) -> tuple[Move, ...]:
-        d = self.data
+        d: VillageData = self.data
         if d.phase == ACT:
             p = d.active
             return act_moves(p, d.hands[p], d.bribes[p], d.stalls,
@@ -98,7 +98,7 @@ class VillageState(State):
         return tuple(map(REVEALS.__getitem__, dict.fromkeys(d.deck.unseen)))
 
     def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
-        d = self.data
+        d: VillageData = self.data
         if d.phase != REFILL and d.phase != DRAW:
             return ()
         return d.deck.outcomes(REVEALS.__getitem__)
@@ -108,7 +108,7 @@ class VillageState(State):
 
     def _is_legal(self, move: Move) -> bool:
         """Legality read straight from the position (agrees with `legal_moves`)."""
-        d = self.data
+        d: VillageData = self.data
         kind = type(move)
         phase = d.phase
         if kind is Reveal:
@@ -139,7 +139,7 @@ class VillageState(State):
 
     # ------------------------------------------------------------------ play
     def _apply(self, move: Move) -> tuple[NamedTuple, tuple[Event, ...]]:
-        d = self.data
+        d: VillageData = self.data
         events: list[Event] = []
         kind = type(move)
         if kind is Reveal:
