@@ -26,7 +26,7 @@ data, hash, compare equal and round-trip through JSON.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -82,19 +82,24 @@ class Deck(NamedTuple):
         """Each distinct unseen card with its probability of being drawn next, in card
         order; `as_move(card)` in place of the card when given (a game's chance move).
 
-        Runs of equal cards are found by binary search in the sorted `unseen` (the
-        deck's invariant, which `draw` relies on too): a chance node of every simulated
-        game lists these, so no Counter is built.
+        Runs of equal cards are found in one pass over the sorted `unseen` (the deck's
+        invariant, which `draw` relies on too), comparing neighbours: a chance node of
+        every simulated game lists these, so no Counter is built, and a deck of mostly
+        distinct cards costs one comparison per card, not a binary search.
         """
         unseen = self.unseen
         total = len(unseen)
         out = []
-        i = 0
-        while i < total:
-            card = unseen[i]
-            j = bisect_right(unseen, card, i)
-            out.append((card if as_move is None else as_move(card), (j - i) / total))
-            i = j
+        start = 0
+        for i in range(1, total + 1):
+            if i < total:
+                card = unseen[i]
+                first = unseen[start]
+                if card is first or card == first:
+                    continue
+            card = unseen[start]
+            out.append((card if as_move is None else as_move(card), (i - start) / total))
+            start = i
         return tuple(out)
 
     def sample(self, rng: random.Random) -> Hashable:
