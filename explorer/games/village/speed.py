@@ -9,9 +9,9 @@ the rule modules keep no caches. What makes the caches small:
 - a market visit to a stall of cost c depends only on the hand counts clipped at what a
   payment of that cost can use (c of a treasure, c - 1 wilds: V-MARKET-4);
 - the payments a hand can make are the AND of seven bitsets over `rules.PAYMENTS`
-  (no search), and are shared by every seat; a stall visit not seen before is the same
-  bits read over every visit of that seat and stall (`_every_buy`), so no move is
-  looked up one by one;
+  (`_selected`: no search, the same for every seat), read over every visit of that seat
+  and stall (`_every_buy`): a stall visit not seen before is one `compress`, and no move
+  is looked up one by one;
 - the visits of all three paid stalls are kept together by (seat, hand), the key that
   is already built: most hands recur, so a turn's market moves are one lookup.
 
@@ -30,10 +30,9 @@ from .moves import buy_move, draw_move
 _BRIBES: dict[tuple, tuple[Move, ...]] = {}
 _VISITS: dict[tuple, tuple[Move, ...]] = {}
 _CURSES: dict[tuple, tuple[Move, ...]] = {}
-_PAYMENTS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
 _MARKETS: dict[tuple, tuple[tuple[Move, ...], ...]] = {}
 _EVERY_BUY: dict[tuple[int, int], tuple[Move, ...]] = {}
-_CACHES = (_BRIBES, _VISITS, _CURSES, _PAYMENTS, _MARKETS, _EVERY_BUY)
+_CACHES = (_BRIBES, _VISITS, _CURSES, _MARKETS, _EVERY_BUY)
 MAX_ENTRIES = 200_000
 """A cache that grows past this many entries starts afresh (it never does in play)."""
 
@@ -79,15 +78,6 @@ def _selected(hand: tuple[int, ...], cost: int) -> Iterator[bool]:
         mask &= fits[kind][min(hand[kind], cost)]
     size = len(rules.PAYMENTS[cost])
     return map("1".__eq__, f"{mask & ((1 << size) - 1):0{size}b}"[::-1])
-
-
-def payments(hand: tuple[int, ...], cost: int) -> tuple[tuple[int, ...], ...]:
-    """`rules.payments`, from bitsets and memoized by the hand clipped at the cost."""
-    key = (_clipped(hand, cost), cost)
-    found = _PAYMENTS.get(key)
-    if found is not None:
-        return found
-    return _store(_PAYMENTS, key, tuple(compress(rules.PAYMENTS[cost], _selected(hand, cost))))
 
 
 def _every_buy(p: int, cost: int) -> tuple[Move, ...]:
