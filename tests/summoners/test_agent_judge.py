@@ -25,8 +25,8 @@ from explorer.games.summoners.cards import SPIRIT_ORDER, is_spirit
 from explorer.core.agents import observe
 from explorer.games.summoners import GreedySummonersAgent
 from explorer.games.summoners.judge import (DISPLACE, DULL, FLANK_OTHER, FLANKED_SELF,
-                                            OPEN_SUMMON, PLAIN, ROOM, _Judge, _Spot,
-                                            best_play, judge_for)
+                                            OPEN_SUMMON, PLAIN, ROOM, _JUDGES, _Judge,
+                                            _Spot, best_play, judge_for)
 from explorer.games.summoners.moves import Play
 from explorer.games.summoners.view import SummonersSeat, seat_view
 
@@ -182,7 +182,9 @@ def test_a_layout_grown_past_the_board_is_read_again() -> None:
 def test_each_thread_has_its_own_judges() -> None:
     """A judge changes as it reads a position, so games played in threads at once (an
     executor of threads) must not share one: the same seat and hand in another thread
-    gets another judge, and the same thread its own again."""
+    gets another judge, and the same thread its own again. (The judges made by the
+    tests before are dropped first: the table is emptied when it is full.)"""
+    _JUDGES.clear()
     seen = SummonersSeat(0, "play", ((0, 0, "B5"),), (3, 3), ("BJ",), (None, None))
     mine = judge_for(seen)
     theirs: list[_Judge] = []

@@ -39,26 +39,40 @@ def frontier_of(grid: Grid, first: Cell = (0, 0)) -> set[Cell]:
             if (x + dx, y + dy) not in grid}
 
 
+_BLOCK = tuple((dx, dy) for dx in range(-2, 3) for dy in range(-2, 3))
+"""The 5 x 5 cells around a cell: all that decides whether it or one of its eight
+neighbours is in the frontier."""
+
+_RING_BITS = tuple((dx, dy, _BLOCK.index((dx, dy)),
+                    sum(1 << k for k, (bx, by) in enumerate(_BLOCK)
+                        if max(abs(bx - dx), abs(by - dy)) == 1))
+                   for dx, dy in ((0, 0),) + AROUND)
+"""A cell and its eight neighbours: (dx, dy, its bit in a `_BLOCK` mask, the mask of its
+own eight neighbours)."""
+
+
 def update_frontier(frontier: frozenset[Cell], grid: Grid, changed: Iterable[Cell],
                     first: Cell = (0, 0)) -> frozenset[Cell]:
     """`frontier_of(grid)` after the cards on `changed` cells changed (incremental): only
-    those cells and their eight neighbours can enter or leave the frontier."""
+    those cells and their eight neighbours can enter or leave the frontier. The 5 x 5
+    block around a changed cell is read once, as a bit mask of the cells holding a
+    card, and each of the nine is judged from it."""
     if not grid:
         return frozenset((first,))
     entering: list[Cell] = []
     leaving: list[Cell] = []
-    c: Cell
-    for c in {(x + dx, y + dy) for x, y in changed for dx, dy in AROUND + ((0, 0),)}:
-        if c in grid:
-            leaving.append(c)
-            continue
-        cx, cy = c
-        for ax, ay in AROUND:
-            if (cx + ax, cy + ay) in grid:
-                entering.append(c)
-                break
-        else:
-            leaving.append(c)
+    for x, y in changed:
+        filled = 0
+        bit = 1
+        for dx, dy in _BLOCK:
+            if (x + dx, y + dy) in grid:
+                filled |= bit
+            bit <<= 1
+        for dx, dy, k, around in _RING_BITS:
+            if not filled >> k & 1 and filled & around:
+                entering.append((x + dx, y + dy))
+            else:
+                leaving.append((x + dx, y + dy))
     return frontier.difference(leaving).union(entering)
 
 
