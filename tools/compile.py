@@ -47,6 +47,7 @@ MODULES = (
     "explorer/core/pending.py",
     "explorer/core/events.py",
     "explorer/core/playout.py",
+    "explorer/core/observation.py",
     "explorer/games/village/state.py",
     "explorer/games/village/cards.py",
     "explorer/games/village/narration.py",

@@ -153,6 +153,8 @@ class _Chunk:
     seeds: tuple[int, ...]
     log_turns: bool
     viewer: int | None
+    pause_collector: bool = False
+    """Set for a chunk sent to a worker process of `simulate`'s own pool (`collector_paused`)."""
 
 
 @dataclass(frozen=True)
@@ -173,12 +175,15 @@ _CHUNK_PLAYERS_SCHEMA = {k: v for k, v in PLAYERS_SCHEMA.items() if k != "agent"
 def collector_paused() -> Iterator[None]:
     """The cyclic garbage collector off for the block (as it was after).
 
-    The game engines and the built-in agents free every object by reference counting:
-    they make no reference cycles (`tests/sim/test_sim_collector.py` plays every game with
-    the collector off and finds nothing left for it), so the collector's passes over the
-    objects a simulation makes only cost time (about 3% of the instructions of a
-    simulated Piri Piri Summoners game, more of its time). An agent of one's own that does
-    make cycles leaves them for the collector, which runs again after the chunk."""
+    `simulate` pauses it while a worker process of its own pool plays a chunk. The game
+    engines and the built-in agents free every object by reference counting: they make
+    no reference cycles (`tests/sim/test_sim_collector.py` plays every game with the
+    collector off and finds nothing left for it), so its passes only cost time (3% of
+    the instructions of a greedy Piri Piri Summoners game, 3-5% of the wall time of
+    1,000 greedy games). An agent of one's own that makes cycles leaves them for the
+    collector, which runs again after the chunk. A run in the caller's own process (one
+    worker, or an executor's) keeps the collector as it is: that process is not the
+    simulation's to tune."""
     was = gc.isenabled()
     gc.disable()
     try:
@@ -190,11 +195,11 @@ def collector_paused() -> Iterator[None]:
 
 def _play_chunk(chunk: _Chunk) -> _Part:
     """Play a chunk of games and return its frames (the lists live only for the chunk),
-    with the cyclic collector paused (`collector_paused`)."""
+    with the cyclic collector paused in a worker of `simulate`'s own pool."""
     games: dict[str, list] = {k: [] for k in GAMES_SCHEMA}
     players: dict[str, list] = {k: [] for k in _CHUNK_PLAYERS_SCHEMA}
     log: list[tuple[int, int, int, Move, bool]] = []
-    with collector_paused():
+    with collector_paused() if chunk.pause_collector else contextlib.nullcontext():
         for offset, seed in enumerate(chunk.seeds):
             _play_game(chunk, chunk.first + offset, seed, games, players, log)
     tallies = {name: pl.Int64 for name in players if name not in _CHUNK_PLAYERS_SCHEMA}
@@ -428,7 +433,8 @@ def _run_chunks(chunks: list[_Chunk], workers: int, executor: cf.Executor | None
         pool = executor if executor is not None else cf.ProcessPoolExecutor(
             max_workers=min(workers, len(chunks)), mp_context=_process_context())
         try:
-            futures = {pool.submit(_play_chunk, chunk): i for i, chunk in enumerate(chunks)}
+            futures = {pool.submit(_play_chunk, dataclasses.replace(chunk, pause_collector=own)): i
+                       for i, chunk in enumerate(chunks)}
             for future in cf.as_completed(futures):
                 i = futures[future]
                 results[i] = future.result()

@@ -1,6 +1,7 @@
-"""`simulate` pauses the cyclic garbage collector while it plays (`collector_paused`):
-safe because the engines and the built-in agents make no reference cycles. Proved here
-game by game: with the collector off, whole games leave nothing for it to find.
+"""`simulate`'s own worker processes pause the cyclic garbage collector while they play
+(`collector_paused`): safe because the engines and the built-in agents make no reference
+cycles. Proved here game by game: with the collector off, whole games leave nothing for
+it to find.
 
 The games are played in a fresh interpreter of their own, so that no other test's
 threads (a Dask cluster's event loop winding down) make garbage meanwhile."""
@@ -55,6 +56,31 @@ def unreachable() -> dict[str, int]:
 @pytest.mark.parametrize("case", list(CASES))
 def test_games_make_no_reference_cycles(unreachable: dict[str, int], case: str) -> None:
     assert unreachable[case] == 0
+
+
+class CollectorProbe:
+    """A random player that fails a game unless the collector is as `paused` says."""
+
+    name = "probe"
+    observes = ()
+
+    def __init__(self, paused: bool) -> None:
+        self.paused = paused
+
+    def choose(self, obs, rng):
+        if gc.isenabled() == self.paused:
+            raise RuntimeError(f"the collector is {'on' if gc.isenabled() else 'off'}")
+        return obs.legal[int(rng.random() * len(obs.legal))]
+
+
+def test_only_the_pools_own_workers_pause_the_collector() -> None:
+    """The workers of `simulate`'s own pool play with the collector off; a run in the
+    caller's process (one worker) leaves it on."""
+    game = explorer.load("village", 2)
+    simulate(game, CollectorProbe(paused=True), 8, workers=2, progress=False)
+    simulate(game, CollectorProbe(paused=False), 2, workers=1, progress=False)
+    with pytest.raises(RuntimeError, match="the collector is on"):
+        simulate(game, CollectorProbe(paused=True), 2, workers=1, progress=False)
 
 
 def test_the_collector_is_back_after_a_run_and_after_an_error() -> None:

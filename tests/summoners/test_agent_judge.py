@@ -25,8 +25,8 @@ from explorer.games.summoners.cards import SPIRIT_ORDER, is_spirit
 from explorer.core.agents import observe
 from explorer.games.summoners import GreedySummonersAgent
 from explorer.games.summoners.judge import (DISPLACE, DULL, FLANK_OTHER, FLANKED_SELF,
-                                            OPEN_SUMMON, PLAIN, ROOM, _JUDGES, _Judge,
-                                            _Spot, best_play, judge_for)
+                                            NEAR, OPEN_SUMMON, PLAIN, ROOM, _JUDGES, _Board,
+                                            _Judge, _new_rows, _Spot, best_play, judge_for)
 from explorer.games.summoners.moves import Play
 from explorer.games.summoners.view import SummonersSeat, seat_view
 
@@ -193,3 +193,35 @@ def test_each_thread_has_its_own_judges() -> None:
     thread.join()
     assert theirs[0] is not mine
     assert judge_for(seen) is mine
+
+
+LAYOUT = st.dictionaries(st.tuples(st.integers(-3, 3), st.integers(-3, 3)),
+                         st.sampled_from(["B5", "GA", "RK", "X1", "Y9"]), max_size=20)
+
+
+@settings(max_examples=200, deadline=None)
+@given(before=LAYOUT, after=LAYOUT, shared=st.booleans())
+def test_a_judge_finds_the_cells_that_changed(before, after, shared) -> None:
+    """`_new_rows` (the judge's walk of two sorted layouts) names the cells whose card
+    differs, with the card now there (None: emptied), like a comparison of the two as
+    sets; rows kept from one layout to the next may be the very same objects."""
+    old = tuple(sorted((x, y, c) for (x, y), c in before.items()))
+    rows = {row[:2]: row for row in old}
+    new = tuple(sorted(rows[cell] if shared and rows.get(cell, (0, 0, ""))[2] == c else (*cell, c)
+                       for cell, c in after.items()))
+    expected = {(x, y): after.get((x, y)) for x, y, c in set(old) ^ set(new)}
+    found = _new_rows(old, new)
+    assert {(x, y): c for x, y, c in found} == expected
+    assert len(found) == len(expected)
+
+
+@pytest.mark.parametrize("cell", [(0, 0), (-5, 2), (7, 7), (-8, -7), (20, 0)])
+def test_a_board_forgets_the_spots_that_read_a_cell(cell) -> None:
+    """`_Board.forget` empties the spots of the thirteen cells of `NEAR` around a cell
+    (those that are on the board), and no other."""
+    board = _Board(((0, 0, "B5"), (1, 0, "GA")), frozenset(), None, None)
+    board.spots = [DULL] * len(board.spots)
+    board.forget(*cell)
+    x, y = cell
+    near = {board.index(x + dx, y + dy) for dx, dy in NEAR if board.on(x + dx, y + dy)}
+    assert {i for i, spot in enumerate(board.spots) if spot is None} == near

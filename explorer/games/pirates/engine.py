@@ -8,7 +8,7 @@ on the stack (see `data`), so it waits in the position.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import msgspec
 
@@ -23,9 +23,9 @@ from .moves import bid_text
 if TYPE_CHECKING:
     from .state import PiratesState
 
-CURSED = SPECIAL.index("cursed")
+CURSED: Final = SPECIAL.index("cursed")
 FLOOR_ORDER = tuple(SPECIAL.index(n) for n in ("mermaid", "pirate king", "ghost", "mayor"))
-DIE_STREAM = {"sail": "sail die", "pirate": "pirate die", "treasure": "treasure die"}
+DIE_STREAM: Final = {"sail": "sail die", "pirate": "pirate die", "treasure": "treasure die"}
 
 
 def P(seat: int) -> str:

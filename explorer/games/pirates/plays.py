@@ -7,7 +7,7 @@ chain of tests: this runs at every step of every simulated game).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Final
 
 from explorer.core import Event
 
@@ -42,7 +42,7 @@ def apply(state: "PiratesState", move: Any) -> tuple[PiratesData, tuple[Event, .
 
 
 # ---------------------------------------------------------------------- luck
-_STACK = FIELDS.index("stack")
+_STACK: Final = FIELDS.index("stack")
 
 
 @lru_cache(maxsize=512)
@@ -266,7 +266,7 @@ def stop(w: Work, move: m.Stop) -> None:
     w.stage = "round end"
 
 
-HANDLERS: dict[type, Callable[[Work, Any], None]] = {
+HANDLERS: Final[dict[type, Callable[[Work, Any], None]]] = {
     m.Roll: roll, m.Deal: deal, m.Snatch: snatch, m.Bid: bid,
     m.Liar: liar, m.Exact: exact, m.Reroll: reroll, m.Keep: keep, m.PlayCard: play_card,
     m.Target: target, m.Buy: buy, m.PassCurse: pass_curse, m.Pass: pass_, m.Cargo: cargo,

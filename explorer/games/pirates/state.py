@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -26,7 +26,7 @@ from .towns import designate_moves, keep_moves, town_moves
 from .why_not import CITIES_MOVES, explain_cities
 from .moves import bid_text
 
-DIE_OF = {"sail die": SAIL_DIE, "pirate die": PIRATE_DIE, "treasure die": TREASURE_DIE}
+DIE_OF: Final = {"sail die": SAIL_DIE, "pirate die": PIRATE_DIE, "treasure die": TREASURE_DIE}
 
 
 def _prompt(seat: int, step: str) -> str:
@@ -50,24 +50,24 @@ def _prompt(seat: int, step: str) -> str:
     }[step].format(seat)
 
 
-RULE_OF = {"bid": "P-BID-ORDER", "act": "P-ACT-ORDER", "step": "P-STEPS-1", "target": "P-TARGET",
+RULE_OF: Final = {"bid": "P-BID-ORDER", "act": "P-ACT-ORDER", "step": "P-STEPS-1", "target": "P-TARGET",
            "cargo": "P-CARGO", "discard": "P-EFFECTS", "reroll": "P-REROLL-WINDOW",
            "cards": "P-SAIL-WINDOW", "final": "P-FINAL-3", "together": "P-STEPS-2",
            "draft": "P-SETUP-DRAFT", "build": "P-SETUP-BUILD", "keep": "P-COG-INF-DEAL",
            "towns": "P-COG-TOWN-PLACE", "designate": "P-COG-DESIGNATE", "pick": "P-COG-VAR-DRAW2"}
-_DECIDE = {(p, step): decision(p, step, RULE_OF[step], _prompt(p, step))
+_DECIDE: Final = {(p, step): decision(p, step, RULE_OF[step], _prompt(p, step))
            for p in range(6) for step in RULE_OF}
-_CUP = tuple(luck(f"cup P{p}", "P-BET-ROLL", f"P{p} rolls their cup") for p in range(6))
-_BATTLE = tuple(luck(f"battle P{p}", "P-BATTLE-2", f"P{p} rolls their battle die") for p in range(6))
-_HAND = tuple(luck(f"hand P{p}", "P-EFFECTS", f"a card leaves P{p}'s hand at random") for p in range(6))
-_DIE = {"sail": luck("sail die", "P-SAIL-1", "the betting winner rolls the sail die"),
+_CUP: Final = tuple(luck(f"cup P{p}", "P-BET-ROLL", f"P{p} rolls their cup") for p in range(6))
+_BATTLE: Final = tuple(luck(f"battle P{p}", "P-BATTLE-2", f"P{p} rolls their battle die") for p in range(6))
+_HAND: Final = tuple(luck(f"hand P{p}", "P-EFFECTS", f"a card leaves P{p}'s hand at random") for p in range(6))
+_DIE: Final = {"sail": luck("sail die", "P-SAIL-1", "the betting winner rolls the sail die"),
         "pirate": luck("pirate die", "P-TILE-1", "the pirate die is rolled"),
         "treasure": luck("treasure die", "P-TILE-1", "the treasure die is rolled")}
-_ACT_CITIES = tuple(decision(p, "act", "P-ACT-ORDER", f"P{p} plays or buys a card (action or influence), "
+_ACT_CITIES: Final = tuple(decision(p, "act", "P-ACT-ORDER", f"P{p} plays or buys a card (action or influence), "
                                                       f"passes the curse or passes") for p in range(6))
 """The action turn's prompt with Cities of Greed."""
-_DECK = luck("deck", "P-BUY", "the deck gives a card")
-_INFLUENCE_DECK = luck("influence deck", "P-COG-INF-BUY", "the influence deck gives a card")
+_DECK: Final = luck("deck", "P-BUY", "the deck gives a card")
+_INFLUENCE_DECK: Final = luck("influence deck", "P-COG-INF-BUY", "the influence deck gives a card")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)   # compiled: see tools/compile.py

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from itertools import combinations
-from typing import AbstractSet, Any, Callable, Iterable, Iterator, Mapping
+from typing import AbstractSet, Any, Callable, Final, Iterable, Iterator, Mapping
 
 from .cards import (ELEMENT_DECK, SPIRIT_DECK, SPIRIT_ORDER, SPIRIT_RANK, STRONGER, SUIT_NAMES,
                     card_name, is_ace, is_joker, is_spirit, table_rank)
@@ -26,7 +26,7 @@ ORTHOGONAL = ((-1, 0, "to its left"), (1, 0, "to its right"),
               (0, -1, "above it"), (0, 1, "below it"))
 AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 OPPOSITE_PAIRS = (((-1, 0), (1, 0)), ((0, -1), (0, 1)))
-WEAKER = {strong: weak for weak, strong in STRONGER.items()}
+WEAKER: Final = {strong: weak for weak, strong in STRONGER.items()}
 """The suit each suit beats: a card of suit WEAKER[s] is weaker than a card of suit s."""
 
 
@@ -77,13 +77,13 @@ def update_frontier(frontier: frozenset[Cell], grid: Grid, changed: Iterable[Cel
 
 
 # ------------------------------------------------------------------ placement
-SUIT_INDEX = {suit: i for i, suit in enumerate(SUIT_NAMES)}
-LIMITS = {card: (SUIT_INDEX[WEAKER[card[0]]], table_rank(card))
+SUIT_INDEX: Final = {suit: i for i, suit in enumerate(SUIT_NAMES)}
+LIMITS: Final = {card: (SUIT_INDEX[WEAKER[card[0]]], table_rank(card))
           for card in ELEMENT_DECK + SPIRIT_DECK if card[0] != "X"}
 """What a card on the table demands of an orthogonal neighbour: (index of the suit it
 beats, the rank that suit must exceed) [S-PLACE-3] [S-PLACE-4]. Jokers demand nothing
 [S-JOKER-2], so they have no entry."""
-PLACING_RANK = {**{card: rank for card, (_, rank) in LIMITS.items()},
+PLACING_RANK: Final = {**{card: rank for card, (_, rank) in LIMITS.items()},
                 **{suit + "A": SPIRIT_RANK for suit in SUIT_NAMES}}
 """A hand card's rank against those demands: an Ace passes anything below a Spirit
 [S-ACE-1]."""

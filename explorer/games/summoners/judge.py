@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import threading
-from typing import Sequence
+from typing import Any, Final, Sequence
 
 from . import fast
 from . import grid as g
@@ -25,10 +25,10 @@ from .moves import Play
 from .view import SummonersSeat
 from .grid import Cell
 
-OPEN_SUMMON = 3.0
-DISPLACE = 1.0
-FLANKED_SELF = -1.5
-FLANK_OTHER = 0.3
+OPEN_SUMMON: Final = 3.0
+DISPLACE: Final = 1.0
+FLANKED_SELF: Final = -1.5
+FLANK_OTHER: Final = 0.3
 
 Around = tuple[str | None, ...]
 LETTERS = SUITS + ("X",)
@@ -44,24 +44,24 @@ def _flanked_between(a: str, b: str) -> frozenset[str]:
                                   (0, 0), True))
 
 
-BETWEEN = {(a, b): _flanked_between(a, b) for a in LETTERS for b in LETTERS}
+BETWEEN: Final = {(a, b): _flanked_between(a, b) for a in LETTERS for b in LETTERS}
 """(letter before, letter after) -> the letters flanked between them."""
 
-FLANKERS = {(k, f, first): frozenset(s for s in LETTERS
+FLANKERS: Final = {(k, f, first): frozenset(s for s in LETTERS
                                      if k in BETWEEN[(s, f) if first else (f, s)])
             for k in LETTERS for f in LETTERS for first in (True, False)}
 """(a card's letter, the letter of the card on one side of it, whether the empty cell is
 before it) -> the letters of a card put on that empty cell that flank it."""
 
 
-PLAIN = {card: card if is_spirit(card) else card[0] + "2" for card in ELEMENT_DECK + SPIRIT_DECK}
+PLAIN: Final = {card: card if is_spirit(card) else card[0] + "2" for card in ELEMENT_DECK + SPIRIT_DECK}
 """Each card as the judge reads it: a Spirit card as itself, any other card as the 2 of
 its suit (a Joker as "X2"). Flanks [S-FLANK-1] and summon patterns [S-JACK-1]
 [S-QUEEN-1] [S-KING-1] read only a card's suit and whether it is a Spirit card, so
 the cards of one suit on one cell are judged once, and a neighbourhood read once is
 the same wherever its suits recur."""
 
-SPIRITS = frozenset(card for card in PLAIN.values() if is_spirit(card))
+SPIRITS: Final = frozenset(card for card in PLAIN.values() if is_spirit(card))
 """The `PLAIN` cards that are Spirit cards (`is_spirit`, asked once per card)."""
 
 
@@ -217,7 +217,7 @@ class _Spot:
             self.sites.append((occupant, theirs, facing, members))
 
 
-DULL = _Spot([None] * 25, 12, 5, [], None)
+DULL: Final = _Spot([None] * 25, 12, 5, [], None)
 """The spot of a cell where every card is worth 0 (read from an empty 5 x 5 board)."""
 
 NEAR = ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1),
@@ -225,11 +225,11 @@ NEAR = ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, -1), (-1, 1), (1
 """The thirteen cells within two orthogonal steps of a cell, all that its `_Spot`
 reads: a change on one of them is a change of the spot."""
 
-ROOM = 6
+ROOM: Final = 6
 """Empty columns and rows a `_Board` keeps on every side of the layout, so that it is
 laid out again only after the layout has grown that far."""
 
-JUDGES_LIMIT = 64
+JUDGES_LIMIT: Final = 64
 """`_JUDGES` is emptied when it holds this many judges."""
 
 
@@ -291,17 +291,18 @@ class _Board:
     def forget(self, x: int, y: int) -> None:
         """Forget the spots that read the cell (x, y)."""
         spots = self.spots
-        if self.inside(x, y):
+        if self.inside(x, y):      # the thirteen of `NEAR`, a fixed step away each
             at, h = self.index(x, y), self.height
-            for step in (0, -h, h, -1, 1, -h - 1, h - 1, -h + 1, h + 1, -2 * h, 2 * h, -2, 2):
-                spots[at + step] = None
+            spots[at] = spots[at - h] = spots[at + h] = spots[at - 1] = spots[at + 1] = None
+            spots[at - h - 1] = spots[at + h - 1] = spots[at - h + 1] = spots[at + h + 1] = None
+            spots[at - 2 * h] = spots[at + 2 * h] = spots[at - 2] = spots[at + 2] = None
             return
         for dx, dy in NEAR:
             if self.on(x + dx, y + dy):
                 spots[self.index(x + dx, y + dy)] = None
 
 
-_JUDGES: dict[tuple[int, int, bool, tuple[str, ...]], "_Judge"] = {}
+_JUDGES: Final[dict[tuple[int, int, bool, tuple[str, ...]], "_Judge"]] = {}
 """The judge of each thread, seat and what it can summon with (its Spirit cards, when
 it holds the mana to summon): its spots stay right for as long as their cells do. A
 judge changes as it reads a position, so games played in threads at once (an executor
@@ -331,6 +332,38 @@ def judge_for(seen: SummonersSeat) -> "_Judge":
     return judge
 
 
+def _new_rows(old: tuple[Any, ...], new: tuple[Any, ...]) -> list[Any]:
+    """The cells whose card differs between two layouts (tuples of (x, y, card) rows),
+    each (x, y, its card in `new`, None when it is empty there), in one walk of both: a
+    layout is sorted by cell, and a play builds the next one from the last, sharing the
+    rows it keeps, so most rows match by identity. (Typed `Any`: compiled, a row typed
+    as a fixed tuple would be unpacked into a new value, and an identity test fail.)"""
+    found: list[Any] = []
+    i = j = 0
+    n, m = len(old), len(new)
+    while i < n and j < m:
+        a, b = old[i], new[j]
+        if a is b:
+            i += 1
+            j += 1
+            continue
+        ax, ay, bx, by = a[0], a[1], b[0], b[1]
+        if ax == bx and ay == by:
+            if a[2] != b[2]:
+                found.append(b)
+            i += 1
+            j += 1
+        elif ax < bx or (ax == bx and ay < by):
+            found.append((ax, ay, None))
+            i += 1
+        else:
+            found.append(b)
+            j += 1
+    found.extend((x, y, None) for x, y, _ in old[i:])
+    found.extend(new[j:])
+    return found
+
+
 class _Judge:
     """The worth of a play, from the agent's own view of the layout (its `PLAIN`
     cards); the card-independent part of each cell is worked out once (`_Spot`) and
@@ -339,11 +372,10 @@ class _Judge:
     `see` brings it to a new position.
 
     `board`: the layout and the spots read (`_Board`); `rivals`: the cells holding a
-    rival's sculpture; `grid`, `rows` (the same as a set) and `sculptures`: the view
-    they were read from."""
+    rival's sculpture; `grid` and `sculptures`: the view they were read from."""
 
     __slots__ = ("board", "rivals", "me", "spirits", "gains", "can_summon", "suits", "grid",
-                 "rows", "sculptures")
+                 "sculptures")
 
     def __init__(self, seen: SummonersSeat, can_summon: bool) -> None:
         """The judge of `seen`'s seat, holding the mana to summon or not, at `seen`."""
@@ -354,7 +386,6 @@ class _Judge:
         self.can_summon = can_summon
         self.suits = frozenset(s[0] for s in spirits) | {"X"} if can_summon else None
         self.grid = seen.grid
-        self.rows = set(seen.grid)
         self.sculptures = seen.sculptures
         self.rivals = _rivals(seen.sculptures, me)
         self.board = _Board(self.grid, self.rivals, None, None)
@@ -368,20 +399,15 @@ class _Judge:
         if grid is not self.grid:
             # a judge met again after a while (or in another game) keeps the spots
             # far from what changed
-            rows = set(grid)
-            gone, came = self.rows - rows, rows - self.rows
-            self.grid, self.rows = grid, rows
             cards = board.cards
-            for x, y, _ in gone:
-                cards[board.index(x, y)] = None
-                changed.append((x, y))
-            for x, y, card in came:
+            for x, y, card in _new_rows(self.grid, grid):
                 changed.append((x, y))
                 if board.on(x, y):
-                    cards[board.index(x, y)] = PLAIN[card]
-                else:
+                    cards[board.index(x, y)] = None if card is None else PLAIN[card]
+                elif card is not None:     # laid out again, with every card of `grid`
                     board = self.board = _Board(grid, self.rivals, None, board)
                     cards = board.cards
+            self.grid = grid
         sculptures = seen.sculptures
         if sculptures != self.sculptures:
             rivals = _rivals(sculptures, self.me)

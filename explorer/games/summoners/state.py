@@ -15,7 +15,7 @@ import random
 from bisect import bisect_left
 from functools import lru_cache
 from itertools import chain, compress
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -32,18 +32,18 @@ from .turn import Turn
 from .grid import Cell
 
 CHANCE_PHASES = ("draw", "cycle-draw", "refill")
-MAX_SEATS = 4
+MAX_SEATS: Final = 4
 
-SUMMON_WINDOW = WindowRule("summon", "S-WINDOW-1", "{seat} may summon a Spirit card or summon nothing")
+SUMMON_WINDOW: Final = WindowRule("summon", "S-WINDOW-1", "{seat} may summon a Spirit card or summon nothing")
 """The summon window [S-WINDOW-1]: its seats still to be asked are `SummonersData.window`."""
 
 # What a position waits for, made once per seat (the hot path builds no strings).
-_ACTION = tuple(decision(p, "action", "S-TURN-1", f"P{p} chooses an action: cycle, draw, buy "
+_ACTION: Final = tuple(decision(p, "action", "S-TURN-1", f"P{p} chooses an action: cycle, draw, buy "
                                                   f"or pass") for p in range(MAX_SEATS))
-_PLAY = tuple(decision(p, "play", "S-DRAW-1", f"P{p} plays a hand card")
+_PLAY: Final = tuple(decision(p, "play", "S-DRAW-1", f"P{p} plays a hand card")
               for p in range(MAX_SEATS))
-_ASKED = tuple(SUMMON_WINDOW.pending(Window((p,))) for p in range(MAX_SEATS))
-_LUCK = {
+_ASKED: Final = tuple(SUMMON_WINDOW.pending(Window((p,))) for p in range(MAX_SEATS))
+_LUCK: Final = {
     "draw": tuple(luck("deck", "S-DECK-2", f"the deck turns up a card for P{p}'s draw")
                   for p in range(MAX_SEATS)),
     "cycle-draw": tuple(luck("deck", "S-DECK-2", f"the deck turns up a card for P{p}'s cycle")
@@ -52,12 +52,12 @@ _LUCK = {
     * MAX_SEATS,
 }
 
-_BELOW = {rank: bytes(limit < rank for limit in range(256))
+_BELOW: Final = {rank: bytes(limit < rank for limit in range(256))
           for rank in set(g.PLACING_RANK.values())}
 """Per placing rank, a `bytes.translate` table taking a limit to 1 if the rank beats it:
 a frontier limit column becomes the mask of the cells a card may go on [S-PLACE-4]."""
 
-SPIRIT_CARDS = frozenset(SPIRIT_DECK)
+SPIRIT_CARDS: Final = frozenset(SPIRIT_DECK)
 
 
 @lru_cache(maxsize=1 << 14)

@@ -9,7 +9,7 @@ events, the layout dict handed to the next state) come from `fast`.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right, insort
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from explorer.core import Deck, Event, Window
 
@@ -23,7 +23,7 @@ from .grid import Cell
 if TYPE_CHECKING:
     from .state import SummonersState
 
-SPIRITS_EACH = 3
+SPIRITS_EACH: Final = 3
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
