@@ -19,8 +19,7 @@ from .errors import InvalidInput
 from .game import Game, game_class
 from .mcts import MCTSAgent
 from .move import Move
-from .observation import (_SEAT_VIEWS, Observation, SeatReader, SeatView,  # noqa: F401
-                          register_seat_view)
+from .observation import Observation, register_seat_view  # noqa: F401  (re-exported)
 from .state import State
 
 

@@ -31,7 +31,7 @@ from collections import Counter
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
-from typing import Any, Callable, Hashable, Iterable, Iterator, NamedTuple, Sequence
+from typing import Any, Callable, Final, Hashable, Iterable, Iterator, NamedTuple, Sequence
 
 from .errors import InvalidInput
 
@@ -67,16 +67,12 @@ class Deck(NamedTuple):
     @property
     def needs_luck(self) -> bool:
         """True when the next draw is a chance outcome (no card known on top)."""
-        return not self.top and bool(self.unseen)
+        return needs_luck(self)
 
     @property
     def known_next(self) -> Hashable | None:
         """The next card when its identity is known (on top, or the deck is all bottom)."""
-        if self.top:
-            return self.top[0]
-        if not self.unseen and self.bottom:
-            return self.bottom[0]
-        return None
+        return known_next(self)
 
     def outcomes(self, as_move: Callable[[Any], Any] | None = None) -> tuple[tuple[Any, float], ...]:
         """Each distinct unseen card with its probability of being drawn next, in card
@@ -108,24 +104,8 @@ class Deck(NamedTuple):
         return unseen[int(rng.random() * len(unseen))]
 
     def draw(self, card: Hashable | None = None) -> "Deck":
-        """The deck after its next card is drawn: `card` must be the known next card or,
-        when luck decides, one of the unseen cards (the chance outcome). Fast: this runs
-        at every draw of every simulated game."""
-        unseen, top, bottom = self
-        if top:
-            if card is not None and card != top[0]:
-                raise ValueError(f"the next card is the known {top[0]!r}, not {card!r}")
-            return _new(Deck, (unseen, top[1:], bottom))
-        if unseen:
-            i = bisect_left(unseen, card)       # `_without`, inlined: the hot path
-            if i == len(unseen) or unseen[i] != card:
-                raise ValueError(f"{card!r} is not among the unseen cards")
-            return _new(Deck, (unseen[:i] + unseen[i + 1:], top, bottom))
-        if bottom:
-            if card is not None and card != bottom[0]:
-                raise ValueError(f"the next card is the known {bottom[0]!r}, not {card!r}")
-            return _new(Deck, (unseen, top, bottom[1:]))
-        raise ValueError("the deck is empty")
+        """The deck after its next card is drawn (`draw`)."""
+        return draw(self, card)
 
     def take(self, card: Hashable) -> "Deck":
         """The deck without one unseen `card` (a card dealt out of it by a redeal)."""
@@ -133,7 +113,7 @@ class Deck(NamedTuple):
 
     def put_bottom(self, *cards: Hashable) -> "Deck":
         """The deck with `cards` put face up under it, in order (their place is known)."""
-        return _new(Deck, (self.unseen, self.top, self.bottom + cards))
+        return put_bottom(self, cards)
 
     def counts(self) -> Counter:
         """How many of each card the whole deck holds, known or not."""
@@ -153,8 +133,53 @@ class Deck(NamedTuple):
                 "bottom": [name(c) for c in self.bottom]}
 
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
 """Builds a NamedTuple from its fields without the keyword machinery (a third of the cost)."""
+
+
+# A deck's hot operations as functions: a compiled caller calls one directly, where a
+# method of a NamedTuple is looked up and called through Python (the methods above are
+# these, for everyone else).
+
+def needs_luck(deck: Deck) -> bool:
+    """`Deck.needs_luck`: the next draw is a chance outcome (no card known on top)."""
+    return not deck.top and bool(deck.unseen)
+
+
+def known_next(deck: Deck) -> Hashable | None:
+    """`Deck.known_next`: the next card when its identity is known (on top, or the
+    deck is all bottom)."""
+    if deck.top:
+        return deck.top[0]
+    if not deck.unseen and deck.bottom:
+        return deck.bottom[0]
+    return None
+
+
+def draw(deck: Deck, card: Hashable | None = None) -> Deck:
+    """`Deck.draw`: the deck after its next card is drawn: `card` must be the known next
+    card or, when luck decides, one of the unseen cards (the chance outcome). Fast: this
+    runs at every draw of every simulated game."""
+    unseen, top, bottom = deck
+    if top:
+        if card is not None and card != top[0]:
+            raise ValueError(f"the next card is the known {top[0]!r}, not {card!r}")
+        return _new(Deck, (unseen, top[1:], bottom))
+    if unseen:
+        i = bisect_left(unseen, card)       # `_without`, inlined: the hot path
+        if i == len(unseen) or unseen[i] != card:
+            raise ValueError(f"{card!r} is not among the unseen cards")
+        return _new(Deck, (unseen[:i] + unseen[i + 1:], top, bottom))
+    if bottom:
+        if card is not None and card != bottom[0]:
+            raise ValueError(f"the next card is the known {bottom[0]!r}, not {card!r}")
+        return _new(Deck, (unseen, top, bottom[1:]))
+    raise ValueError("the deck is empty")
+
+
+def put_bottom(deck: Deck, cards: tuple) -> Deck:
+    """`Deck.put_bottom`: `cards` put face up under the deck, in order."""
+    return _new(Deck, (deck.unseen, deck.top, deck.bottom + cards))
 
 
 def _without(cards: tuple, card: Hashable) -> tuple:

@@ -8,7 +8,7 @@ re-exports all of it.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, ClassVar, Iterable
 
 from .errors import InvalidInput
 from .move import Move
@@ -28,6 +28,9 @@ class Observation:
     """
 
     __slots__ = ("player", "legal", "_view", "_seat", "_base", "_game")
+    FIELDS: ClassVar[tuple[str, ...]] = ("player", "legal", "_view", "_seat", "_base", "_game")
+    """Everything an observation holds (its `__slots__`; compiled, a native class has
+    fields and no `__slots__`), for the tests that prove no field holds the true state."""
 
     def __init__(self, state: State, player: int,
                  observes: Iterable[str] = ("view", "sample")) -> None:

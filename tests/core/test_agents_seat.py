@@ -70,7 +70,7 @@ def test_an_observation_holds_only_what_its_agent_asks_for() -> None:
     assert observe(state, observes=("view",)).seat == seat_only.seat
     with pytest.raises(InvalidInput, match="did not ask for the typed view"):
         observe(state, observes=()).seat
-    assert all(getattr(seat_only, slot) is not state for slot in Observation.__slots__)
+    assert all(getattr(seat_only, slot) is not state for slot in Observation.FIELDS)
 
 
 def test_a_game_without_a_typed_view_says_so() -> None:
@@ -91,3 +91,13 @@ def test_greedy_reads_the_typed_view_only(name) -> None:
             continue
         obs = observe(state, observes=agent.observes)
         assert agent.choose(obs, random.Random(0)) in obs.legal
+
+
+def test_an_observation_names_every_field_it_holds() -> None:
+    """`Observation.FIELDS` is all it holds: its `__slots__` in the pure mode, and every
+    attribute an observation has set (the compiled class has no `__slots__`)."""
+    assert getattr(Observation, "__slots__", Observation.FIELDS) == Observation.FIELDS
+    state = explorer.load("village", 2).new(seed=1)
+    obs = observe(state, observes=("view", "seat", "sample"))
+    for field in Observation.FIELDS:
+        getattr(obs, field)

@@ -98,7 +98,7 @@ def test_an_observation_never_holds_the_true_state(game: str) -> None:
         twin = state.determinize(seat, random.Random(i))
         hidden += twin != state
         obs, other = observe(state), observe(twin)
-        assert all(getattr(obs, slot) is not state for slot in Observation.__slots__)
+        assert all(getattr(obs, slot) is not state for slot in Observation.FIELDS)
         assert (obs.player, obs.legal, obs.view) == (other.player, other.legal, other.view)
         assert obs.sample(random.Random(1)) == other.sample(random.Random(1))
         assert obs.sample(random.Random(1)).visible_events(None) == state.visible_events(seat)

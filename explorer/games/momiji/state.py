@@ -29,10 +29,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
+from ...core import chance
 from ...core.chance import Deck, redeal
 from ...core.errors import Reason
 from ...core.events import Event, Outcome, ScoreLine
@@ -85,7 +86,7 @@ class MomijiData(NamedTuple):
 
 
 _INDEX = {field: i for i, field in enumerate(MomijiData._fields)}
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 def _set(d: MomijiData, **changes: Any) -> MomijiData:
@@ -392,7 +393,7 @@ class MomijiState(State):
     # one handler per kind of move: (data, move, events so far) -> data after the move
     def _on_deal(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
         d = self._dealt(d, move.card, ev)
-        if d.deal > 0 and d.deck.needs_luck:     # the next card is luck again
+        if d.deal > 0 and chance.needs_luck(d.deck):     # the next card is luck again
             return d
         return self._run_deals(d, ev)
 
@@ -567,7 +568,7 @@ class MomijiState(State):
             peek -= 1
             if not peek:
                 peek_seat = -1
-        deck = d.deck.draw(card)
+        deck = chance.draw(d.deck, card)
         if d.deal_to == TO_POND:
             p = d.active
             ev.append(Event("look", "M-POWER-E", f"{seat_name(p)} looks at {name(card)}", p, (p,),
@@ -583,9 +584,9 @@ class MomijiState(State):
             if deck.empty:
                 d = _set(d, deal=0)
                 break
-            if deck.needs_luck:
+            if chance.needs_luck(deck):
                 return d if d.step == DEAL else _set(d, step=DEAL)
-            d = self._dealt(d, deck.known_next, ev)  # type: ignore[arg-type]  # a card id
+            d = self._dealt(d, chance.known_next(deck), ev)  # type: ignore[arg-type]  # a card id
         if d.deal_to == TO_POND:
             return _set(d, step=POND)
         d = self._deck_check(d, ev)
@@ -611,7 +612,7 @@ class MomijiState(State):
             return self._next_turn(d, ev)
         need = max(0, self.game.options.garden_size - len(d.garden))
         deal = min(need, d.deck.size)
-        if deal and d.deck.needs_luck:      # the first card of the refill is luck
+        if deal and chance.needs_luck(d.deck):      # the first card of the refill is luck
             return _set(d, deal=deal, deal_to=TO_REFILL, step=DEAL)
         return self._run_deals(_set(d, deal=deal, deal_to=TO_REFILL), ev)
 

@@ -100,9 +100,10 @@ def _tup(t: tuple, i: int, v: Any) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
-_new_event = tuple.__new__
-"""Builds an `Event` from all its fields without the keyword machinery (every play says
-something)."""
+_new: Final = tuple.__new__
+"""Builds a NamedTuple (an `Event`: every play says something; the `PiratesData` of a
+play) from all its fields, without the keyword machinery, and without looking
+`tuple.__new__` up at each call."""
 
 
 class Work:
@@ -163,7 +164,7 @@ class Work:
         self.events = []
 
     def freeze(self) -> tuple[PiratesData, tuple[Event, ...]]:
-        return tuple.__new__(PiratesData, (
+        return _new(PiratesData, (
             self.route, self.progress, self.coins, self.supply, self.crew, self.specials,
             self.bag, self.cups, self.hands, self.deck, self.discard, self.captain,
             self.direction, self.round, self.phase, self.stage, self.turn, self.bids,
@@ -173,7 +174,7 @@ class Work:
 
     def say(self, kind: str, rule: str, text: str, player: int | None = None,
             visible_to: tuple[int, ...] | None = None, public: str | None = None) -> None:
-        self.events.append(_new_event(Event, (kind, rule, text, player, visible_to, public)))
+        self.events.append(_new(Event, (kind, rule, text, player, visible_to, public)))
 
     # ------------------------------------------------------------------ seats
     def param(self, p: int, name: str) -> int:

@@ -13,7 +13,7 @@ from explorer.core import Event
 
 from . import moves as m
 from .data import FIELDS, PiratesData
-from .engine import CURSED, P, Work, _tup, cup_of
+from .engine import CURSED, P, Work, _new, _tup, cup_of
 from .influence import buy_influence, influence_deal, keep_card, play_influence
 from .moves import bid_text
 from .setup_steps import draft_pass, place_tile
@@ -64,7 +64,7 @@ def cup_die(state: "PiratesState", move: m.CupDie) -> tuple[PiratesData, tuple[E
     if len(faces) < crew + d.specials.count(p):
         fields = list(d)
         fields[_STACK] = d.stack[:-1] + (("cup", p, faces),)
-        return tuple.__new__(PiratesData, fields), _die_rolled(p, move.die, face)
+        return _new(PiratesData, fields), _die_rolled(p, move.die, face)
     w = Work(state)
     names = w.names(p)
     faces = cup_of(names).canonical(faces)

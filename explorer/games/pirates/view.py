@@ -5,7 +5,7 @@ scenario accepts; and `PiratesSeat`, the part of one seat's view an agent weighs
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import msgspec
 
@@ -223,7 +223,7 @@ def seat_view(state: "PiratesState", seat: int) -> PiratesSeat:
                                    roll, towns, designated, influence, card_towns))
 
 
-_new_seat = tuple.__new__
+_new_seat: Final = tuple.__new__
 """Builds a `PiratesSeat` from all its fields in order, without the keyword machinery of
 its constructor (one per decision of every agent)."""
 

@@ -12,6 +12,7 @@ from bisect import bisect_left, bisect_right, insort
 from typing import TYPE_CHECKING, Any, Final
 
 from explorer.core import Deck, Event, Window
+from explorer.core import chance
 
 from . import fast
 from . import grid as g
@@ -63,12 +64,16 @@ def _patched(grid: tuple[tuple[int, int, str], ...], cells: dict[Cell, str],
     return tuple(rows)
 
 
+_new: Final = tuple.__new__
+"""Builds a NamedTuple from its fields (`tuple.__new__`, looked up once)."""
+
+
 def _rebuilt(data: SummonersData, changes: dict[str, Any]) -> SummonersData:
     """`data._replace(**changes)` at a third of the cost: this runs on every step."""
     values = list(data)
     for name, value in changes.items():
         values[FIELD_INDEX[name]] = value
-    return tuple.__new__(SummonersData, values)
+    return _new(SummonersData, values)
 
 
 class Turn:
@@ -161,7 +166,7 @@ class Turn:
         """`card` goes under the deck [S-DECK-1]: known to all, in order, or shuffled in
         among the unseen cards (option `bottom_known`) [S-DECK-2]."""
         if self.options.bottom_known:
-            self.deck = self.deck.put_bottom(card)
+            self.deck = chance.put_bottom(self.deck, (card,))
         else:
             unseen = list(self.deck.unseen)
             insort(unseen, card)
@@ -171,9 +176,9 @@ class Turn:
         """The next card of a deck that needs no luck, and whether everyone saw which it
         is (a card from the public bottom; a top card set by a scenario is secret)."""
         deck = self.deck
-        card = deck.known_next
+        card = chance.known_next(deck)
         public = not deck.top
-        self.deck = deck.draw(card)
+        self.deck = chance.draw(deck, card)
         return card, public  # type: ignore[return-value]  # a card: the deck needs no luck
 
     def _hand_loses(self, p: int, card: str) -> None:
@@ -199,7 +204,7 @@ class Turn:
         self._to_bottom(card)
         self.events.append(fast.cycled(p, card))
         self.changes["passes"] = 0
-        if self.deck.needs_luck:
+        if chance.needs_luck(self.deck):
             self._hand_loses(p, card)
             self.changes["phase"] = "cycle-draw"
             return self._finish()
@@ -233,7 +238,7 @@ class Turn:
 
     def draw(self, p: int) -> tuple[SummonersData, tuple[Event, ...]]:
         self.changes["passes"] = 0
-        if self.deck.needs_luck:
+        if chance.needs_luck(self.deck):
             self.changes["phase"] = "draw"
             return self._finish()
         self.changes["phase"] = "play"
@@ -254,7 +259,7 @@ class Turn:
         self._event("buy", "S-BUY-1", f"P{p} pays 1 mana to the box and buys the "
                                       f"{card_name(move.card)}", p)
         self.changes["phase"] = "play"
-        if self.deck.needs_luck:
+        if chance.needs_luck(self.deck):
             self.changes["phase"] = "refill"
             self.changes["slot"] = move.slot
         elif not self.deck.empty:
@@ -273,7 +278,7 @@ class Turn:
 
     def reveal(self, card: str) -> tuple[SummonersData, tuple[Event, ...]]:
         d = self.d
-        self.deck = d.deck.draw(card)
+        self.deck = chance.draw(d.deck, card)
         p = d.current
         if d.phase == "refill":
             self.changes["market"] = _set(d.market, d.slot, card)

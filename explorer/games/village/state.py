@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import random
 from operator import add, le, sub
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
+from ...core import chance
 from ...core.chance import Deck, redeal
 from ...core.errors import Reason
 from ...core.events import Event, Outcome, ScoreLine
@@ -53,7 +54,7 @@ class VillageData(NamedTuple):
     ended_by: int                       # 0 while playing, 1 refill, 2 draw (rules.ENDED_BY)
 
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
 """Builds `VillageData` from a tuple of its fields: a third of the cost of the NamedTuple
 constructor, and every step of a game builds one."""
 
@@ -178,7 +179,7 @@ class VillageState(State):
         """Deal known cards until the refill stops, the deck empties or chance must decide."""
         while d.deck.top:
             card = d.deck.top[0]
-            d, done = _place(d._replace(deck=d.deck.draw(card)), card, events)
+            d, done = _place(d._replace(deck=chance.draw(d.deck, card)), card, events)
             if done:
                 return _end_turn(d)
         if not d.deck.unseen:
@@ -192,7 +193,7 @@ class VillageState(State):
         """The card luck turned up: dealt into the next stall (V-REFILL-1..3) or, after a
         Draw, taken into hand (V-DRAW-1). Half the steps of a game are this one, so the
         stall rows are rebuilt inline."""
-        deck = d.deck.draw(card)
+        deck = chance.draw(d.deck, card)
         if d.phase == DRAW:
             return self._take_top(d, deck, card, events)
         stall = d.next_stall
@@ -226,7 +227,7 @@ class VillageState(State):
     def _draw(self, d: VillageData, p: int, events: list[Event]) -> VillageData:
         deck = d.deck
         if deck.top:
-            return self._take_top(d, deck.draw(), deck.top[0], events)
+            return self._take_top(d, chance.draw(deck), deck.top[0], events)
         if deck.unseen:
             return d._replace(phase=DRAW)
         events.append(Event("game-end", "V-DRAW-3",
