@@ -433,8 +433,8 @@ def _run_chunks(chunks: list[_Chunk], workers: int, executor: cf.Executor | None
         pool = executor if executor is not None else cf.ProcessPoolExecutor(
             max_workers=min(workers, len(chunks)), mp_context=_process_context())
         try:
-            futures = {pool.submit(_play_chunk, dataclasses.replace(chunk, pause_collector=own)): i
-                       for i, chunk in enumerate(chunks)}
+            sent = [dataclasses.replace(c, pause_collector=True) for c in chunks] if own else chunks
+            futures = {pool.submit(_play_chunk, chunk): i for i, chunk in enumerate(sent)}
             for future in cf.as_completed(futures):
                 i = futures[future]
                 results[i] = future.result()

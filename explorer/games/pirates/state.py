@@ -51,20 +51,20 @@ def _prompt(seat: int, step: str) -> str:
 
 
 RULE_OF: Final = {"bid": "P-BID-ORDER", "act": "P-ACT-ORDER", "step": "P-STEPS-1", "target": "P-TARGET",
-           "cargo": "P-CARGO", "discard": "P-EFFECTS", "reroll": "P-REROLL-WINDOW",
-           "cards": "P-SAIL-WINDOW", "final": "P-FINAL-3", "together": "P-STEPS-2",
-           "draft": "P-SETUP-DRAFT", "build": "P-SETUP-BUILD", "keep": "P-COG-INF-DEAL",
-           "towns": "P-COG-TOWN-PLACE", "designate": "P-COG-DESIGNATE", "pick": "P-COG-VAR-DRAW2"}
+                  "cargo": "P-CARGO", "discard": "P-EFFECTS", "reroll": "P-REROLL-WINDOW",
+                  "cards": "P-SAIL-WINDOW", "final": "P-FINAL-3", "together": "P-STEPS-2",
+                  "draft": "P-SETUP-DRAFT", "build": "P-SETUP-BUILD", "keep": "P-COG-INF-DEAL",
+                  "towns": "P-COG-TOWN-PLACE", "designate": "P-COG-DESIGNATE", "pick": "P-COG-VAR-DRAW2"}
 _DECIDE: Final = {(p, step): decision(p, step, RULE_OF[step], _prompt(p, step))
-           for p in range(6) for step in RULE_OF}
+                  for p in range(6) for step in RULE_OF}
 _CUP: Final = tuple(luck(f"cup P{p}", "P-BET-ROLL", f"P{p} rolls their cup") for p in range(6))
 _BATTLE: Final = tuple(luck(f"battle P{p}", "P-BATTLE-2", f"P{p} rolls their battle die") for p in range(6))
 _HAND: Final = tuple(luck(f"hand P{p}", "P-EFFECTS", f"a card leaves P{p}'s hand at random") for p in range(6))
 _DIE: Final = {"sail": luck("sail die", "P-SAIL-1", "the betting winner rolls the sail die"),
-        "pirate": luck("pirate die", "P-TILE-1", "the pirate die is rolled"),
-        "treasure": luck("treasure die", "P-TILE-1", "the treasure die is rolled")}
+               "pirate": luck("pirate die", "P-TILE-1", "the pirate die is rolled"),
+               "treasure": luck("treasure die", "P-TILE-1", "the treasure die is rolled")}
 _ACT_CITIES: Final = tuple(decision(p, "act", "P-ACT-ORDER", f"P{p} plays or buys a card (action or influence), "
-                                                      f"passes the curse or passes") for p in range(6))
+                                                             f"passes the curse or passes") for p in range(6))
 """The action turn's prompt with Cities of Greed."""
 _DECK: Final = luck("deck", "P-BUY", "the deck gives a card")
 _INFLUENCE_DECK: Final = luck("influence deck", "P-COG-INF-BUY", "the influence deck gives a card")

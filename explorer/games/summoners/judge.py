@@ -48,8 +48,8 @@ BETWEEN: Final = {(a, b): _flanked_between(a, b) for a in LETTERS for b in LETTE
 """(letter before, letter after) -> the letters flanked between them."""
 
 FLANKERS: Final = {(k, f, first): frozenset(s for s in LETTERS
-                                     if k in BETWEEN[(s, f) if first else (f, s)])
-            for k in LETTERS for f in LETTERS for first in (True, False)}
+                                            if k in BETWEEN[(s, f) if first else (f, s)])
+                   for k in LETTERS for f in LETTERS for first in (True, False)}
 """(a card's letter, the letter of the card on one side of it, whether the empty cell is
 before it) -> the letters of a card put on that empty cell that flank it."""
 

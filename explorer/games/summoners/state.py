@@ -39,9 +39,9 @@ SUMMON_WINDOW: Final = WindowRule("summon", "S-WINDOW-1", "{seat} may summon a S
 
 # What a position waits for, made once per seat (the hot path builds no strings).
 _ACTION: Final = tuple(decision(p, "action", "S-TURN-1", f"P{p} chooses an action: cycle, draw, buy "
-                                                  f"or pass") for p in range(MAX_SEATS))
+                                                         f"or pass") for p in range(MAX_SEATS))
 _PLAY: Final = tuple(decision(p, "play", "S-DRAW-1", f"P{p} plays a hand card")
-              for p in range(MAX_SEATS))
+                     for p in range(MAX_SEATS))
 _ASKED: Final = tuple(SUMMON_WINDOW.pending(Window((p,))) for p in range(MAX_SEATS))
 _LUCK: Final = {
     "draw": tuple(luck("deck", "S-DECK-2", f"the deck turns up a card for P{p}'s draw")
@@ -53,7 +53,7 @@ _LUCK: Final = {
 }
 
 _BELOW: Final = {rank: bytes(limit < rank for limit in range(256))
-          for rank in set(g.PLACING_RANK.values())}
+                 for rank in set(g.PLACING_RANK.values())}
 """Per placing rank, a `bytes.translate` table taking a limit to 1 if the rank beats it:
 a frontier limit column becomes the mask of the cells a card may go on [S-PLACE-4]."""
 
