@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 import explorer
 from explorer.games.summoners import fast, narration
 from explorer.games.summoners.cards import ELEMENT_DECK, SPIRIT_DECK
-from explorer.games.summoners.grid import (all_sites, frontier_limits, frontier_of,
-                                           place_limits, place_sites, spirits_around,
-                                           update_frontier)
+from explorer.games.summoners.grid import (REACH, Cell, all_sites, cell_code, code_cell,
+                                           frontier_limits, frontier_of, place_limits,
+                                           place_sites, spirits_around, update_frontier)
 from explorer.games.summoners.moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal
 
 from .helpers import random_states
@@ -66,28 +66,56 @@ def test_removing_cards_patches_the_frontier_like_a_full_scan(game, seed):
         assert emptied == frozenset(frontier_of({})) == {(0, 0)}
 
 
+coordinates = st.integers(-REACH + 1, REACH - 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.tuples(coordinates, coordinates), st.tuples(coordinates, coordinates))
+def test_cell_codes_keep_each_cell_and_the_order_of_cells(a, b):
+    assert code_cell(cell_code(*a)) == a
+    assert (cell_code(*a) < cell_code(*b)) == (a < b)
+
+
+def test_every_layout_stays_within_the_reach_of_cell_codes():
+    """A scenario's coordinates are at most four digits (the first cell within 1000 of
+    0,0), and a game adds at most one cell per card beyond them."""
+    from typing import get_args
+    from explorer.games.summoners.scenario import Coord
+    bound = get_args(Coord)[1]
+    assert max(bound.le, -bound.ge) + len(ELEMENT_DECK) + len(SPIRIT_DECK) + 1 < REACH
+
+
+def _picked(cells: tuple[Cell, ...], player: int, card: str,
+            pick: fast.Picker | None = None) -> tuple[Play, ...]:
+    """The moves the `Picker` of `cells` (or `pick`) gives `player`'s `card`, in order."""
+    pick = pick or fast.plays_on(tuple(cell_code(x, y) for x, y in cells))
+    table = pick.table(player, card)
+    return tuple(table[n] for n in pick.numbers)
+
+
 def test_shared_plays_are_the_moves_on_the_asked_cells_in_order():
     cells = ((-2, 5), (0, 0), (3, -1))
-    assert fast.plays_on(cells)(1, "G7") == tuple(Play(1, "G7", c) for c in cells)
-    assert fast.plays_on(cells[:1])(0, "X2") == (Play(0, "X2", cells[0]),)
-    assert fast.plays_on(cells[::-1])(2, "RA") == tuple(Play(2, "RA", c) for c in cells[::-1])
+    assert _picked(cells, 1, "G7") == tuple(Play(1, "G7", c) for c in cells)
+    assert _picked(cells[:1], 0, "X2") == (Play(0, "X2", cells[0]),)
+    assert _picked(cells[::-1], 2, "RA") == tuple(Play(2, "RA", c)
+                                                                for c in cells[::-1])
 
 
 def test_shared_plays_start_afresh_past_their_bound(monkeypatch):
     monkeypatch.setattr(fast, "MAX_CELLS", 8)
     for row in range(5):
         cells = tuple((x, row) for x in range(6))
-        assert fast.plays_on(cells)(0, "B9") == tuple(Play(0, "B9", c) for c in cells)
+        assert _picked(cells, 0, "B9") == tuple(Play(0, "B9", c) for c in cells)
         assert len(fast._numbering.cells) <= 8
 
 
 def test_a_picker_keeps_its_numbering_when_a_new_one_starts(monkeypatch):
     monkeypatch.setattr(fast, "MAX_CELLS", 8)
     first = tuple((x, 0) for x in range(6))
-    pick = fast.plays_on(first)
+    pick = fast.plays_on(tuple(cell_code(x, y) for x, y in first))
     for row in range(1, 4):                       # each row starts a new numbering
-        fast.plays_on(tuple((x, row) for x in range(6)))(1, "R5")
-    assert pick(1, "R5") == tuple(Play(1, "R5", c) for c in first)
+        _picked(tuple((x, row) for x in range(6)), 1, "R5")
+    assert _picked(first, 1, "R5", pick) == tuple(Play(1, "R5", c) for c in first)
 
 
 @pytest.mark.parametrize("p", [0, 1, 2, 3])
@@ -120,3 +148,9 @@ def test_the_remembered_layout_is_the_grid(game, seed):
     for state in random_states(game, seed)[::5]:
         assert fast.cells_of(state.data.grid) == {(x, y): c for x, y, c in state.data.grid}
         assert state.cells == {(x, y): c for x, y, c in state.data.grid}
+
+
+def test_the_field_positions_a_turn_writes_are_the_fields_of_the_data():
+    from explorer.games.summoners import data
+    assert [getattr(data, name.upper()) for name in data.SummonersData._fields] \
+        == list(range(len(data.SummonersData._fields)))

@@ -5,7 +5,7 @@ next one) import it without importing each other.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from explorer.core import Deck, Window
 
@@ -47,7 +47,30 @@ class SummonersData(NamedTuple):
     ended: str                                 # why the game ended ("" while it goes on)
 
 
-FIELD_INDEX = {name: i for i, name in enumerate(SummonersData._fields)}
-"""Each field's position, for rebuilding a `SummonersData` with a few fields changed."""
+# Each field's position, for a `Turn` that builds the next `SummonersData` from a list
+# (Final: compiled, a constant; a test checks them against `SummonersData._fields`).
+GRID: Final = 0
+FRONTIER: Final = 1
+SITES: Final = 2
+LIMITS: Final = 3
+HANDS: Final = 4
+KNOWN: Final = 5
+SPIRITS: Final = 6
+SUMMONED: Final = 7
+MANA: Final = 8
+BOX_MANA: Final = 9
+SCULPTURES: Final = 10
+MARKET: Final = 11
+DECK: Final = 12
+SPIRIT_BOX: Final = 13
+GONE: Final = 14
+CURRENT: Final = 15
+PHASE: Final = 16
+SLOT: Final = 17
+WINDOW: Final = 18
+TURN: Final = 19
+PASSES: Final = 20
+WINNER: Final = 21
+ENDED: Final = 22
 
 NO_WINDOW = Window(())

@@ -7,8 +7,8 @@ rule it stands for (the `Play` tables against `Play(...)`, the cached events aga
 `narration`, `spirits_around` against `grid.spirits_around`, `cells_of` against a dict
 built from the grid).
 
-- `plays_on`: shared `Play` moves, found by numbered cells, so that the
-  placements of a hand card on the whole frontier come out of one C-level call. Every
+- `plays_on`: shared `Play` moves, found by numbered cells, so that listing the
+  placements of a hand card reads a list by index for each frontier cell. Every
   cell a move generator asked about gets a number; each (player, card) has a list of
   its moves indexed by cell number, grown on demand (a list index is a third of the
   cost of a dict lookup keyed by a cell tuple). Past `MAX_CELLS` numbered cells a new
@@ -23,8 +23,7 @@ built from the grid).
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import itemgetter
-from typing import Any, Callable
+from typing import Any
 
 from . import grid as g
 from . import narration
@@ -82,7 +81,8 @@ def cells_of(grid: tuple[tuple[int, int, str], ...]) -> dict[Cell, str]:
 
 # ------------------------------------------------------------------ Play tables
 class _Numbering:
-    """Numbered cells and, per (player, card), its `Play` moves by cell number.
+    """Numbered cells (by `grid.cell_code`) and, per (player, card), its `Play` moves by
+    cell number.
 
     Replaced whole, never cleared, when it grows past `MAX_CELLS`: a `Picker` made
     before keeps reading its own numbering, so a game listing moves in another thread
@@ -91,19 +91,19 @@ class _Numbering:
     __slots__ = ("number", "cells", "tables")
 
     def __init__(self) -> None:
-        self.number: dict[Cell, int] = {}
+        self.number: dict[Any, int] = {}     # Any: the int objects of a state's codes
         self.cells: list[Cell] = []
         self.tables: dict[tuple[int, str], list[Play]] = {}
 
-    def numbers(self, cells: tuple[Cell, ...]) -> list[int]:
-        """The number of each cell, numbering the new ones."""
+    def numbers(self, codes: tuple[Any, ...]) -> list[int]:
+        """The number of each cell (given by its code), numbering the new ones."""
         number = self.number
         numbers = []
-        for cell in cells:
-            n = number.get(cell)
+        for code in codes:
+            n = number.get(code)
             if n is None:
-                n = number[cell] = len(self.cells)
-                self.cells.append(cell)
+                n = number[code] = len(self.cells)
+                self.cells.append(g.code_cell(code))
             numbers.append(n)
         return numbers
 
@@ -119,34 +119,32 @@ class _Numbering:
 
 
 class Picker:
-    """The `Play` moves of any (player, card) on one tuple of cells, in its order: one
-    C-level `itemgetter` call over the card's table."""
+    """One tuple of cells (by code), numbered: `numbers[i]` indexes the `Play` tables
+    for the cell of `codes[i]`."""
 
-    __slots__ = ("numbering", "get", "single")
+    __slots__ = ("numbering", "numbers")
 
-    def __init__(self, numbering: _Numbering, cells: tuple[Cell, ...]) -> None:
+    def __init__(self, numbering: _Numbering, codes: tuple[Any, ...]) -> None:
         self.numbering = numbering
-        numbers = numbering.numbers(cells)
-        self.single = len(numbers) == 1
-        self.get: Callable[[list[Play]], Any] = itemgetter(*numbers)
+        self.numbers: list[int] = numbering.numbers(codes)
 
-    def __call__(self, player: int, card: str) -> tuple[Play, ...]:
-        found = self.get(self.numbering.table(player, card))
-        return (found,) if self.single else found
+    def table(self, player: int, card: str) -> list[Play]:
+        """The moves of `player`'s `card` by cell number (see `_Numbering.table`)."""
+        return self.numbering.table(player, card)
 
 
 _numbering = _Numbering()
-_picked: tuple[tuple[Cell, ...], Picker] = ((), Picker(_numbering, ((0, 0),)))
+_picked: tuple[tuple[Any, ...], Picker] = ((), Picker(_numbering, (g.cell_code(0, 0),)))
 
 
-def plays_on(cells: tuple[Cell, ...]) -> Picker:
-    """The `Picker` of `cells` (a tuple of one or more cells). The last tuple asked for
-    is remembered, by identity: a state's frontier is asked once per listing, and the
-    states of one turn share it."""
+def plays_on(codes: tuple[Any, ...]) -> Picker:
+    """The `Picker` of the cells of `codes` (a tuple of one or more `grid.cell_code`s).
+    The last tuple asked for is remembered, by identity: a state's frontier is asked
+    once per listing, and the states of one turn share it."""
     global _picked, _numbering
     picked = _picked
-    if picked[0] is not cells:
-        if len(_numbering.cells) + len(cells) > MAX_CELLS:
+    if picked[0] is not codes:
+        if len(_numbering.cells) + len(codes) > MAX_CELLS:
             _numbering = _Numbering()
-        picked = _picked = (cells, Picker(_numbering, cells))
+        picked = _picked = (codes, Picker(_numbering, codes))
     return picked[1]

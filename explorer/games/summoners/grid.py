@@ -106,15 +106,35 @@ def limits_at(grid: Grid, cell: Cell) -> Limits:
     return limit[0], limit[1], limit[2], limit[3]
 
 
-Columns = tuple[Any, ...]   # (the sorted frontier cells,) + one bytes column per limit
-"""The frontier with its limits, column by column: (sorted cells, then per suit the
-limit of each of those cells as `bytes`, which `bytes.translate` turns into a mask of
-the cells a card may go on in one C-level step)."""
+REACH: Final = 1 << 15
+"""Every cell of a layout has coordinates within (-REACH, REACH): a scenario's are at
+most four digits and a game adds fewer cards than the deck holds."""
+_STRIDE: Final = 2 * REACH
+
+
+def cell_code(x: int, y: int) -> int:
+    """The cell (x, y) as one int, ordered as the cells are: x first, then y. The
+    frontier's limits are kept by code: an int compares and hashes in a few steps, a
+    tuple in many."""
+    return (x + REACH) * _STRIDE + y + REACH
+
+
+def code_cell(code: int) -> Cell:
+    """The cell of a `cell_code`."""
+    return (code // _STRIDE - REACH, code % _STRIDE - REACH)
+
+
+Columns = tuple[Any, ...]   # (the frontier's sorted cell codes, their limits as bytes)
+"""The frontier with its limits: (the sorted `cell_code`s of its cells, then the
+`Limits` of each of those cells, four bytes a cell in `SUIT_NAMES` order). The codes
+are typed `Any` where they are read, so that compiled code keeps each int object as it
+is: unboxed and boxed again, an int would be a new object for every lookup."""
 
 
 def _columns(table: Mapping[Cell, Limits]) -> Columns:
-    cells = tuple(sorted(table))
-    return (cells,) + tuple(map(bytes, zip(*(table[cell] for cell in cells))))
+    cells = sorted(table)
+    return (tuple(cell_code(x, y) for x, y in cells),
+            bytes(bound for cell in cells for bound in table[cell]))
 
 
 def frontier_limits(grid: Grid, frontier: Iterable[Cell]) -> Columns:
@@ -140,30 +160,34 @@ def update_limits(columns: Columns, grid: Grid, frontier: AbstractSet[Cell],
         for dx, dy, near in _RING:
             cell: Cell = (x + dx, y + dy)
             ring[cell] = near or ring.get(cell, False)
-    cells = list(columns[0])
-    cols = [bytearray(column) for column in columns[1:]]
+    codes: list[Any] = list(columns[0])
+    limits = bytearray(columns[1])
     for cell, near in ring.items():
-        i = bisect_left(cells, cell)
-        here = i < len(cells) and cells[i] == cell
+        code = cell_code(cell[0], cell[1])
+        i = bisect_left(codes, code)
+        here = i < len(codes) and codes[i] == code
         if cell not in frontier:
             if here:
-                del cells[i]
-                for column in cols:
-                    del column[i]
+                del codes[i]
+                del limits[4 * i:4 * i + 4]
         elif not here:
-            cells.insert(i, cell)
-            for column, bound in zip(cols, limits_at(grid, cell)):
-                column.insert(i, bound)
+            codes.insert(i, code)
+            limits[4 * i:4 * i] = bytes(limits_at(grid, cell))
         elif near:
-            for column, bound in zip(cols, limits_at(grid, cell)):
-                column[i] = bound
-    if len(cells) != len(frontier):          # the layout emptied: the frontier is 0,0
+            limits[4 * i:4 * i + 4] = bytes(limits_at(grid, cell))
+    if len(codes) != len(frontier):          # the layout emptied: the frontier is 0,0
         return frontier_limits(grid, frontier)
-    return (tuple(cells),) + tuple(map(bytes, cols))
+    return (tuple(codes), bytes(limits))
 
 
-_NEAR = tuple((dx, dy, dx == 0 or dy == 0) for dx, dy in AROUND)
-"""The eight neighbours of a cell, each marked True when it is an orthogonal one."""
+_NEAR = tuple((dx, dy, dx * _STRIDE + dy, dx == 0 or dy == 0) for dx, dy in AROUND)
+"""The eight neighbours of a cell: (dx, dy, the step of its `cell_code`, True when it is
+an orthogonal one)."""
+
+_NO_LIMITS: Final = bytes(4)
+_SIDE_LIMITS: Final = {card: bytes(rank if suit == i else 0 for i in range(4))
+                       for card, (suit, rank) in LIMITS.items()}
+"""The `Limits` of an empty cell whose only orthogonal neighbour holds `card`, as bytes."""
 
 
 def place_limits(columns: Columns, frontier: frozenset[Cell], grid: Grid,
@@ -171,35 +195,33 @@ def place_limits(columns: Columns, frontier: frozenset[Cell], grid: Grid,
     """`update_limits` and the new frontier for the commonest change, a card put on the
     frontier `cell` (now in `grid`) and nothing else: `cell` leaves the frontier, its
     empty orthogonal neighbours take its demand, and any neighbour new to the frontier
-    touches no other card, so its limits are that demand (a side) or nothing (a corner)."""
-    cells = list(columns[0])
-    cols = [bytearray(column) for column in columns[1:]]
-    i = bisect_left(cells, cell)
-    del cells[i]
-    for column in cols:
-        del column[i]
-    demand = LIMITS.get(grid[cell])
+    touches no other card, so its limits are that demand (a side) or nothing (a corner).
+    A neighbour is found in the frontier by its code."""
+    codes: list[Any] = list(columns[0])
+    limits = bytearray(columns[1])
     x, y = cell
+    code = cell_code(x, y)
+    i = bisect_left(codes, code)
+    del codes[i]
+    del limits[4 * i:4 * i + 4]
+    card = grid[cell]
+    demand = LIMITS.get(card)
     added = []
-    for dx, dy, side in _NEAR:
+    for dx, dy, step, side in _NEAR:
         near: Cell = (x + dx, y + dy)
         if near in grid:
             continue
-        if near in frontier:
+        i = bisect_left(codes, code + step)
+        if i < len(codes) and codes[i] == code + step:       # already in the frontier
             if side and demand is not None:
-                i = bisect_left(cells, near)
-                column = cols[demand[0]]
-                if column[i] < demand[1]:
-                    column[i] = demand[1]
+                k = 4 * i + demand[0]
+                if limits[k] < demand[1]:
+                    limits[k] = demand[1]
             continue
         added.append(near)
-        i = bisect_left(cells, near)
-        cells.insert(i, near)
-        for column in cols:
-            column.insert(i, 0)
-        if side and demand is not None:
-            cols[demand[0]][i] = demand[1]
-    return ((tuple(cells),) + tuple(map(bytes, cols)),
+        codes.insert(i, code + step)
+        limits[4 * i:4 * i] = _SIDE_LIMITS[card] if side and demand is not None else _NO_LIMITS
+    return ((tuple(codes), bytes(limits)),
             frontier.difference((cell,)).union(added))
 
 

@@ -17,7 +17,10 @@ from explorer.core import chance
 from . import fast
 from . import grid as g
 from .cards import card_name, is_joker, is_spirit
-from .data import FIELD_INDEX, NO_WINDOW, SummonersData
+from .data import NO_WINDOW, SummonersData
+from .data import (BOX_MANA, CURRENT, DECK, ENDED, FRONTIER, GONE, GRID, HANDS, KNOWN,
+                   LIMITS, MANA, MARKET, PASSES, PHASE, SCULPTURES, SITES, SLOT, SPIRITS,
+                   SUMMONED, TURN, WINDOW, WINNER)
 from .moves import Buy, Cycle, Play, Summon, cell_text
 from .grid import Cell
 
@@ -68,14 +71,6 @@ _new: Final = tuple.__new__
 """Builds a NamedTuple from its fields (`tuple.__new__`, looked up once)."""
 
 
-def _rebuilt(data: SummonersData, changes: dict[str, Any]) -> SummonersData:
-    """`data._replace(**changes)` at a third of the cost: this runs on every step."""
-    values = list(data)
-    for name, value in changes.items():
-        values[FIELD_INDEX[name]] = value
-    return _new(SummonersData, values)
-
-
 class Turn:
     """One play being applied: mutable working copies of the parts it changes.
 
@@ -84,7 +79,8 @@ class Turn:
     """
 
     __slots__ = ("state", "game", "options", "d", "events", "cells", "mana",
-                 "box_mana", "sculptures", "deck", "changes", "changed", "placed")
+                 "box_mana", "sculptures", "deck", "values", "sites_done", "changed",
+                 "placed")
 
     def __init__(self, state: SummonersState) -> None:
         self.state = state
@@ -98,7 +94,8 @@ class Turn:
         self.box_mana = d.box_mana
         self.sculptures: tuple[Cell | None, ...] | list[Cell | None] = d.sculptures
         self.deck: Deck = d.deck
-        self.changes: dict[str, Any] = {}
+        self.values: list[Any] = list(d)     # the new position's fields, by index
+        self.sites_done = False
         self.changed: list[Cell] = []
         self.placed: Cell | None = None          # the empty cell a card went on, if any
 
@@ -120,47 +117,43 @@ class Turn:
     def _finish(self) -> tuple[SummonersData, tuple[Event, ...]]:
         if self.cells is not None:
             grid = _patched(self.d.grid, self.cells, self.changed)
-            self.changes["grid"] = grid
+            self.values[GRID] = grid
             if self.changed == [self.placed]:
-                limits, self.changes["frontier"] = g.place_limits(
+                limits, self.values[FRONTIER] = g.place_limits(
                     self.d.limits, self.d.frontier, self.cells, self.placed)  # type: ignore[arg-type]
             else:
                 frontier = g.update_frontier(self.d.frontier, self.cells, self.changed,
                                              self.options.first_cell)
                 limits = g.update_limits(self.d.limits, self.cells, frontier, self.changed)
-                self.changes["frontier"] = frontier
-            self.changes["limits"] = limits
-            self.changes["sites"] = self._sites()
+                self.values[FRONTIER] = frontier
+            self.values[LIMITS] = limits
+            self._sites()
             fast.remember_cells(grid, self.cells)
         d = self.d
         if self.mana is not d.mana:
-            self.changes["mana"] = tuple(self.mana)
-            self.changes["box_mana"] = self.box_mana
+            self.values[MANA] = tuple(self.mana)
+            self.values[BOX_MANA] = self.box_mana
         if self.sculptures is not d.sculptures:
-            self.changes["sculptures"] = tuple(self.sculptures)
+            self.values[SCULPTURES] = tuple(self.sculptures)
         if self.deck is not d.deck:
-            self.changes["deck"] = self.deck
-        return _rebuilt(d, self.changes), tuple(self.events)
+            self.values[DECK] = self.deck
+        return _new(SummonersData, self.values), tuple(self.events)
 
     def _sites(self) -> frozenset[tuple[Cell, str]]:
         """The summon sites after this play's grid changes (computed once)."""
-        if "sites" not in self.changes:
+        if not self.sites_done:
+            self.sites_done = True
             if self.changed == [self.placed]:
-                self.changes["sites"] = g.place_sites(self.d.sites, self.cells,  # type: ignore[arg-type]
-                                                      self.placed,  # type: ignore[arg-type]
-                                                      self.options.king_over_spirits,
-                                                      fast.spirits_around)
+                self.values[SITES] = g.place_sites(self.d.sites, self.cells,  # type: ignore[arg-type]
+                                                   self.placed,  # type: ignore[arg-type]
+                                                   self.options.king_over_spirits,
+                                                   fast.spirits_around)
             else:
-                self.changes["sites"] = g.update_sites(self.d.sites, self.cells,  # type: ignore[arg-type]
-                                                       self.changed,
-                                                       self.options.king_over_spirits,
-                                                       fast.spirits_around)
-        return self.changes["sites"]
-
-    def _get(self, name: str) -> Any:
-        """The field `name` as this play has it so far (changed, or the old value)."""
-        changes = self.changes
-        return changes[name] if name in changes else self.d[FIELD_INDEX[name]]
+                self.values[SITES] = g.update_sites(self.d.sites, self.cells,  # type: ignore[arg-type]
+                                                    self.changed,
+                                                    self.options.king_over_spirits,
+                                                    fast.spirits_around)
+        return self.values[SITES]
 
     def _to_bottom(self, card: str) -> None:
         """`card` goes under the deck [S-DECK-1]: known to all, in order, or shuffled in
@@ -183,30 +176,30 @@ class Turn:
 
     def _hand_loses(self, p: int, card: str) -> None:
         """`card` leaves player `p`'s hand (and the public part of it, if it was there)."""
-        hands = self._get("hands")
-        self.changes["hands"] = _set(hands, p, _without(hands[p], card))
-        known = self._get("known")
+        hands = self.values[HANDS]
+        self.values[HANDS] = _set(hands, p, _without(hands[p], card))
+        known = self.values[KNOWN]
         if card in known[p]:
-            self.changes["known"] = _set(known, p, _without(known[p], card))
+            self.values[KNOWN] = _set(known, p, _without(known[p], card))
 
     def _hand_gains(self, p: int, card: str, public: bool) -> None:
         """`card` joins player `p`'s hand; `public` when every player saw which card it
         is (a market buy, a known card from the bottom of the deck) [S-HIDDEN-2]."""
-        hands = self._get("hands")
-        self.changes["hands"] = _set(hands, p, _with(hands[p], card))
+        hands = self.values[HANDS]
+        self.values[HANDS] = _set(hands, p, _with(hands[p], card))
         if public:
-            known = self._get("known")
-            self.changes["known"] = _set(known, p, _with(known[p], card))
+            known = self.values[KNOWN]
+            self.values[KNOWN] = _set(known, p, _with(known[p], card))
 
     # --------------------------------------------------------------- turn actions
     def cycle(self, move: Cycle) -> tuple[SummonersData, tuple[Event, ...]]:
         p, card = move.player, move.card
         self._to_bottom(card)
         self.events.append(fast.cycled(p, card))
-        self.changes["passes"] = 0
+        self.values[PASSES] = 0
         if chance.needs_luck(self.deck):
             self._hand_loses(p, card)
-            self.changes["phase"] = "cycle-draw"
+            self.values[PHASE] = "cycle-draw"
             return self._finish()
         drawn, public = self._take_known()
         self._hand_swaps(p, card, drawn, public)
@@ -222,14 +215,14 @@ class Turn:
         hand = d.hands[p]
         if lost != gained:
             hand = _with(_without(hand, lost), gained)
-        self.changes["hands"] = _set(d.hands, p, hand)
+        self.values[HANDS] = _set(d.hands, p, hand)
         known = was = d.known[p]
         if lost in known:
             known = _without(known, lost)
         if public:
             known = _with(known, gained)
         if known is not was:
-            self.changes["known"] = _set(d.known, p, known)
+            self.values[KNOWN] = _set(d.known, p, known)
 
     def _draw_known(self, p: int) -> None:
         card, public = self._take_known()
@@ -237,11 +230,11 @@ class Turn:
         self.events.append(fast.drawn_known(p, card) if public else fast.drawn(p, card))
 
     def draw(self, p: int) -> tuple[SummonersData, tuple[Event, ...]]:
-        self.changes["passes"] = 0
+        self.values[PASSES] = 0
         if chance.needs_luck(self.deck):
-            self.changes["phase"] = "draw"
+            self.values[PHASE] = "draw"
             return self._finish()
-        self.changes["phase"] = "play"
+        self.values[PHASE] = "play"
         if not self.deck.empty:
             self._draw_known(p)
         else:
@@ -255,23 +248,23 @@ class Turn:
         self.box_mana += 1
         self._hand_gains(p, move.card, public=True)
         market = _set(self.d.market, move.slot, "")
-        self.changes["passes"] = 0
+        self.values[PASSES] = 0
         self._event("buy", "S-BUY-1", f"P{p} pays 1 mana to the box and buys the "
                                       f"{card_name(move.card)}", p)
-        self.changes["phase"] = "play"
+        self.values[PHASE] = "play"
         if chance.needs_luck(self.deck):
-            self.changes["phase"] = "refill"
-            self.changes["slot"] = move.slot
+            self.values[PHASE] = "refill"
+            self.values[SLOT] = move.slot
         elif not self.deck.empty:
             card, public = self._take_known()
             market = _set(market, move.slot, card)
             self._event("refill", "S-BUY-1", f"The {'known ' if public else ''}"
                                              f"{card_name(card)} refills the market")
-        self.changes["market"] = market
+        self.values[MARKET] = market
         return self._finish()
 
     def pass_(self, p: int) -> tuple[SummonersData, tuple[Event, ...]]:
-        self.changes["passes"] = self.d.passes + 1
+        self.values[PASSES] = self.d.passes + 1
         self.events.append(fast.passed(p))
         self._open_window()
         return self._finish()
@@ -281,15 +274,15 @@ class Turn:
         self.deck = chance.draw(d.deck, card)
         p = d.current
         if d.phase == "refill":
-            self.changes["market"] = _set(d.market, d.slot, card)
-            self.changes["slot"] = -1
-            self.changes["phase"] = "play"
+            self.values[MARKET] = _set(d.market, d.slot, card)
+            self.values[SLOT] = -1
+            self.values[PHASE] = "play"
             self._event("refill", "S-BUY-1", f"The {card_name(card)} refills market slot {d.slot}")
             return self._finish()
         self._hand_gains(p, card, public=False)
         self.events.append(fast.drawn(p, card))
         if d.phase == "draw":
-            self.changes["phase"] = "play"
+            self.values[PHASE] = "play"
         else:
             self._open_window()
         return self._finish()
@@ -316,7 +309,7 @@ class Turn:
                                            f"which goes to the bottom of the deck", p)
             self._displace_at(cell, p, keep=p)
         self._flank(cell, p)
-        self.changes["passes"] = 0
+        self.values[PASSES] = 0
         self._open_window()
         return self._finish()
 
@@ -327,7 +320,7 @@ class Turn:
         d = self.d
         self.mana[p] -= 2  # type: ignore[index]  # a list: _writable
         self.box_mana += 2
-        self.changes["spirits"] = _set(d.spirits, p, _without(d.spirits[p], spirit))
+        self.values[SPIRITS] = _set(d.spirits, p, _without(d.spirits[p], spirit))
         summoned = list(d.summoned)
         summoned[p] = summoned[p] + (spirit,)
         gone = d.gone
@@ -355,13 +348,16 @@ class Turn:
         self.sculptures[p] = cell  # type: ignore[index]  # a list: _writable
         for c in consumed:
             self._displace_at(c, p, keep=p)
-        self.changes["summoned"] = tuple(summoned)
-        self.changes["gone"] = gone
-        self.changes["passes"] = 0
+        self.values[SUMMONED] = tuple(summoned)
+        self.values[GONE] = gone
+        self.values[PASSES] = 0
         self._flank(cell, p)
         # all three summoned, whether they are still on the table or not [S-END-1]
-        if len(summoned[p]) >= SPIRITS_EACH and not self.changes["spirits"][p]:
-            self.changes.update(phase="over", winner=p, ended="spirits", window=NO_WINDOW)
+        if len(summoned[p]) >= SPIRITS_EACH and not self.values[SPIRITS][p]:
+            self.values[PHASE] = "over"
+            self.values[WINNER] = p
+            self.values[ENDED] = "spirits"
+            self.values[WINDOW] = NO_WINDOW
             self._event("win", "S-END-1", f"P{p} has summoned all three Spirit cards "
                                           f"and wins", p)
             return self._finish()
@@ -371,9 +367,9 @@ class Turn:
     def decline(self, p: int) -> tuple[SummonersData, tuple[Event, ...]]:
         window = self.d.window.declined()
         if window.seats:
-            self.changes["window"] = window
+            self.values[WINDOW] = window
         else:
-            self.changes["window"] = NO_WINDOW
+            self.values[WINDOW] = NO_WINDOW
             self._end_turn()
         return self._finish()
 
@@ -430,36 +426,39 @@ class Turn:
             sites = self._sites() if self.cells is not None else d.sites
             able = ()
             if sites:                   # no site shown: nobody can summon (the usual case)
-                spirits, mana = self._get("spirits"), self.mana
+                spirits, mana = self.values[SPIRITS], self.mana
                 able = tuple(q for q in fast.seats_from(d.current, n if options.others_summon
                                                         else 1, n)
                              if mana[q] >= 2 and spirits[q])
             if able:
-                public = set(self._get("gone"))
-                for s in self._get("summoned"):
+                public = set(self.values[GONE])
+                for s in self.values[SUMMONED]:
                     public.update(s)
                 if not any(spirit not in public for _, spirit in sites):
                     able = ()
         if able:
-            self.changes["phase"] = "summon"
-            self.changes["window"] = Window(able)
+            self.values[PHASE] = "summon"
+            self.values[WINDOW] = Window(able)
         else:
             if d.window.seats:
-                self.changes["window"] = NO_WINDOW
+                self.values[WINDOW] = NO_WINDOW
             self._end_turn()
 
     def _end_turn(self) -> None:
         d = self.d
         n = self.game.players
         turn = d.turn + 1
-        passes = self._get("passes")
-        self.changes["turn"] = turn
+        passes = self.values[PASSES]
+        self.values[TURN] = turn
         if passes >= n and self.options.passes_end:
-            self.changes.update(phase="over", ended="passes")
+            self.values[PHASE] = "over"
+            self.values[ENDED] = "passes"
             self._event("end", "S-END-2", "Every player passed in succession: the game ends")
         elif turn >= self.options.max_turns:
-            self.changes.update(phase="over", ended="turns")
+            self.values[PHASE] = "over"
+            self.values[ENDED] = "turns"
             self._event("end", "S-END-3", f"The turn limit of {self.options.max_turns} is "
                                           f"reached: the game ends")
         else:
-            self.changes.update(phase="action", current=(d.current + 1) % n)
+            self.values[PHASE] = "action"
+            self.values[CURRENT] = (d.current + 1) % n
