@@ -23,7 +23,7 @@ built from the grid).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from . import grid as g
 from . import narration
@@ -33,8 +33,34 @@ from .grid import Cell
 MAX_CELLS = 1 << 14
 
 # ------------------------------------------------------------------ shared moves
-cycle = lru_cache(maxsize=None)(Cycle)
-buy = lru_cache(maxsize=None)(Buy)
+_cycles: Final[dict[int, dict[str, Cycle]]] = {}
+_buys: Final[dict[tuple[int, int], dict[str, Buy]]] = {}
+
+
+def cycle(player: int, card: str) -> Cycle:
+    """The shared `Cycle(player, card)`: found by player, then by card (a string keeps
+    its hash, so the lookup costs a few steps where a cache keyed by both would hash a
+    new tuple)."""
+    by_card = _cycles.get(player)
+    if by_card is None:
+        by_card = _cycles[player] = {}
+    move = by_card.get(card)
+    if move is None:
+        move = by_card[card] = Cycle(player, card)
+    return move
+
+
+def buy(player: int, slot: int, card: str) -> Buy:
+    """The shared `Buy(player, slot, card)`, found as `cycle` finds its moves."""
+    by_card = _buys.get((player, slot))
+    if by_card is None:
+        by_card = _buys[(player, slot)] = {}
+    move = by_card.get(card)
+    if move is None:
+        move = by_card[card] = Buy(player, slot, card)
+    return move
+
+
 draw = lru_cache(maxsize=None)(Draw)
 pass_ = lru_cache(maxsize=None)(Pass)
 decline = lru_cache(maxsize=None)(Decline)

@@ -20,7 +20,9 @@ Cell = tuple[int, ...]
 `tuple[int, int]`: mypyc keeps a fixed-length tuple unboxed, as a C struct, and makes a
 new tuple object each time one goes into a dict, a set or a call, which made the
 compiled layout's lookups two to three times slower (`benchmarks/RESULTS.md`)."""
-Grid = Mapping[Cell, str]
+Grid = dict[Cell, str]
+"""The layout {(x, y): card}. A dict, not any Mapping: compiled, its lookups are direct
+calls of the dict's own C functions."""
 
 ORTHOGONAL = ((-1, 0, "to its left"), (1, 0, "to its right"),
               (0, -1, "above it"), (0, 1, "below it"))
@@ -97,8 +99,8 @@ def limits_at(grid: Grid, cell: Cell) -> Limits:
     the empty `cell`: the highest demand of its orthogonal neighbours [S-PLACE-4]."""
     x, y = cell
     limit = [0, 0, 0, 0]
-    get = grid.get
-    for near in (get((x - 1, y)), get((x + 1, y)), get((x, y - 1)), get((x, y + 1))):
+    for near in (grid.get((x - 1, y)), grid.get((x + 1, y)), grid.get((x, y - 1)),
+                 grid.get((x, y + 1))):
         if near is not None:
             bound = LIMITS.get(near)
             if bound is not None and bound[1] > limit[bound[0]]:
@@ -318,17 +320,16 @@ def flanked_near(grid: Grid, cell: Cell, jokers_flankable: bool) -> list[Cell]:
     """The cards among `flank_candidates(cell)` that are `flanked`, in that order: one
     pass with the cheap test first (a card with no two opposite neighbours is never
     flanked), as this runs after every placement."""
-    get = grid.get
     x, y = cell
     hit: list[Cell] = []
     c: Cell
     for c in ((x, y), (x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
         cx, cy = c
-        if get(c) is None:
+        if grid.get(c) is None:
             continue
-        left, right = get((cx - 1, cy)), get((cx + 1, cy))
-        if (left is None or right is None) and (get((cx, cy - 1)) is None
-                                                 or get((cx, cy + 1)) is None):
+        left, right = grid.get((cx - 1, cy)), grid.get((cx + 1, cy))
+        if (left is None or right is None) and (grid.get((cx, cy - 1)) is None
+                                                 or grid.get((cx, cy + 1)) is None):
             continue
         if flanked(grid, c, jokers_flankable):
             hit.append(c)
@@ -398,11 +399,11 @@ def spirits_at(grid: Grid, cell: Cell, king_over_spirits: bool,
     one cell's five cards (`spirits_around`, or the remembering copy in `fast`).
     """
     x, y = cell
-    get = grid.get
-    left, right, up, down = get((x - 1, y)), get((x + 1, y)), get((x, y - 1)), get((x, y + 1))
+    left, right = grid.get((x - 1, y)), grid.get((x + 1, y))
+    up, down = grid.get((x, y - 1)), grid.get((x, y + 1))
     if (left is None or right is None) and (up is None or down is None):
         return ()                     # no pair of opposite cards, so not three neighbours
-    return (around or spirits_around)(get(cell), (left, right, up, down), king_over_spirits)
+    return (around or spirits_around)(grid.get(cell), (left, right, up, down), king_over_spirits)
 
 
 def spirits_around(occupant: str | None, around: tuple[str | None, ...],
@@ -444,16 +445,17 @@ def place_sites(sites: frozenset[tuple[Cell, str]], grid: Grid, cell: Cell,
                 ) -> frozenset[tuple[Cell, str]]:
     """`update_sites` for a card put on `cell` and nothing else: the sites of `cell` and
     its orthogonal neighbours, read from the thirteen cells around them at once."""
-    get = grid.get
     x, y = cell
-    here, left, right, up, down = get(cell), get((x - 1, y)), get((x + 1, y)), \
-        get((x, y - 1)), get((x, y + 1))
+    here, left, right = grid.get(cell), grid.get((x - 1, y)), grid.get((x + 1, y))
+    up, down = grid.get((x, y - 1)), grid.get((x, y + 1))
+    up_left, up_right = grid.get((x - 1, y - 1)), grid.get((x + 1, y - 1))
+    down_left, down_right = grid.get((x - 1, y + 1)), grid.get((x + 1, y + 1))
     rings = (
         (cell, here, left, right, up, down),
-        ((x - 1, y), left, get((x - 2, y)), here, get((x - 1, y - 1)), get((x - 1, y + 1))),
-        ((x + 1, y), right, here, get((x + 2, y)), get((x + 1, y - 1)), get((x + 1, y + 1))),
-        ((x, y - 1), up, get((x - 1, y - 1)), get((x + 1, y - 1)), get((x, y - 2)), here),
-        ((x, y + 1), down, get((x - 1, y + 1)), get((x + 1, y + 1)), here, get((x, y + 2))),
+        ((x - 1, y), left, grid.get((x - 2, y)), here, up_left, down_left),
+        ((x + 1, y), right, here, grid.get((x + 2, y)), up_right, down_right),
+        ((x, y - 1), up, up_left, up_right, grid.get((x, y - 2)), here),
+        ((x, y + 1), down, down_left, down_right, here, grid.get((x, y + 2))),
     )
     found = []
     for c, occupant, a, b, u, d in rings:
@@ -461,8 +463,11 @@ def place_sites(sites: frozenset[tuple[Cell, str]], grid: Grid, cell: Cell,
             continue
         for spirit in around(occupant, (a, b, u, d), king_over_spirits):
             found.append((c, spirit))
-    touched = (cell, rings[1][0], rings[2][0], rings[3][0], rings[4][0])
-    stale = [site for site in sites if site[0] in touched]
+    stale = []
+    for site in sites:                 # the sites on `cell` or one of its four neighbours
+        sx, sy = site[0]
+        if abs(sx - x) + abs(sy - y) <= 1:
+            stale.append(site)
     if not found and not stale:
         return sites
     return sites.difference(stale).union(found)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from functools import lru_cache
 from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -54,17 +53,19 @@ _LUCK: Final = {
 SPIRIT_CARDS: Final = frozenset(SPIRIT_DECK)
 
 
-@lru_cache(maxsize=1 << 14)
 def _actions(p: int, hand: tuple[str, ...], can_draw: bool, market: tuple[str, ...],
              pass_any_time: bool) -> tuple:
     """The turn's actions [S-TURN-1]: cycle each hand card [S-CYCLE-1], draw when allowed
     [S-DRAW-1] [S-DRAW-2], buy from each filled slot of the `market` (given only when
-    the player has the mana) [S-BUY-1], and pass [S-PASS-1]. Remembered: the same hands
-    and markets recur turn after turn."""
-    moves: list = [fast.cycle(p, c) for c in hand]
+    the player has the mana) [S-BUY-1], and pass [S-PASS-1]; the moves are shared ones."""
+    moves: list = []
+    for card in hand:
+        moves.append(fast.cycle(p, card))
     if can_draw:
         moves.append(fast.draw(p))
-    moves.extend(fast.buy(p, i, c) for i, c in enumerate(market) if c)
+    for slot, card in enumerate(market):
+        if card:
+            moves.append(fast.buy(p, slot, card))
     if pass_any_time or not moves:
         moves.append(fast.pass_(p))
     return tuple(moves)
