@@ -25,6 +25,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Final
 
+from explorer.core import Event
+
 from . import grid as g
 from . import narration
 from .moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal
@@ -33,31 +35,38 @@ from .grid import Cell
 MAX_CELLS = 1 << 14
 
 # ------------------------------------------------------------------ shared moves
-_cycles: Final[dict[int, dict[str, Cycle]]] = {}
-_buys: Final[dict[tuple[int, int], dict[str, Buy]]] = {}
+def _seat_table(tables: dict[int, dict[str, Any]], player: int) -> dict[str, Any]:
+    """The values remembered for `player`, by card (made on first use). Found by player,
+    then by card: a string keeps its hash, where a cache keyed by both would hash a new
+    tuple at every call."""
+    table = tables.get(player)
+    if table is None:
+        table = tables[player] = {}
+    return table
+
+
+_CYCLES: Final[dict[int, dict[str, Any]]] = {}
+_BUYS: Final[dict[int, dict[str, Any]]] = {}      # by player * 8 + slot, then card
+_CYCLED: Final[dict[int, dict[str, Any]]] = {}
+_DRAWN: Final[dict[int, dict[str, Any]]] = {}
+_DRAWN_KNOWN: Final[dict[int, dict[str, Any]]] = {}
 
 
 def cycle(player: int, card: str) -> Cycle:
-    """The shared `Cycle(player, card)`: found by player, then by card (a string keeps
-    its hash, so the lookup costs a few steps where a cache keyed by both would hash a
-    new tuple)."""
-    by_card = _cycles.get(player)
-    if by_card is None:
-        by_card = _cycles[player] = {}
-    move = by_card.get(card)
+    """The shared `Cycle(player, card)`."""
+    table = _seat_table(_CYCLES, player)
+    move = table.get(card)
     if move is None:
-        move = by_card[card] = Cycle(player, card)
+        move = table[card] = Cycle(player, card)
     return move
 
 
 def buy(player: int, slot: int, card: str) -> Buy:
-    """The shared `Buy(player, slot, card)`, found as `cycle` finds its moves."""
-    by_card = _buys.get((player, slot))
-    if by_card is None:
-        by_card = _buys[(player, slot)] = {}
-    move = by_card.get(card)
+    """The shared `Buy(player, slot, card)`."""
+    table = _seat_table(_BUYS, player * 8 + slot)
+    move = table.get(card)
     if move is None:
-        move = by_card[card] = Buy(player, slot, card)
+        move = table[card] = Buy(player, slot, card)
     return move
 
 
@@ -68,9 +77,33 @@ reveal = lru_cache(maxsize=None)(Reveal)
 play_over = lru_cache(maxsize=4096)(lambda player, card, cell: Play(player, card, cell, True))
 
 # ------------------------------------------------------------------ shared events
-cycled = lru_cache(maxsize=None)(narration.cycled)
-drawn = lru_cache(maxsize=None)(narration.drawn)
-drawn_known = lru_cache(maxsize=None)(narration.drawn_known)
+def cycled(player: int, card: str) -> Event:
+    """The shared `narration.cycled(player, card)`."""
+    table = _seat_table(_CYCLED, player)
+    event = table.get(card)
+    if event is None:
+        event = table[card] = narration.cycled(player, card)
+    return event
+
+
+def drawn(player: int, card: str) -> Event:
+    """The shared `narration.drawn(player, card)`."""
+    table = _seat_table(_DRAWN, player)
+    event = table.get(card)
+    if event is None:
+        event = table[card] = narration.drawn(player, card)
+    return event
+
+
+def drawn_known(player: int, card: str) -> Event:
+    """The shared `narration.drawn_known(player, card)`."""
+    table = _seat_table(_DRAWN_KNOWN, player)
+    event = table.get(card)
+    if event is None:
+        event = table[card] = narration.drawn_known(player, card)
+    return event
+
+
 passed = lru_cache(maxsize=None)(narration.passed)
 
 

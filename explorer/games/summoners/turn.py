@@ -43,6 +43,23 @@ def _with(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return cards[:i] + (card,) + cards[i:]
 
 
+def _swapped(cards: tuple[str, ...], lost: str, gained: str) -> tuple[str, ...]:
+    """`_with(_without(cards, lost), gained)` in one pass over the sorted `cards`."""
+    kept: list[str] = []
+    gone = placed = False
+    for card in cards:
+        if not gone and card == lost:
+            gone = True
+            continue
+        if not placed and gained < card:
+            kept.append(gained)
+            placed = True
+        kept.append(card)
+    if not placed:
+        kept.append(gained)
+    return tuple(kept)
+
+
 def _set(values: tuple, i: int, value: Any) -> tuple:
     """`values` with item `i` replaced."""
     return values[:i] + (value,) + values[i + 1:]
@@ -214,7 +231,7 @@ class Turn:
         d = self.d
         hand = d.hands[p]
         if lost != gained:
-            hand = _with(_without(hand, lost), gained)
+            hand = _swapped(hand, lost, gained)
         self.values[HANDS] = _set(d.hands, p, hand)
         known = was = d.known[p]
         if lost in known:
