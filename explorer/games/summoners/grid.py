@@ -24,10 +24,10 @@ Grid = dict[Cell, str]
 """The layout {(x, y): card}. A dict, not any Mapping: compiled, its lookups are direct
 calls of the dict's own C functions."""
 
-ORTHOGONAL = ((-1, 0, "to its left"), (1, 0, "to its right"),
-              (0, -1, "above it"), (0, 1, "below it"))
-AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
-OPPOSITE_PAIRS = (((-1, 0), (1, 0)), ((0, -1), (0, 1)))
+ORTHOGONAL: Final = ((-1, 0, "to its left"), (1, 0, "to its right"),
+                     (0, -1, "above it"), (0, 1, "below it"))
+AROUND: Final = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+OPPOSITE_PAIRS: Final = (((-1, 0), (1, 0)), ((0, -1), (0, 1)))
 WEAKER: Final = {strong: weak for weak, strong in STRONGER.items()}
 """The suit each suit beats: a card of suit WEAKER[s] is weaker than a card of suit s."""
 
@@ -41,14 +41,14 @@ def frontier_of(grid: Grid, first: Cell = (0, 0)) -> set[Cell]:
             if (x + dx, y + dy) not in grid}
 
 
-_BLOCK = tuple((dx, dy) for dx in range(-2, 3) for dy in range(-2, 3))
+_BLOCK: Final = tuple((dx, dy) for dx in range(-2, 3) for dy in range(-2, 3))
 """The 5 x 5 cells around a cell: all that decides whether it or one of its eight
 neighbours is in the frontier."""
 
-_RING_BITS = tuple((dx, dy, _BLOCK.index((dx, dy)),
-                    sum(1 << k for k, (bx, by) in enumerate(_BLOCK)
-                        if max(abs(bx - dx), abs(by - dy)) == 1))
-                   for dx, dy in ((0, 0),) + AROUND)
+_RING_BITS: Final = tuple((dx, dy, _BLOCK.index((dx, dy)),
+                           sum(1 << k for k, (bx, by) in enumerate(_BLOCK)
+                               if max(abs(bx - dx), abs(by - dy)) == 1))
+                          for dx, dy in ((0, 0),) + AROUND)
 """A cell and its eight neighbours: (dx, dy, its bit in a `_BLOCK` mask, the mask of its
 own eight neighbours)."""
 
@@ -144,7 +144,7 @@ def frontier_limits(grid: Grid, frontier: Iterable[Cell]) -> Columns:
     return _columns({cell: limits_at(grid, cell) for cell in frontier})
 
 
-_RING = tuple((dx, dy, dx == 0 or dy == 0) for dx, dy in ((0, 0),) + AROUND)
+_RING: Final = tuple((dx, dy, dx == 0 or dy == 0) for dx, dy in ((0, 0),) + AROUND)
 """A cell and its eight neighbours, each marked True when a card on the centre cell
 would be an orthogonal neighbour of it (or the cell itself)."""
 
@@ -182,7 +182,7 @@ def update_limits(columns: Columns, grid: Grid, frontier: AbstractSet[Cell],
     return (tuple(codes), bytes(limits))
 
 
-_NEAR = tuple((dx, dy, dx * _STRIDE + dy, dx == 0 or dy == 0) for dx, dy in AROUND)
+_NEAR: Final = tuple((dx, dy, dx * _STRIDE + dy, dx == 0 or dy == 0) for dx, dy in AROUND)
 """The eight neighbours of a cell: (dx, dy, the step of its `cell_code`, True when it is
 an orthogonal one)."""
 

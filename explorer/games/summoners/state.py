@@ -29,7 +29,7 @@ from .moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal, Summon, cell_t
 from .turn import Turn
 from .grid import Cell
 
-CHANCE_PHASES = ("draw", "cycle-draw", "refill")
+CHANCE_PHASES: Final = ("draw", "cycle-draw", "refill")
 MAX_SEATS: Final = 4
 
 SUMMON_WINDOW: Final = WindowRule("summon", "S-WINDOW-1", "{seat} may summon a Spirit card or summon nothing")
@@ -51,6 +51,19 @@ _LUCK: Final = {
 }
 
 SPIRIT_CARDS: Final = frozenset(SPIRIT_DECK)
+
+CYCLE: Final = 0
+REVEAL: Final = 1
+PLAY: Final = 2
+BUY: Final = 3
+DECLINE: Final = 4
+DRAW: Final = 5
+SUMMON: Final = 6
+PASS: Final = 7
+_KIND: Final = {Cycle: CYCLE, Reveal: REVEAL, Play: PLAY, Buy: BUY, Decline: DECLINE,
+                Draw: DRAW, Summon: SUMMON, Pass: PASS}
+"""Each move class's number: compiled, one lookup by type, where testing `kind is Cycle`
+looks the class up among the module's names each time."""
 
 
 def _actions(p: int, hand: tuple[str, ...], can_draw: bool, market: tuple[str, ...],
@@ -188,34 +201,34 @@ class SummonersState(State):
         limits, a site on the table; no list of every legal move is built."""
         d: SummonersData = self.data
         phase = d.phase
-        kind = type(move)
+        kind = _KIND.get(type(move), -1)
         if phase in CHANCE_PHASES:
-            if kind is not Reveal:
+            if kind != REVEAL:
                 return False
             unseen = d.deck.unseen
             i = bisect_left(unseen, move.card)
             return i < len(unseen) and unseen[i] == move.card
         seat = self._find_pending().seat
-        if kind is Reveal or seat is None or move.player != seat:
+        if kind == REVEAL or seat is None or move.player != seat:
             return False
         if phase == "action":
-            if kind is Cycle:
+            if kind == CYCLE:
                 return move.card in d.hands[seat]
-            if kind is Draw:
+            if kind == DRAW:
                 return self._draw_allowed()
-            if kind is Buy:
+            if kind == BUY:
                 return (d.mana[seat] >= 1 and 0 <= move.slot < len(d.market)
                         and d.market[move.slot] == move.card and move.card != "")
-            if kind is Pass:
+            if kind == PASS:
                 return self.game.options.pass_any_time or (
                     not d.hands[seat] and not self._draw_allowed()
                     and (d.mana[seat] < 1 or not any(d.market)))
             return False
         if phase == "play":
-            return kind is Play and move.card in d.hands[seat] and self._placeable(move)
-        if kind is Decline:
+            return kind == PLAY and move.card in d.hands[seat] and self._placeable(move)
+        if kind == DECLINE:
             return True
-        if kind is not Summon or move.card not in d.spirits[seat] or d.mana[seat] < 2:
+        if kind != SUMMON or move.card not in d.spirits[seat] or d.mana[seat] < 2:
             return False
         if (move.cell, move.card) not in d.sites:
             return False
@@ -330,20 +343,20 @@ class SummonersState(State):
 
     # ------------------------------------------------------------------ apply
     def _apply(self, move: Any) -> tuple[SummonersData, tuple[Event, ...]]:
-        kind = type(move)                  # the commonest kinds of random play first
-        if kind is Cycle:
+        kind = _KIND.get(type(move), -1)   # the commonest kinds of random play first
+        if kind == CYCLE:
             return Turn(self).cycle(move)
-        if kind is Reveal:
+        if kind == REVEAL:
             return Turn(self).reveal(move.card)
-        if kind is Play:
+        if kind == PLAY:
             return Turn(self).play(move)
-        if kind is Buy:
+        if kind == BUY:
             return Turn(self).buy(move)
-        if kind is Decline:
+        if kind == DECLINE:
             return Turn(self).decline(move.player)
-        if kind is Draw:
+        if kind == DRAW:
             return Turn(self).draw(move.player)
-        if kind is Summon:
+        if kind == SUMMON:
             return Turn(self).summon(move)
         return Turn(self).pass_(move.player)
 
