@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import AbstractSet, Any, Callable, Final, Iterable, Iterator, Mapping
 
 from .cards import (ELEMENT_DECK, SPIRIT_DECK, SPIRIT_ORDER, SPIRIT_RANK, STRONGER, SUIT_NAMES,
-                    card_name, is_ace, is_joker, is_spirit, table_rank)
+                    SUITS, card_name, is_ace, is_joker, is_spirit, table_rank)
 
 Cell = tuple[int, ...]
 """A cell (x, y), y growing downwards. Typed as a tuple of any length, not
@@ -406,27 +406,51 @@ def spirits_at(grid: Grid, cell: Cell, king_over_spirits: bool,
     return (around or spirits_around)(grid.get(cell), (left, right, up, down), king_over_spirits)
 
 
+_HELD: Final = {card: card[1:] for card in SPIRIT_DECK}
+"""A Spirit card's rank (J, Q or K): what may be summoned over the cell holding it."""
+_MEMBER: Final = {card: card[0] for card in ELEMENT_DECK}
+"""The suit letter of each playing card ("X": a Joker, a member of every suit's
+pattern) [S-JOKER-1]; a Spirit card is a member of none, only a Jack or Queen."""
+_SPIRITS_OF: Final = {suit: (suit + "J", suit + "Q", suit + "K") for suit in SUITS}
+
+
 def spirits_around(occupant: str | None, around: tuple[str | None, ...],
                     king_over_spirits: bool) -> tuple[str, ...]:
     """`spirits_at` for a cell holding `occupant` with the orthogonal neighbours
-    `around` (left, right, above, below)."""
-    held = "" if occupant is None or occupant[1:] not in SPIRIT_ORDER else occupant[1:]
+    `around` (left, right, above, below): per suit of a card around (every suit when
+    one is a Joker), a Jack on an empty cell between two opposite playing cards of its
+    suit [S-JACK-1]; a Queen on an empty cell or a Jack with three of the four its
+    suit's playing cards or Jack [S-QUEEN-1]; a King with all four its suit's playing
+    cards, Jack or Queen [S-KING-1], on an empty cell or over a Jack or Queen when
+    `king_over_spirits` [S-KING-2]."""
+    held = "" if occupant is None else _HELD.get(occupant, "")
     if held == "K":
         return ()
-    suits = {c[0] for c in around if c is not None}
-    found = []
-    for suit in (("B", "R", "G", "Y") if "X" in suits else sorted(suits, key="BRGY".index)):
-        plain = [c is not None and (c[0] == "X" or (c[0] == suit and c[1:] not in SPIRIT_ORDER))
-                 for c in around]
-        if not held and ((plain[0] and plain[1]) or (plain[2] and plain[3])):
-            found.append(suit + "J")
-        jack = suit + "J"
-        with_jacks = [plain[i] or around[i] == jack for i in range(4)]
-        if held in ("", "J") and sum(with_jacks) >= 3:
-            found.append(suit + "Q")
-        if (not held or king_over_spirits) and all(
-                with_jacks[i] or around[i] == suit + "Q" for i in range(4)):
-            found.append(suit + "K")
+    a, b, c, d = around[0], around[1], around[2], around[3]
+    ma = None if a is None else _MEMBER.get(a)
+    mb = None if b is None else _MEMBER.get(b)
+    mc = None if c is None else _MEMBER.get(c)
+    md = None if d is None else _MEMBER.get(d)
+    wild = ma == "X" or mb == "X" or mc == "X" or md == "X"
+    found: list[str] = []
+    for suit in SUITS:
+        if not wild and not ((a is not None and a[0] == suit) or (b is not None and b[0] == suit)
+                             or (c is not None and c[0] == suit)
+                             or (d is not None and d[0] == suit)):
+            continue
+        jack, queen, king = _SPIRITS_OF[suit]
+        pa = ma == suit or ma == "X"
+        pb = mb == suit or mb == "X"
+        pc = mc == suit or mc == "X"
+        pd = md == suit or md == "X"
+        if not held and ((pa and pb) or (pc and pd)):
+            found.append(jack)
+        ja, jb, jc, jd = pa or a == jack, pb or b == jack, pc or c == jack, pd or d == jack
+        if (held == "" or held == "J") and int(ja) + int(jb) + int(jc) + int(jd) >= 3:
+            found.append(queen)
+        if (not held or king_over_spirits) and (ja or a == queen) and (jb or b == queen) \
+                and (jc or c == queen) and (jd or d == queen):
+            found.append(king)
     return tuple(found)
 
 
