@@ -164,3 +164,26 @@ def test_a_swap_in_one_pass_is_a_loss_then_a_gain(cards, gained, data):
     hand = tuple(sorted(cards))
     lost = data.draw(st.sampled_from(hand))
     assert _swapped(hand, lost, gained) == _with(_without(hand, lost), gained)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 1 << 33), max_size=40, unique=True), st.integers(-1, (1 << 33) + 1))
+def test_the_code_search_is_a_bisection(codes, code):
+    from bisect import bisect_left
+    from explorer.games.summoners.grid import _index
+    codes.sort()
+    assert _index(codes, code) == bisect_left(codes, code)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.integers(-9, 9), st.integers(-9, 9)), min_size=1, max_size=30,
+                unique=True), st.data())
+def test_a_picker_numbered_from_the_last_numbers_each_cell_as_the_numbering_does(cells, data):
+    first = tuple(sorted(cell_code(x, y) for x, y in cells))
+    kept = data.draw(st.lists(st.sampled_from(first), unique=True))
+    more = data.draw(st.lists(st.tuples(st.integers(-9, 9), st.integers(-9, 9))))
+    codes = tuple(sorted(set(kept) | {cell_code(x, y) for x, y in more}))
+    codes = tuple(next((c for c in first if c == code), code) for code in codes)  # shared ints
+    last = fast.Picker(fast._numbering, first)
+    walked = fast.Picker(fast._numbering, codes, last)
+    assert walked.numbers == [fast._numbering.number_of(code) for code in codes]

@@ -154,16 +154,34 @@ class _Numbering:
         self.cells: list[Cell] = []
         self.tables: dict[tuple[int, str], list[Play]] = {}
 
-    def numbers(self, codes: tuple[Any, ...]) -> list[int]:
-        """The number of each cell (given by its code), numbering the new ones."""
-        number = self.number
-        numbers = []
+    def number_of(self, code: Any) -> int:
+        """The number of the cell of `code`, numbering it if it is new."""
+        n = self.number.get(code)
+        if n is None:
+            n = self.number[code] = len(self.cells)
+            self.cells.append(g.code_cell(code))
+        return n
+
+    def numbers(self, codes: tuple[Any, ...], last: "Picker | None") -> list[int]:
+        """The number of each cell (given by its code). The numbers of `last` (a picker of
+        this numbering) are read in one walk of both sorted tuples: a placement changes a
+        few cells of the frontier and the next one shares the int objects of the rest,
+        so most codes match by identity and need no lookup."""
+        numbers: list[int] = []
+        if last is None:
+            for code in codes:
+                numbers.append(self.number_of(code))
+            return numbers
+        old, old_numbers = last.codes, last.numbers
+        j, m = 0, len(old)
         for code in codes:
-            n = number.get(code)
-            if n is None:
-                n = number[code] = len(self.cells)
-                self.cells.append(g.code_cell(code))
-            numbers.append(n)
+            while j < m and old[j] is not code and old[j] < code:
+                j += 1
+            if j < m and old[j] is code:
+                numbers.append(old_numbers[j])
+                j += 1
+            else:
+                numbers.append(self.number_of(code))
         return numbers
 
     def table(self, player: int, card: str) -> list[Play]:
@@ -181,11 +199,13 @@ class Picker:
     """One tuple of cells (by code), numbered: `numbers[i]` indexes the `Play` tables
     for the cell of `codes[i]`."""
 
-    __slots__ = ("numbering", "numbers")
+    __slots__ = ("numbering", "codes", "numbers")
 
-    def __init__(self, numbering: _Numbering, codes: tuple[Any, ...]) -> None:
+    def __init__(self, numbering: _Numbering, codes: tuple[Any, ...],
+                 last: "Picker | None" = None) -> None:
         self.numbering = numbering
-        self.numbers: list[int] = numbering.numbers(codes)
+        self.codes = codes
+        self.numbers: list[int] = numbering.numbers(codes, last)
 
     def table(self, player: int, card: str) -> list[Play]:
         """The moves of `player`'s `card` by cell number (see `_Numbering.table`)."""
@@ -199,11 +219,15 @@ _picked: tuple[tuple[Any, ...], Picker] = ((), Picker(_numbering, (g.cell_code(0
 def plays_on(codes: tuple[Any, ...]) -> Picker:
     """The `Picker` of the cells of `codes` (a tuple of one or more `grid.cell_code`s).
     The last tuple asked for is remembered, by identity: a state's frontier is asked
-    once per listing, and the states of one turn share it."""
+    once per listing, and the states of one turn share it; a new one is numbered from
+    the last (`_Numbering.numbers`)."""
     global _picked, _numbering
     picked = _picked
     if picked[0] is not codes:
+        last: Picker | None = picked[1]
         if len(_numbering.cells) + len(codes) > MAX_CELLS:
             _numbering = _Numbering()
-        picked = _picked = (codes, Picker(_numbering, codes))
+        if last is not None and last.numbering is not _numbering:
+            last = None
+        picked = _picked = (codes, Picker(_numbering, codes, last))
     return picked[1]

@@ -192,6 +192,20 @@ _SIDE_LIMITS: Final = {card: bytes(rank if suit == i else 0 for i in range(4))
 """The `Limits` of an empty cell whose only orthogonal neighbour holds `card`, as bytes."""
 
 
+def _index(codes: list[Any], code: int) -> int:
+    """`bisect_left(codes, code)` for the int codes of `Columns`, each read as a machine
+    int (compiled, a probe is a few steps; `bisect` compares two int objects)."""
+    lo, hi = 0, len(codes)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        value: int = codes[mid]
+        if value < code:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
 def place_limits(columns: Columns, frontier: frozenset[Cell], grid: Grid,
                  cell: Cell) -> tuple[Columns, frozenset[Cell]]:
     """`update_limits` and the new frontier for the commonest change, a card put on the
@@ -203,7 +217,7 @@ def place_limits(columns: Columns, frontier: frozenset[Cell], grid: Grid,
     limits = bytearray(columns[1])
     x, y = cell
     code = cell_code(x, y)
-    i = bisect_left(codes, code)
+    i = _index(codes, code)
     del codes[i]
     del limits[4 * i:4 * i + 4]
     card = grid[cell]
@@ -213,18 +227,21 @@ def place_limits(columns: Columns, frontier: frozenset[Cell], grid: Grid,
         near: Cell = (x + dx, y + dy)
         if near in grid:
             continue
-        i = bisect_left(codes, code + step)
-        if i < len(codes) and codes[i] == code + step:       # already in the frontier
-            if side and demand is not None:
-                k = 4 * i + demand[0]
-                if limits[k] < demand[1]:
-                    limits[k] = demand[1]
-            continue
+        near_code = code + step
+        i = _index(codes, near_code)
+        if i < len(codes):
+            found: int = codes[i]
+            if found == near_code:                            # already in the frontier
+                if side and demand is not None:
+                    k = 4 * i + demand[0]
+                    if limits[k] < demand[1]:
+                        limits[k] = demand[1]
+                continue
         added.append(near)
-        codes.insert(i, code + step)
+        codes.insert(i, near_code)
         limits[4 * i:4 * i] = _SIDE_LIMITS[card] if side and demand is not None else _NO_LIMITS
-    return ((tuple(codes), bytes(limits)),
-            frontier.difference((cell,)).union(added))
+    left = frontier.difference((cell,))
+    return (tuple(codes), bytes(limits)), left.union(added) if added else left
 
 
 def placement_problem(grid: Grid, frontier: Iterable[Cell], card: str, cell: Cell,
