@@ -99,6 +99,9 @@ def test_shared_plays_are_the_moves_on_the_asked_cells_in_order():
     assert _picked(cells[:1], 0, "X2") == (Play(0, "X2", cells[0]),)
     assert _picked(cells[::-1], 2, "RA") == tuple(Play(2, "RA", c)
                                                                 for c in cells[::-1])
+    pick = fast.plays_on(tuple(cell_code(x, y) for x, y in cells))
+    over = pick.table(1, "RA", True)
+    assert tuple(over[n] for n in pick.numbers) == tuple(Play(1, "RA", c, True) for c in cells)
 
 
 def test_shared_plays_start_afresh_past_their_bound(monkeypatch):
@@ -124,7 +127,6 @@ def test_shared_moves_and_events_are_the_plain_ones(p):
         assert fast.cycle(p, card) == Cycle(p, card)
         assert fast.buy(p, 2, card) == Buy(p, 2, card)
         assert fast.reveal(card) == Reveal(card)
-        assert fast.play_over(p, card, (1, -1)) == Play(p, card, (1, -1), True)
         assert fast.cycled(p, card) == narration.cycled(p, card)
         assert fast.drawn(p, card) == narration.drawn(p, card)
         assert fast.drawn_known(p, card) == narration.drawn_known(p, card)

@@ -13,7 +13,7 @@ built from the grid).
   its moves indexed by cell number, grown on demand (a list index is a third of the
   cost of a dict lookup keyed by a cell tuple). Past `MAX_CELLS` numbered cells a new
   numbering starts.
-- `cycle`, `buy`, `draw`, `pass_`, `decline`, `reveal`, `play_over`: shared moves.
+- `cycle`, `buy`, `draw`, `pass_`, `decline`, `reveal`: shared moves.
 - `cycled`, `drawn`, `drawn_known`, `passed`: shared events of the commonest moves.
 - `seats_from`: seat orders of the summon window.
 - `spirits_around`: the summon sites around one cell's five cards.
@@ -74,7 +74,6 @@ draw = lru_cache(maxsize=None)(Draw)
 pass_ = lru_cache(maxsize=None)(Pass)
 decline = lru_cache(maxsize=None)(Decline)
 reveal = lru_cache(maxsize=None)(Reveal)
-play_over = lru_cache(maxsize=4096)(lambda player, card, cell: Play(player, card, cell, True))
 
 # ------------------------------------------------------------------ shared events
 def cycled(player: int, card: str) -> Event:
@@ -152,7 +151,7 @@ class _Numbering:
     def __init__(self) -> None:
         self.number: dict[Any, int] = {}     # Any: the int objects of a state's codes
         self.cells: list[Cell] = []
-        self.tables: dict[tuple[int, str], list[Play]] = {}
+        self.tables: dict[tuple[int, str, bool], list[Play]] = {}
 
     def number_of(self, code: Any) -> int:
         """The number of the cell of `code`, numbering it if it is new."""
@@ -184,14 +183,15 @@ class _Numbering:
                 numbers.append(self.number_of(code))
         return numbers
 
-    def table(self, player: int, card: str) -> list[Play]:
-        """The moves of `player`'s `card` on every numbered cell, by number."""
-        key = (player, card)
+    def table(self, player: int, card: str, over: bool = False) -> list[Play]:
+        """The moves of `player`'s `card` on every numbered cell (on top of the card
+        there, when `over`), by number."""
+        key = (player, card, over)
         table = self.tables.get(key)
         if table is None:
             table = self.tables[key] = []
         if len(table) < len(self.cells):
-            table.extend(Play(player, card, cell) for cell in self.cells[len(table):])
+            table.extend(Play(player, card, cell, over) for cell in self.cells[len(table):])
         return table
 
 
@@ -207,9 +207,9 @@ class Picker:
         self.codes = codes
         self.numbers: list[int] = numbering.numbers(codes, last)
 
-    def table(self, player: int, card: str) -> list[Play]:
+    def table(self, player: int, card: str, over: bool = False) -> list[Play]:
         """The moves of `player`'s `card` by cell number (see `_Numbering.table`)."""
-        return self.numbering.table(player, card)
+        return self.numbering.table(player, card, over)
 
 
 _numbering = _Numbering()

@@ -170,17 +170,21 @@ class SummonersState(State):
                     moves.append(table[n])
                 k += 4
             if card[1] == "A":
-                moves.extend(self._aces_over(p, card))
+                moves.extend(self._aces_over(p, card, pick))
         return tuple(moves)
 
-    def _aces_over(self, p: int, card: str) -> list:
+    def _aces_over(self, p: int, card: str, pick: fast.Picker) -> list:
         """An Ace on top of each card but a Spirit [S-ACE-2] (beside no Spirit of its
-        stronger suit, when option `ace_on_top_free` is off) [S-ACE-3]."""
+        stronger suit, when option `ace_on_top_free` is off) [S-ACE-3]: the shared moves
+        of `pick`'s numbering (every card lies on a cell once listed as frontier)."""
         free = self.game.options.ace_on_top_free
-        cells = self.cells
-        return [fast.play_over(p, card, (x, y)) for x, y, under in self.data.grid
-                if under not in SPIRIT_CARDS
-                and (free or g.placement_problem(cells, (), card, (x, y), True, False) is None)]
+        numbering = pick.numbering
+        numbers = [numbering.number_of(g.cell_code(x, y)) for x, y, under in self.data.grid
+                   if under not in SPIRIT_CARDS
+                   and (free or g.placement_problem(self.cells, (), card, (x, y), True, False)
+                        is None)]
+        table = pick.table(p, card, True)
+        return [table[n] for n in numbers]
 
     def _summons(self, player: int) -> list:
         d: SummonersData = self.data
