@@ -189,3 +189,14 @@ def test_a_picker_numbered_from_the_last_numbers_each_cell_as_the_numbering_does
     last = fast.Picker(fast._numbering, first)
     walked = fast.Picker(fast._numbering, codes, last)
     assert walked.numbers == [fast._numbering.number_of(code) for code in codes]
+
+
+@pytest.mark.rules("S-FLANK-1", "S-FLANK-2", "S-FLANK-3")
+@settings(max_examples=6, deadline=None)
+@given(games, seeds, st.booleans())
+def test_the_flanks_near_a_placement_are_the_flanked_candidates(game, seed, jokers):
+    from explorer.games.summoners.grid import flank_candidates, flanked, flanked_near
+    for cells in layouts(game, seed):
+        for cell in cells:
+            assert flanked_near(cells, cell, jokers) == [
+                c for c in flank_candidates(cell) if c in cells and flanked(cells, c, jokers)]

@@ -310,21 +310,20 @@ def flanked(grid: Grid, cell: Cell, jokers_flankable: bool) -> bool:
     A Joker flanker is wild; a Joker itself is flanked by two opposite cards that share
     a suit (or are Jokers) when `jokers_flankable` [S-FLANK-3].
     """
-    card = grid[cell]
     x, y = cell
-    for (ax, ay), (bx, by) in OPPOSITE_PAIRS:
-        a = grid.get((x + ax, y + ay))
-        b = grid.get((x + bx, y + by))
-        if a is None or b is None:
-            continue
-        if card[0] == "X":
-            if jokers_flankable and (a[0] == "X" or b[0] == "X" or a[0] == b[0]):
-                return True
-            continue
-        strong = STRONGER[card[0]]
-        if (a[0] == "X" or a[0] == strong) and (b[0] == "X" or b[0] == strong):
-            return True
-    return False
+    card = grid[cell]
+    return (_between(card, grid.get((x - 1, y)), grid.get((x + 1, y)), jokers_flankable)
+            or _between(card, grid.get((x, y - 1)), grid.get((x, y + 1)), jokers_flankable))
+
+
+def _between(card: str, a: str | None, b: str | None, jokers_flankable: bool) -> bool:
+    """Whether `card` is flanked by the opposite cards `a` and `b` (`flanked`)."""
+    if a is None or b is None:
+        return False
+    if card[0] == "X":
+        return jokers_flankable and (a[0] == "X" or b[0] == "X" or a[0] == b[0])
+    strong = STRONGER[card[0]]
+    return (a[0] == "X" or a[0] == strong) and (b[0] == "X" or b[0] == strong)
 
 
 def flank_candidates(cell: Cell) -> tuple[Cell, ...]:
@@ -334,22 +333,29 @@ def flank_candidates(cell: Cell) -> tuple[Cell, ...]:
 
 
 def flanked_near(grid: Grid, cell: Cell, jokers_flankable: bool) -> list[Cell]:
-    """The cards among `flank_candidates(cell)` that are `flanked`, in that order: one
-    pass with the cheap test first (a card with no two opposite neighbours is never
-    flanked), as this runs after every placement."""
+    """The cards among `flank_candidates(cell)` that are `flanked`, in that order, read
+    from the thirteen cells around `cell` at once, as this runs after every placement."""
     x, y = cell
+    here, left, right = grid.get(cell), grid.get((x - 1, y)), grid.get((x + 1, y))
+    up, down = grid.get((x, y - 1)), grid.get((x, y + 1))
+    up_left, up_right = grid.get((x - 1, y - 1)), grid.get((x + 1, y - 1))
+    down_left, down_right = grid.get((x - 1, y + 1)), grid.get((x + 1, y + 1))
     hit: list[Cell] = []
-    c: Cell
-    for c in ((x, y), (x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
-        cx, cy = c
-        if grid.get(c) is None:
-            continue
-        left, right = grid.get((cx - 1, cy)), grid.get((cx + 1, cy))
-        if (left is None or right is None) and (grid.get((cx, cy - 1)) is None
-                                                 or grid.get((cx, cy + 1)) is None):
-            continue
-        if flanked(grid, c, jokers_flankable):
-            hit.append(c)
+    if here is not None and (_between(here, left, right, jokers_flankable)
+                             or _between(here, up, down, jokers_flankable)):
+        hit.append(cell)
+    if left is not None and (_between(left, grid.get((x - 2, y)), here, jokers_flankable)
+                             or _between(left, up_left, down_left, jokers_flankable)):
+        hit.append((x - 1, y))
+    if right is not None and (_between(right, here, grid.get((x + 2, y)), jokers_flankable)
+                              or _between(right, up_right, down_right, jokers_flankable)):
+        hit.append((x + 1, y))
+    if up is not None and (_between(up, up_left, up_right, jokers_flankable)
+                           or _between(up, grid.get((x, y - 2)), here, jokers_flankable)):
+        hit.append((x, y - 1))
+    if down is not None and (_between(down, down_left, down_right, jokers_flankable)
+                             or _between(down, here, grid.get((x, y + 2)), jokers_flankable)):
+        hit.append((x, y + 1))
     return hit
 
 
