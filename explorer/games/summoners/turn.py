@@ -436,17 +436,21 @@ class Turn:
         `skip_unable`) [S-WINDOW-2]."""
         d = self.d
         options = self.options
-        n = self.game.players
+        n: int = self.game.players
         if not options.skip_unable:
             able = fast.seats_from(d.current, n if options.others_summon else 1, n)
         else:
             sites = self._sites() if self.cells is not None else d.sites
             able = ()
             if sites:                   # no site shown: nobody can summon (the usual case)
-                spirits, mana = self.values[SPIRITS], self.mana
-                able = tuple(q for q in fast.seats_from(d.current, n if options.others_summon
-                                                        else 1, n)
-                             if mana[q] >= 2 and spirits[q])
+                spirits: tuple[tuple[str, ...], ...] = self.values[SPIRITS]
+                mana = self.mana
+                seats = []
+                for i in range(n if options.others_summon else 1):
+                    q = (d.current + i) % n
+                    if mana[q] >= 2 and spirits[q]:
+                        seats.append(q)
+                able = tuple(seats)
             if able:
                 public = set(self.values[GONE])
                 for s in self.values[SUMMONED]:
@@ -463,9 +467,9 @@ class Turn:
 
     def _end_turn(self) -> None:
         d = self.d
-        n = self.game.players
+        n: int = self.game.players
         turn = d.turn + 1
-        passes = self.values[PASSES]
+        passes: int = self.values[PASSES]
         self.values[TURN] = turn
         if passes >= n and self.options.passes_end:
             self.values[PHASE] = "over"
