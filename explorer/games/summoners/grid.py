@@ -8,7 +8,6 @@ never scans the whole layout.
 """
 from __future__ import annotations
 
-from bisect import bisect_left
 from itertools import combinations
 from typing import AbstractSet, Any, Callable, Final, Iterable, Iterator, Mapping
 
@@ -149,6 +148,20 @@ _RING: Final = tuple((dx, dy, dx == 0 or dy == 0) for dx, dy in ((0, 0),) + AROU
 would be an orthogonal neighbour of it (or the cell itself)."""
 
 
+def _index(codes: list[Any], code: int) -> int:
+    """`bisect_left(codes, code)` for the int codes of `Columns`, each read as a machine
+    int (compiled, a probe is a few steps; `bisect` compares two int objects)."""
+    lo, hi = 0, len(codes)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        value: int = codes[mid]
+        if value < code:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
 def update_limits(columns: Columns, grid: Grid, frontier: AbstractSet[Cell],
                   changed: Iterable[Cell]) -> Columns:
     """`frontier_limits` after the cards on `changed` cells changed (incremental).
@@ -166,8 +179,11 @@ def update_limits(columns: Columns, grid: Grid, frontier: AbstractSet[Cell],
     limits = bytearray(columns[1])
     for cell, near in ring.items():
         code = cell_code(cell[0], cell[1])
-        i = bisect_left(codes, code)
-        here = i < len(codes) and codes[i] == code
+        i = _index(codes, code)
+        here = False
+        if i < len(codes):
+            found: int = codes[i]
+            here = found == code
         if cell not in frontier:
             if here:
                 del codes[i]
@@ -190,20 +206,6 @@ _NO_LIMITS: Final = bytes(4)
 _SIDE_LIMITS: Final = {card: bytes(rank if suit == i else 0 for i in range(4))
                        for card, (suit, rank) in LIMITS.items()}
 """The `Limits` of an empty cell whose only orthogonal neighbour holds `card`, as bytes."""
-
-
-def _index(codes: list[Any], code: int) -> int:
-    """`bisect_left(codes, code)` for the int codes of `Columns`, each read as a machine
-    int (compiled, a probe is a few steps; `bisect` compares two int objects)."""
-    lo, hi = 0, len(codes)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        value: int = codes[mid]
-        if value < code:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
 
 
 def place_limits(columns: Columns, frontier: frozenset[Cell], grid: Grid,
