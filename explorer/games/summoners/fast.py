@@ -35,14 +35,21 @@ from .grid import Cell
 MAX_CELLS = 1 << 14
 
 # ------------------------------------------------------------------ shared moves
-def _seat_table(tables: dict[int, dict[str, Any]], player: int) -> dict[str, Any]:
-    """The values remembered for `player`, by card (made on first use). Found by player,
+def _remembered(tables: dict[int, dict[str, Any]], key: int, card: str) -> Any:
+    """What `tables` holds for `key` (a player), then `card`, or None. Found by player,
     then by card: a string keeps its hash, where a cache keyed by both would hash a new
     tuple at every call."""
-    table = tables.get(player)
+    table = tables.get(key)
+    return None if table is None else table.get(card)
+
+
+def _remember(tables: dict[int, dict[str, Any]], key: int, card: str, value: Any) -> Any:
+    """Keep `value` for `key`, then `card`, in `tables`, and give it back."""
+    table = tables.get(key)
     if table is None:
-        table = tables[player] = {}
-    return table
+        table = tables[key] = {}
+    table[card] = value
+    return value
 
 
 _CYCLES: Final[dict[int, dict[str, Any]]] = {}
@@ -54,20 +61,15 @@ _DRAWN_KNOWN: Final[dict[int, dict[str, Any]]] = {}
 
 def cycle(player: int, card: str) -> Cycle:
     """The shared `Cycle(player, card)`."""
-    table = _seat_table(_CYCLES, player)
-    move = table.get(card)
-    if move is None:
-        move = table[card] = Cycle(player, card)
-    return move
+    move = _remembered(_CYCLES, player, card)
+    return move if move is not None else _remember(_CYCLES, player, card, Cycle(player, card))
 
 
 def buy(player: int, slot: int, card: str) -> Buy:
     """The shared `Buy(player, slot, card)`."""
-    table = _seat_table(_BUYS, player * 8 + slot)
-    move = table.get(card)
-    if move is None:
-        move = table[card] = Buy(player, slot, card)
-    return move
+    key = player * 8 + slot
+    move = _remembered(_BUYS, key, card)
+    return move if move is not None else _remember(_BUYS, key, card, Buy(player, slot, card))
 
 
 draw = lru_cache(maxsize=None)(Draw)
@@ -78,29 +80,23 @@ reveal = lru_cache(maxsize=None)(Reveal)
 # ------------------------------------------------------------------ shared events
 def cycled(player: int, card: str) -> Event:
     """The shared `narration.cycled(player, card)`."""
-    table = _seat_table(_CYCLED, player)
-    event = table.get(card)
-    if event is None:
-        event = table[card] = narration.cycled(player, card)
-    return event
+    event = _remembered(_CYCLED, player, card)
+    return event if event is not None else _remember(_CYCLED, player, card,
+                                                     narration.cycled(player, card))
 
 
 def drawn(player: int, card: str) -> Event:
     """The shared `narration.drawn(player, card)`."""
-    table = _seat_table(_DRAWN, player)
-    event = table.get(card)
-    if event is None:
-        event = table[card] = narration.drawn(player, card)
-    return event
+    event = _remembered(_DRAWN, player, card)
+    return event if event is not None else _remember(_DRAWN, player, card,
+                                                     narration.drawn(player, card))
 
 
 def drawn_known(player: int, card: str) -> Event:
     """The shared `narration.drawn_known(player, card)`."""
-    table = _seat_table(_DRAWN_KNOWN, player)
-    event = table.get(card)
-    if event is None:
-        event = table[card] = narration.drawn_known(player, card)
-    return event
+    event = _remembered(_DRAWN_KNOWN, player, card)
+    return event if event is not None else _remember(_DRAWN_KNOWN, player, card,
+                                                     narration.drawn_known(player, card))
 
 
 passed = lru_cache(maxsize=None)(narration.passed)
