@@ -80,12 +80,12 @@ def update_frontier(frontier: frozenset[Cell], grid: Grid, changed: Iterable[Cel
 # ------------------------------------------------------------------ placement
 SUIT_INDEX: Final = {suit: i for i, suit in enumerate(SUIT_NAMES)}
 LIMITS: Final = {card: (SUIT_INDEX[WEAKER[card[0]]], table_rank(card))
-          for card in ELEMENT_DECK + SPIRIT_DECK if card[0] != "X"}
+                 for card in ELEMENT_DECK + SPIRIT_DECK if card[0] != "X"}
 """What a card on the table demands of an orthogonal neighbour: (index of the suit it
 beats, the rank that suit must exceed) [S-PLACE-3] [S-PLACE-4]. Jokers demand nothing
 [S-JOKER-2], so they have no entry."""
 PLACING_RANK: Final = {**{card: rank for card, (_, rank) in LIMITS.items()},
-                **{suit + "A": SPIRIT_RANK for suit in SUIT_NAMES}}
+                       **{suit + "A": SPIRIT_RANK for suit in SUIT_NAMES}}
 """A hand card's rank against those demands: an Ace passes anything below a Spirit
 [S-ACE-1]."""
 

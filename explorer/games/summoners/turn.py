@@ -17,10 +17,9 @@ from explorer.core import chance
 from . import fast
 from . import grid as g
 from .cards import card_name, is_joker, is_spirit
-from .data import NO_WINDOW, SummonersData
 from .data import (BOX_MANA, CURRENT, DECK, ENDED, FRONTIER, GONE, GRID, HANDS, KNOWN,
-                   LIMITS, MANA, MARKET, PASSES, PHASE, SCULPTURES, SITES, SLOT, SPIRITS,
-                   SUMMONED, TURN, WINDOW, WINNER)
+                   LIMITS, MANA, MARKET, NO_WINDOW, PASSES, PHASE, SCULPTURES, SITES, SLOT,
+                   SPIRITS, SUMMONED, TURN, WINDOW, WINNER, SummonersData)
 from .moves import Buy, Cycle, Play, Summon, cell_text
 from .grid import Cell
 
