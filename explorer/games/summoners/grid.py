@@ -334,29 +334,45 @@ def flank_candidates(cell: Cell) -> tuple[Cell, ...]:
     return ((x, y),) + tuple((x + dx, y + dy) for dx, dy, _ in ORTHOGONAL)
 
 
+Near = tuple[str | None, str | None, str | None, str | None, str | None, str | None,
+             str | None, str | None, str | None, str | None, str | None, str | None,
+             str | None]
+
+
+def _near(grid: Grid, x: int, y: int) -> Near:
+    """The cards of the thirteen cells within two orthogonal steps of (x, y), read at
+    once: (here, left, right, up, down, up_left, up_right, down_left, down_right,
+    left2, right2, up2, down2), the last four two steps away. What a placement's flanks
+    and summon sites are decided by."""
+    return (grid.get((x, y)), grid.get((x - 1, y)), grid.get((x + 1, y)),
+            grid.get((x, y - 1)), grid.get((x, y + 1)),
+            grid.get((x - 1, y - 1)), grid.get((x + 1, y - 1)),
+            grid.get((x - 1, y + 1)), grid.get((x + 1, y + 1)),
+            grid.get((x - 2, y)), grid.get((x + 2, y)), grid.get((x, y - 2)),
+            grid.get((x, y + 2)))
+
+
 def flanked_near(grid: Grid, cell: Cell, jokers_flankable: bool) -> list[Cell]:
     """The cards among `flank_candidates(cell)` that are `flanked`, in that order, read
-    from the thirteen cells around `cell` at once, as this runs after every placement."""
+    from the thirteen cells around `cell` at once (`_near`), as this runs after every
+    placement."""
     x, y = cell
-    here, left, right = grid.get(cell), grid.get((x - 1, y)), grid.get((x + 1, y))
-    up, down = grid.get((x, y - 1)), grid.get((x, y + 1))
-    up_left, up_right = grid.get((x - 1, y - 1)), grid.get((x + 1, y - 1))
-    down_left, down_right = grid.get((x - 1, y + 1)), grid.get((x + 1, y + 1))
+    (here, left, right, up, down, up_left, up_right, down_left, down_right,
+     left2, right2, up2, down2) = _near(grid, x, y)
+    j = jokers_flankable
     hit: list[Cell] = []
-    if here is not None and (_between(here, left, right, jokers_flankable)
-                             or _between(here, up, down, jokers_flankable)):
+    if here is not None and (_between(here, left, right, j) or _between(here, up, down, j)):
         hit.append(cell)
-    if left is not None and (_between(left, grid.get((x - 2, y)), here, jokers_flankable)
-                             or _between(left, up_left, down_left, jokers_flankable)):
+    if left is not None and (_between(left, left2, here, j)
+                             or _between(left, up_left, down_left, j)):
         hit.append((x - 1, y))
-    if right is not None and (_between(right, here, grid.get((x + 2, y)), jokers_flankable)
-                              or _between(right, up_right, down_right, jokers_flankable)):
+    if right is not None and (_between(right, here, right2, j)
+                              or _between(right, up_right, down_right, j)):
         hit.append((x + 1, y))
-    if up is not None and (_between(up, up_left, up_right, jokers_flankable)
-                           or _between(up, grid.get((x, y - 2)), here, jokers_flankable)):
+    if up is not None and (_between(up, up_left, up_right, j) or _between(up, up2, here, j)):
         hit.append((x, y - 1))
-    if down is not None and (_between(down, down_left, down_right, jokers_flankable)
-                             or _between(down, here, grid.get((x, y + 2)), jokers_flankable)):
+    if down is not None and (_between(down, down_left, down_right, j)
+                             or _between(down, here, down2, j)):
         hit.append((x, y + 1))
     return hit
 
@@ -493,18 +509,17 @@ def place_sites(sites: frozenset[tuple[Cell, str]], grid: Grid, cell: Cell,
                 king_over_spirits: bool, around: Around = spirits_around
                 ) -> frozenset[tuple[Cell, str]]:
     """`update_sites` for a card put on `cell` and nothing else: the sites of `cell` and
-    its orthogonal neighbours, read from the thirteen cells around them at once."""
+    its orthogonal neighbours, read from the thirteen cells around them at once
+    (`_near`)."""
     x, y = cell
-    here, left, right = grid.get(cell), grid.get((x - 1, y)), grid.get((x + 1, y))
-    up, down = grid.get((x, y - 1)), grid.get((x, y + 1))
-    up_left, up_right = grid.get((x - 1, y - 1)), grid.get((x + 1, y - 1))
-    down_left, down_right = grid.get((x - 1, y + 1)), grid.get((x + 1, y + 1))
+    (here, left, right, up, down, up_left, up_right, down_left, down_right,
+     left2, right2, up2, down2) = _near(grid, x, y)
     rings = (
         (cell, here, left, right, up, down),
-        ((x - 1, y), left, grid.get((x - 2, y)), here, up_left, down_left),
-        ((x + 1, y), right, here, grid.get((x + 2, y)), up_right, down_right),
-        ((x, y - 1), up, up_left, up_right, grid.get((x, y - 2)), here),
-        ((x, y + 1), down, down_left, down_right, here, grid.get((x, y + 2))),
+        ((x - 1, y), left, left2, here, up_left, down_left),
+        ((x + 1, y), right, here, right2, up_right, down_right),
+        ((x, y - 1), up, up_left, up_right, up2, here),
+        ((x, y + 1), down, down_left, down_right, here, down2),
     )
     found = []
     for c, occupant, a, b, u, d in rings:
