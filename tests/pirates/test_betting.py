@@ -4,11 +4,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from explorer import IllegalMove
 from explorer.core.agents import observe
-from explorer.games.pirates.dice import judged_count
+from explorer.games.pirates.dice import BID_FACES, judged_count
 from explorer.games.pirates.moves import Bid, Exact, Liar
+from explorer.games.pirates.odds import legal_raises
+from explorer.games.pirates.state import bid_moves
 
 from .helpers import SEED_CUPS, SIX_TWOS, load, play
 
@@ -159,6 +162,25 @@ def test_bids_stop_at_the_dice_in_play():
                                                      "P1 bid 20 twos exact", "P1 bid 20 threes exact",
                                                      "P1 bid 20 fours exact", "P1 bid 20 fives exact",
                                                      "P1 bid 20 sixes exact"}
+
+
+@pytest.mark.rules("P-BID-OPEN", "P-BID-RAISE", "P-BID-MAX", "P-EXACT-1")
+@settings(max_examples=200, deadline=None)
+@given(asks=st.lists(st.tuples(st.integers(0, 5),
+                               st.none() | st.tuples(st.integers(1, 70), st.sampled_from(BID_FACES)),
+                               st.integers(1, 70), st.integers(1, 70), st.booleans()),
+                     min_size=1, max_size=8))
+def test_the_listed_bids_are_every_legal_raise_whatever_was_listed_before(asks):
+    """`bid_moves` slices one ladder per seat that grows as games put more dice in play:
+    each listing is still Liar (and Exact), then every legal raise up to the dice in
+    play, then the same raises locked exact, whatever totals were asked before."""
+    for p, standing, cap, total, exact in asks:
+        cap = min(cap, total)
+        listed = bid_moves(p, standing, cap, total, exact)
+        pairs = legal_raises(standing, players=0, total_dice=total, open_cap=cap)
+        head = [] if standing is None else [Liar(p), Exact(p)] if exact else [Liar(p)]
+        locked = [Bid(p, q, f, True) for q, f in pairs] if exact and standing is not None else []
+        assert list(listed) == head + [Bid(p, q, f) for q, f in pairs] + locked
 
 
 @pytest.mark.rules("P-VAR-NOEXACT")

@@ -17,8 +17,9 @@ from explorer.core.agents import Observation
 
 from . import agent_cities as cities
 from . import moves as m
-from . import odds
 from .dice import BID_FACES
+from .moves import EXACT, LIAR, Bid
+from .odds import seat_odds
 from .view import PiratesSeat
 
 
@@ -87,24 +88,23 @@ class GreedyPiratesAgent:
         smallest quantity on a tie: for each face that is its cheapest legal raise, since
         the chance of "at least q" only falls as q grows, so five candidates suffice."""
         cheapest: dict[int, Any] = {}
-        bid = m.Bid
         for x in legal:                       # bids come in (quantity, face) order
-            if type(x) is bid and not x.exact and x.face not in cheapest:
+            if type(x) is Bid and not x.exact and x.face not in cheapest:
                 cheapest[x.face] = x
                 if len(cheapest) == len(BID_FACES):
                     break
-        chances = odds.seat_odds(seen.known, seen.unknown)
+        chances = seat_odds(seen.known, seen.unknown)
         rows = [(chances.at_least(f, me, x.quantity), -x.quantity, f) for f, x in cheapest.items()]
         best = max(rows) if rows else None
+        liar = LIAR[me]
         if seen.bid is not None:
             q, face, by = seen.bid
-            if chances.exactly(face, by, q) > 0.6 and m.EXACT[me] in legal:
-                return m.EXACT[me]
+            if chances.exactly(face, by, q) > 0.6 and EXACT[me] in legal:
+                return EXACT[me]
             if best is None or 1 - chances.at_least(face, by, q) > best[0]:
-                return m.LIAR[me]
+                return liar
         if best is None:
-            return m.LIAR[me] if m.LIAR[me] in legal else legal[0]
+            return liar if liar in legal else legal[0]
         return cheapest[best[2]]
-
 
 __all__ = ["GreedyPiratesAgent", "BID_FACES"]

@@ -17,12 +17,12 @@ bid of twos may go up to 8.
 """
 from __future__ import annotations
 
-from typing import Hashable, Iterable, Mapping, Sequence
+from typing import Final, Hashable, Iterable, Mapping, Sequence
 
 from ...core.chance import BLANK, Die
 
-WILD = 1
-BID_FACES = (2, 3, 4, 5, 6)
+WILD: Final = 1
+BID_FACES: Final = (2, 3, 4, 5, 6)
 """The faces a bid may name [P-BID-1]."""
 
 NORMAL = Die("normal", (1, 2, 3, 4, 5, 6))

@@ -40,10 +40,11 @@ exhaustive enumeration, equality not tolerance).
 from __future__ import annotations
 
 import math
+from math import fsum
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Hashable, Mapping, NamedTuple, Sequence, TypedDict, Union
+from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Sequence, TypedDict, Union, cast
 
 from ...core.errors import InvalidInput
 from .dice import BID_FACES, CREW_DICE, NORMAL, WILD, Cup, contribution
@@ -231,7 +232,7 @@ def count_distribution(face: int, known: Mapping[Seat, Cup], unknown: Mapping[Se
 def _distribution(face: int, known: Mapping[Seat, Cup], unknown: Mapping[Seat, Sequence[str]],
                   bidder: Seat | None, exact: bool) -> tuple[Number, ...]:
     """`count_distribution` of knowledge already checked (a bid face, crew dice only)."""
-    shift, size, dist = _parts(face, _cups(known, unknown), bidder, exact)
+    shift, size, dist = _parts(face, _cups(known.items(), unknown.items()), bidder, exact)
     zero: Number = Fraction(0) if exact else 0.0
     out = [zero] * (size + 1)
     out[shift:shift + len(dist)] = dist
@@ -249,17 +250,18 @@ class _Cups(NamedTuple):
     size: int
 
 
-def _cups(known: Mapping[Seat, Cup], unknown: Mapping[Seat, Sequence[str]]) -> _Cups:
-    """The `_Cups` of a viewer's knowledge, made once for all the faces and bidders asked."""
+def _cups(known: Iterable[tuple[Seat, Cup]], unknown: Iterable[tuple[Seat, Sequence[str]]]) -> _Cups:
+    """The `_Cups` of a viewer's knowledge, made once for all the faces and bidders asked:
+    from (seat, cup) pairs (a mapping's items, or a seat view's pairs)."""
     size = 0
     cups: list[tuple[Seat, tuple[tuple[str, Any], ...]]] = []
-    for seat, cup in known.items():
+    for seat, cup in known:
         rolled = tuple(cup)
         cups.append((seat, rolled))
         size += len(rolled)
     hidden: dict[Seat, tuple[str, ...]] = {}
     counts: dict[str, int] = {}
-    for seat, names in unknown.items():
+    for seat, names in unknown:
         dice = hidden[seat] = tuple(names)
         size += len(dice)
         for name in dice:
@@ -278,6 +280,15 @@ def _pool_without(pool: tuple[tuple[str, int], ...], names: tuple[str, ...]) -> 
     return _pool(Counter(dict(pool)) - Counter(names))
 
 
+def _shift(face: int, known: tuple[tuple[Seat, tuple[tuple[str, Any], ...]], ...],
+           bidder: Seat | None) -> int:
+    """The fixed count the known cups add to a bid on `face` by `bidder`."""
+    shift = 0
+    for seat, cup in known:
+        shift += contribution(face, cup, seat == bidder)
+    return shift
+
+
 def _parts(face: int, cups: _Cups, bidder: Seat | None,
            exact: bool) -> tuple[int, int, tuple[Number, ...]]:
     """The count distribution in parts: (shift, size, dist), the fixed count of the known
@@ -286,9 +297,6 @@ def _parts(face: int, cups: _Cups, bidder: Seat | None,
     since each hidden die counts 0 or 1, so the shifted `dist` always fits). The hidden
     dice are pooled by kind, but for the bidder's own hidden cup when one of its dice may
     curse: that cup is a mixture of its own (`_bidders_hidden_cup`)."""
-    shift = 0
-    for seat, cup in cups.known:
-        shift += contribution(face, cup, seat == bidder)
     pool = cups.pool
     mixture = None
     names = cups.unknown.get(bidder)
@@ -299,7 +307,7 @@ def _parts(face: int, cups: _Cups, bidder: Seat | None,
     dist = _pooled_distribution(face, pool, exact)
     if mixture is not None:
         dist = convolve(dist, mixture)
-    return shift, cups.size, dist
+    return _shift(face, cups.known, bidder), cups.size, dist
 
 
 @lru_cache(maxsize=4096)
@@ -313,6 +321,23 @@ def _pooled_distribution(face: int, pooled: tuple[tuple[str, int], ...],
         roles = face_roles(name, face)
         dist = convolve(dist, binomial_pmf(n, roles.counts, roles.sides, exact))
     return dist
+
+
+PoolOdds = tuple[Union[tuple[tuple[Number, ...], tuple[float, ...]], None], ...]
+"""Per bid face (index = face; None below 2): a pool's float distribution and its tails."""
+
+
+@lru_cache(maxsize=4096)
+def _pool_odds(pooled: tuple[tuple[str, int], ...]) -> PoolOdds:
+    """For each bid face, the float `_pooled_distribution` of `pooled` and the sums
+    `SeatOdds.at_least` reads of it: entry k is min(1, fsum(dist[k:])), for k = 0 too
+    (the floats may not sum to 1 exactly). One look-up per seat's knowledge for every
+    face, summed once per pool: the agents ask the same few pools bid after bid."""
+    table: list[tuple[tuple[Number, ...], tuple[float, ...]] | None] = [None] * (BID_FACES[-1] + 1)
+    for face in BID_FACES:
+        dist = _pooled_distribution(face, pooled, False)
+        table[face] = (dist, tuple(min(1.0, fsum(dist[k:])) for k in range(len(dist))))
+    return tuple(table)
 
 
 def tail(dist: Sequence[Number], quantity: int) -> Number:
@@ -351,37 +376,74 @@ UnknownCups = tuple[tuple[Seat, tuple[str, ...]], ...]
 """Cups a seat cannot see, as (seat, die names) pairs."""
 
 
+class _Part:
+    """One face and bidder's distribution in parts (`_parts`: shift, size, dist), with
+    its `_pooled_tails` when `dist` is a pool's (None for a bidder's mixture)."""
+
+    __slots__ = ("shift", "size", "dist", "tails")
+
+    def __init__(self, shift: int, size: int, dist: tuple[Number, ...],
+                 tails: tuple[float, ...] | None) -> None:
+        self.shift = shift
+        self.size = size
+        self.dist = dist
+        self.tails = tails
+
+
 class SeatOdds:
     """The odds one seat's knowledge gives (`seat_odds`): for each bid face and bidder
     asked, the count distribution in its parts (`_parts`), so a question is a slice of
-    a remembered distribution. The values are those of `count_distribution` and `tail`
-    to the last bit (a sum of the same entries; the zeros around them add nothing)."""
+    a remembered distribution, or one entry of its pool's tails. The values are those
+    of `count_distribution` and `tail` to the last bit (a sum of the same entries; the
+    zeros around them add nothing)."""
 
-    __slots__ = ("_cups", "_parts")
+    __slots__ = ("_cups", "_pool", "_parts")
 
     def __init__(self, known: KnownCups, unknown: UnknownCups) -> None:
-        self._cups = _cups(dict(known), dict(unknown))
-        self._parts: dict[tuple[int, Seat | None], tuple[int, int, tuple[Number, ...]]] = {}
+        self._cups = _cups(known, unknown)
+        self._pool = _pool_odds(self._cups.pool)
+        self._parts: dict[Seat | None, list[_Part | None]] = {}
+        """By bidder, then by bid face (index = face)."""
 
-    def _part(self, face: int, bidder: Seat | None) -> tuple[int, int, tuple[Number, ...]]:
-        part = self._parts.get((face, bidder))
+    def _part(self, face: int, bidder: Seat | None) -> _Part:
+        """`_parts` of `face` and `bidder`, remembered; from the pool's table unless the
+        bidder's own hidden cup is a mixture."""
+        if not BID_FACES[0] <= face <= BID_FACES[-1]:
+            raise InvalidInput("face", f"a bid names a face in {BID_FACES}, not {face!r}")
+        faces = self._parts.get(bidder)
+        if faces is None:
+            faces = self._parts[bidder] = [None] * (BID_FACES[-1] + 1)
+        part = faces[face]
         if part is None:
-            part = self._parts[face, bidder] = _parts(face, self._cups, bidder, False)
+            cups = self._cups
+            names = cups.unknown.get(bidder)
+            pooled = cast(tuple[tuple[Number, ...], tuple[float, ...]], self._pool[face])
+            if names is not None and _bidders_hidden_cup(face, names, False) is not None:
+                shift, size, dist = _parts(face, cups, bidder, False)
+                part = _Part(shift, size, dist, None)
+            else:
+                part = _Part(_shift(face, cups.known, bidder), cups.size, pooled[0], pooled[1])
+            faces[face] = part
         return part
 
     def at_least(self, face: int, bidder: Seat | None, quantity: int) -> float:
         """P(count >= `quantity`) of a bid on `face` by `bidder` (`tail`)."""
         if quantity <= 0:
             return 1.0
-        shift, size, dist = self._part(face, bidder)
-        if quantity > size:
+        part = self._part(face, bidder)
+        if quantity > part.size:
             return 0.0
-        return min(1.0, math.fsum(dist[max(0, quantity - shift):]))
+        k = max(0, quantity - part.shift)
+        tails = part.tails
+        if tails is None:
+            return min(1.0, fsum(part.dist[k:]))
+        return tails[k] if k < len(tails) else 0.0
 
     def exactly(self, face: int, bidder: Seat | None, quantity: int) -> float:
         """P(count == `quantity`) of a bid on `face` by `bidder`."""
-        shift, _, dist = self._part(face, bidder)
-        k = quantity - shift
+        part = self._part(face, bidder)
+        dist = part.dist
+        k = quantity - part.shift
         return float(dist[k]) if 0 <= k < len(dist) else 0.0   # `dist` ends by the dice in all
 
 

@@ -505,25 +505,35 @@ def bid_moves(p: int, standing: tuple[int, int] | None, cap: int, total: int,
     """P`p`'s legal bids, listed once per standing bid and bounds [P-BID-OPEN]
     [P-BID-RAISE] [P-BID-MAX] [P-EXACT-1]: Liar, Exact, the raises, the exact raises.
 
-    Every bid up to `total` dice, in raising order, is made once per seat (`_ladder`):
-    the raises over a standing bid are the end of that ladder, and the openings its
+    Every bid in raising order is made once per seat (`_ladder`): the raises over a
+    standing bid are a slice of that ladder up to `total` dice, and the openings its
     start, so a new standing bid costs two slices, not a new move per raise."""
     plain, locked = _ladder(p, total, exact)
+    end = total * len(BID_FACES)
     if standing is None:
-        return plain[:cap * len(BID_FACES)]
+        return plain[:min(cap * len(BID_FACES), end)]
     q0, f0 = standing
     start = (q0 - 1) * len(BID_FACES) + BID_FACES.index(f0) + 1
     head: tuple[Move, ...] = (m.LIAR[p], m.EXACT[p]) if exact else (m.LIAR[p],)
-    return head + plain[start:] + locked[start:]
+    return head + plain[start:end] + locked[start:end]
 
 
-@lru_cache(maxsize=128)
+_LADDERS: Final[dict[tuple[int, bool], tuple[tuple[m.Bid, ...], tuple[m.Bid, ...]]]] = {}
+"""`_ladder`'s bids by seat and exact option, as far up as any game asked."""
+
+
 def _ladder(p: int, total: int, exact: bool) -> tuple[tuple[m.Bid, ...], tuple[m.Bid, ...]]:
-    """Every bid of P`p` up to `total` dice in raising order (quantity, then face), plain
-    and, if the option allows it, locked exact (empty otherwise)."""
-    pairs = [(q, f) for q in range(1, total + 1) for f in BID_FACES]
-    return (tuple(m.Bid(p, q, f) for q, f in pairs),
-            tuple(m.Bid(p, q, f, True) for q, f in pairs) if exact else ())
+    """Every bid of P`p` up to at least `total` dice in raising order (quantity, then
+    face), plain and, if the option allows it, locked exact (empty otherwise). Made once
+    per seat and grown (doubled) when a game puts more dice in play: a game's dice
+    change round by round, and its bids stay the same objects."""
+    ladder = _LADDERS.get((p, exact))
+    if ladder is None or len(ladder[0]) < total * len(BID_FACES):
+        top = max(total, 2 * len(ladder[0]) // len(BID_FACES) if ladder is not None else 0)
+        pairs = [(q, f) for q in range(1, top + 1) for f in BID_FACES]
+        ladder = _LADDERS[p, exact] = (tuple(m.Bid(p, q, f) for q, f in pairs),
+                                       tuple(m.Bid(p, q, f, True) for q, f in pairs) if exact else ())
+    return ladder
 
 
 @lru_cache(maxsize=64)
