@@ -165,9 +165,13 @@ def build(jobs: int) -> None:
         f"      script_args=['build_ext', '--inplace', '--parallel', '{jobs}'])\n"
     )
     # mypy must read the copy being built, not an installed tree of the sources
-    subprocess.run([sys.executable, "-c", setup], cwd=BUILD, check=True,
-                   env=dict(os.environ, PYTHONPATH=str(BUILD)),
-                   stdout=subprocess.DEVNULL if not os.environ.get("VERBOSE") else None)
+    done = subprocess.run([sys.executable, "-c", setup], cwd=BUILD,
+                          env=dict(os.environ, PYTHONPATH=str(BUILD)),
+                          stdout=None if os.environ.get("VERBOSE") else subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True)
+    if done.returncode:
+        # mypy's type errors go to stdout: show them, not only the failed command
+        sys.exit(f"{done.stdout or ''}\nthe compiled build failed (exit {done.returncode}); see above")
 
 
 def compiled_names() -> list[str]:

@@ -251,13 +251,14 @@ class Cup(NamedTuple):
         if len(roll) != len(self.dice):
             raise InvalidInput("roll", f"expected {len(self.dice)} faces, got {len(roll)}")
         out = list(roll)
-        for die, places in self.groups():
-            order = {face: i for i, face in enumerate(dict.fromkeys(die.faces))}
-            for face in (roll[i] for i in places):
+        for die, places, order in _layout(self.dice):
+            faces = [roll[i] for i in places]
+            for face in faces:
                 if face not in order:
                     raise InvalidInput("roll", f"{face!r} is not a face of the {die.name} die")
-            for i, face in zip(places, sorted((roll[i] for i in places), key=order.__getitem__)):
-                out[i] = face
+            if len(faces) > 1:
+                for i, face in zip(places, sorted(faces, key=order.__getitem__)):
+                    out[i] = face
         return tuple(out)
 
     def sample(self, rng: random.Random) -> tuple:
@@ -279,6 +280,14 @@ class Cup(NamedTuple):
             k = len(set(die.faces))
             total *= factorial(k + len(places) - 1) // (factorial(len(places)) * factorial(k - 1))
         return total
+
+
+@lru_cache(maxsize=1024)
+def _layout(dice: tuple[Die, ...]) -> tuple[tuple[Die, tuple[int, ...], dict[Hashable, int]], ...]:
+    """`Cup.groups` of these dice with each die's face order, made once per cup: what
+    `canonical` sorts by (a game rolls the same few cups again and again)."""
+    return tuple((die, tuple(places), {face: i for i, face in enumerate(dict.fromkeys(die.faces))})
+                 for die, places in Cup(dice).groups())
 
 
 @lru_cache(maxsize=4096)

@@ -6,16 +6,16 @@ chain of tests: this runs at every step of every simulated game).
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Final
 
 from explorer.core import Event
 
 from . import moves as m
 from .data import FIELDS, PiratesData
+from .dice import CREW_DICE
 from .engine import CURSED, P, Work, _new, _tup, cup_of
 from .influence import buy_influence, influence_deal, keep_card, play_influence
-from .moves import bid_text
+from .moves import CupDie, bid_text
 from .setup_steps import draft_pass, place_tile
 from .towns import designate, move_town, place_town, return_influence
 
@@ -33,7 +33,7 @@ def below(stack: tuple, kinds: tuple[str, ...]) -> int:
 
 def apply(state: "PiratesState", move: Any) -> tuple[PiratesData, tuple[Event, ...]]:
     """The data after a legal `move`, and the events it caused."""
-    if type(move) is m.CupDie:
+    if type(move) is CupDie:
         return cup_die(state, move)
     w = Work(state)
     HANDLERS[type(move)](w, move)
@@ -45,11 +45,15 @@ def apply(state: "PiratesState", move: Any) -> tuple[PiratesData, tuple[Event, .
 _STACK: Final = FIELDS.index("stack")
 
 
-@lru_cache(maxsize=512)
-def _die_rolled(p: int, die: str, face: Any) -> tuple[Event, ...]:
-    """The event of one die rolled under P`p`'s cup, made once (events are values)."""
+def _die_rolled_event(p: int, die: str, face: Any) -> tuple[Event, ...]:
     return (Event("cup", "P-BET-ROLL", f"{P(p)} rolls a {face} ({die} die) under their cup", p, (p,),
                   f"{P(p)} rolls a die under their cup (hidden)"),)
+
+
+_DIE_ROLLED: Final = {(p, name, face): _die_rolled_event(p, name, face)
+                      for p in m.SEATS for name, die in CREW_DICE.items() for face in die.faces}
+"""The event of one die rolled under P`p`'s cup, by (seat, die, face), made once
+(events are values)."""
 
 
 def cup_die(state: "PiratesState", move: m.CupDie) -> tuple[PiratesData, tuple[Event, ...]]:
@@ -64,7 +68,7 @@ def cup_die(state: "PiratesState", move: m.CupDie) -> tuple[PiratesData, tuple[E
     if len(faces) < crew + d.specials.count(p):
         fields = list(d)
         fields[_STACK] = d.stack[:-1] + (("cup", p, faces),)
-        return _new(PiratesData, fields), _die_rolled(p, move.die, face)
+        return _new(PiratesData, fields), _DIE_ROLLED[p, move.die, face]
     w = Work(state)
     names = w.names(p)
     faces = cup_of(names).canonical(faces)

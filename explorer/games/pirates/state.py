@@ -69,6 +69,18 @@ _ACT_CITIES: Final = tuple(decision(p, "act", "P-ACT-ORDER", f"P{p} plays or buy
 _DECK: Final = luck("deck", "P-BUY", "the deck gives a card")
 _INFLUENCE_DECK: Final = luck("influence deck", "P-COG-INF-BUY", "the influence deck gives a card")
 
+CUP_STREAM: Final = 0
+HAND_STREAM: Final = 1
+DECK_STREAM: Final = 2
+INFLUENCE_STREAM: Final = 3
+DIE_STREAM_KIND: Final = 4
+_STREAMS: Final = {**{f"cup P{p}": (CUP_STREAM, p) for p in range(6)},
+                   **{f"hand P{p}": (HAND_STREAM, p) for p in range(6)},
+                   "deck": (DECK_STREAM, -1), "influence deck": (INFLUENCE_STREAM, -1)}
+"""Each stream of luck but the dice's (sail, pirate, treasure, battle: `DIE_STREAM_KIND`):
+its kind and seat, found by one look-up (a chance node at every die under a cup)."""
+_A_DIE: Final = (DIE_STREAM_KIND, -1)
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)   # compiled: see tools/compile.py
 class PiratesState(State):
@@ -257,16 +269,16 @@ class PiratesState(State):
 
     def _outcome_ok(self, move: Move, stream: str) -> bool:
         d: PiratesData = self.data
-        if stream.startswith("cup"):
+        kind, p = _STREAMS.get(stream, _A_DIE)
+        if kind == CUP_STREAM:
             if type(move) is not m.CupDie:
                 return False
-            p = int(stream[-1])
             return move.player == p and move.die == next_cup_die(d, p) and move.face in CREW_DICE[move.die].faces
-        if stream == "deck":
+        if kind == DECK_STREAM:
             return type(move) is m.Deal and move.card in d.deck.unseen and d.deck.needs_luck
-        if stream.startswith("hand"):
-            return type(move) is m.Snatch and move.player == int(stream[-1]) and move.card in d.hands[move.player]
-        if stream == "influence deck":
+        if kind == HAND_STREAM:
+            return type(move) is m.Snatch and move.player == p and move.card in d.hands[move.player]
+        if kind == INFLUENCE_STREAM:
             return type(move) is m.InfluenceDeal and move.card in d.cities.deck.unseen and d.cities.deck.needs_luck
         if type(move) is not m.Roll or move.stream != stream:
             return False
@@ -284,15 +296,14 @@ class PiratesState(State):
             return ()
         stream = pend.step
         d: PiratesData = self.data
-        if stream.startswith("cup"):
-            p = int(stream[-1])
+        kind, p = _STREAMS.get(stream, _A_DIE)
+        if kind == CUP_STREAM:
             return cup_die_rolls(p, next_cup_die(d, p))
-        if stream == "deck":
+        if kind == DECK_STREAM:
             return deck_draws(d.deck.unseen)
-        if stream == "influence deck":
+        if kind == INFLUENCE_STREAM:
             return tuple((m.InfluenceDeal(c), q) for c, q in d.cities.deck.outcomes())
-        if stream.startswith("hand"):
-            p = int(stream[-1])
+        if kind == HAND_STREAM:
             hand = d.hands[p]
             return tuple((m.Snatch(p, c), k / len(hand)) for c, k in Counter(hand).items())
         return die_rolls(stream)
@@ -300,19 +311,18 @@ class PiratesState(State):
     def sample_chance(self, rng: random.Random) -> Move:
         stream = self.pending.step
         d: PiratesData = self.data
-        if stream.startswith("cup"):
-            p = int(stream[-1])
+        kind, p = _STREAMS.get(stream, _A_DIE)
+        if kind == CUP_STREAM:
             die = next_cup_die(d, p)
-            return cup_die_moves(p, die)[CREW_DICE[die].sample(rng)]
-        if stream == "deck":
+            return _CUP_DIE_MOVES[p, die][CREW_DICE[die].sample(rng)]
+        if kind == DECK_STREAM:
             return m.Deal(cast(str, d.deck.sample(rng)))
-        if stream == "influence deck":
+        if kind == INFLUENCE_STREAM:
             return m.InfluenceDeal(d.cities.deck.sample(rng))
-        if stream.startswith("hand"):
-            p = int(stream[-1])
+        if kind == HAND_STREAM:
             hand = d.hands[p]
             return m.Snatch(p, hand[int(rng.random() * len(hand))])
-        return die_moves(stream)[DIE_OF.get(stream, BATTLE_DIE).sample(rng)]
+        return _DIE_MOVES[stream][DIE_OF.get(stream, BATTLE_DIE).sample(rng)]
 
     # ------------------------------------------------------------------ apply / explain
     def _apply(self, move: Move):
@@ -536,28 +546,27 @@ def _ladder(p: int, total: int, exact: bool) -> tuple[tuple[m.Bid, ...], tuple[m
     return ladder
 
 
-@lru_cache(maxsize=64)
 def cup_die_rolls(p: int, die: str) -> tuple[tuple[m.CupDie, float], ...]:
     """The outcomes of P`p`'s next die under their cup, made once (moves are values)."""
-    return tuple((m.CupDie(p, die, cast(m.Face, f)), q) for f, q in CREW_DICE[die].outcomes())
+    return _CUP_DIE_ROLLS[p, die]
 
 
-@lru_cache(maxsize=64)
-def cup_die_moves(p: int, die: str) -> dict[Any, m.CupDie]:
-    """`cup_die_rolls` by face: the move of a face the die's own `sample` drew."""
-    return {move.face: move for move, _ in cup_die_rolls(p, die)}
-
-
-@lru_cache(maxsize=64)
-def die_moves(stream: str) -> dict[Any, m.Roll]:
-    """`die_rolls` by face: the move of a face the die's own `sample` drew."""
-    return {move.face: move for move, _ in die_rolls(stream)}
-
-
-@lru_cache(maxsize=64)
 def die_rolls(stream: str) -> tuple[tuple[m.Roll, float], ...]:
     """The outcomes of the die of `stream` (sail, pirate, treasure or a battle die)."""
-    return tuple((m.Roll(stream, cast(m.Face, f)), q) for f, q in DIE_OF.get(stream, BATTLE_DIE).outcomes())
+    return _DIE_ROLLS[stream]
+
+
+_CUP_DIE_ROLLS: Final = {(p, name): tuple((m.CupDie(p, name, cast(m.Face, f)), q) for f, q in die.outcomes())
+                         for p in m.SEATS for name, die in CREW_DICE.items()}
+_CUP_DIE_MOVES: Final[dict[tuple[int, str], dict[Any, m.CupDie]]] = {
+    key: {move.face: move for move, _ in rolls} for key, rolls in _CUP_DIE_ROLLS.items()}
+"""`cup_die_rolls` by face: the move of a face the die's own `sample` drew."""
+_DIE_ROLLS: Final = {stream: tuple((m.Roll(stream, cast(m.Face, f)), q)
+                                   for f, q in DIE_OF.get(stream, BATTLE_DIE).outcomes())
+                     for stream in (*DIE_OF, *(f"battle P{p}" for p in m.SEATS))}
+_DIE_MOVES: Final[dict[str, dict[Any, m.Roll]]] = {
+    stream: {move.face: move for move, _ in rolls} for stream, rolls in _DIE_ROLLS.items()}
+"""`die_rolls` by face."""
 
 
 @lru_cache(maxsize=512)
