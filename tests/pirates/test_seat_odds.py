@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
+from explorer.core.errors import InvalidInput
 from explorer.games.pirates.dice import BID_FACES
 from explorer.games.pirates.odds import SeatOdds, count_distribution, seat_odds, tail
 
@@ -42,3 +43,12 @@ def test_seat_odds_are_remembered_per_knowledge() -> None:
     unknown = ((1, ("normal", "mermaid")),)
     assert seat_odds(known, unknown) is seat_odds(known, unknown)
     assert seat_odds(known, unknown) is not seat_odds(known, ((1, ("normal",)),))
+
+
+@pytest.mark.parametrize("face", [0, 1, 7])
+def test_seat_odds_refuse_a_face_no_bid_names(face) -> None:
+    chances = SeatOdds(((0, (("normal", 3),)),), ((1, ("normal",)),))
+    with pytest.raises(InvalidInput, match="face"):
+        chances.at_least(face, 0, 1)
+    with pytest.raises(InvalidInput, match="face"):
+        chances.exactly(face, 1, 1)

@@ -378,7 +378,7 @@ UnknownCups = tuple[tuple[Seat, tuple[str, ...]], ...]
 
 class _Part:
     """One face and bidder's distribution in parts (`_parts`: shift, size, dist), with
-    its `_pooled_tails` when `dist` is a pool's (None for a bidder's mixture)."""
+    its pool's tails (`_pool_odds`) when `dist` is a pool's (None for a bidder's mixture)."""
 
     __slots__ = ("shift", "size", "dist", "tails")
 
