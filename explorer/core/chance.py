@@ -224,7 +224,7 @@ class Die(NamedTuple):
         return tuple((face, k / n) for face, k in Counter(self.faces).items())
 
     def sample(self, rng: random.Random) -> Hashable:
-        return self.faces[int(rng.random() * len(self.faces))]
+        return roll_die(self, rng)
 
     def chance(self, face: Hashable) -> float:
         return self.faces.count(face) / len(self.faces)
@@ -248,18 +248,7 @@ class Cup(NamedTuple):
 
     def canonical(self, roll: Sequence[Hashable]) -> tuple:
         """`roll` with the results of identical dice in face order."""
-        if len(roll) != len(self.dice):
-            raise InvalidInput("roll", f"expected {len(self.dice)} faces, got {len(roll)}")
-        out = list(roll)
-        for die, places, order in _layout(self.dice):
-            faces = [roll[i] for i in places]
-            for face in faces:
-                if face not in order:
-                    raise InvalidInput("roll", f"{face!r} is not a face of the {die.name} die")
-            if len(faces) > 1:
-                for i, face in zip(places, sorted(faces, key=order.__getitem__)):
-                    out[i] = face
-        return tuple(out)
+        return canonical(self, roll)
 
     def sample(self, rng: random.Random) -> tuple:
         """One roll (one random number per die), in canonical form."""
@@ -280,6 +269,29 @@ class Cup(NamedTuple):
             k = len(set(die.faces))
             total *= factorial(k + len(places) - 1) // (factorial(len(places)) * factorial(k - 1))
         return total
+
+
+def canonical(cup: Cup, roll: Sequence[Hashable]) -> tuple:
+    """`Cup.canonical`: `roll` with the results of identical dice in face order (a
+    function, so that compiled callers call it directly)."""
+    if len(roll) != len(cup.dice):
+        raise InvalidInput("roll", f"expected {len(cup.dice)} faces, got {len(roll)}")
+    out = list(roll)
+    for die, places, order in _layout(cup.dice):
+        faces = [roll[i] for i in places]
+        for face in faces:
+            if face not in order:
+                raise InvalidInput("roll", f"{face!r} is not a face of the {die.name} die")
+        if len(faces) > 1:
+            for i, face in zip(places, sorted(faces, key=order.__getitem__)):
+                out[i] = face
+    return tuple(out)
+
+
+def roll_die(die: Die, rng: random.Random) -> Hashable:
+    """`Die.sample`: one face, from one random number."""
+    faces = die.faces
+    return faces[int(rng.random() * len(faces))]
 
 
 @lru_cache(maxsize=1024)

@@ -8,13 +8,13 @@ on the stack (see `data`), so it waits in the position.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast, get_args
 
 import msgspec
 
 from explorer.core import Cup, Deck, Event
 
-from .catalogue import (Cargo, Coins, Crew, DiscardCards, DrawCards, Duel, MoveBy, Roll,
+from .catalogue import (Cargo, Coins, Crew, DiscardCards, DrawCards, Duel, Effect, MoveBy, Roll,
                         Special, Steal, Wind)
 from .data import PiratesData
 from .dice import BATTLE_RANK, CREW_DICE, SPECIAL, judged_count
@@ -36,6 +36,25 @@ def P(seat: int) -> str:
 def dice_names(crew: int, held: tuple[str, ...]) -> tuple[str, ...]:
     """A player's dice in the canonical order: normal dice, then specials (SPECIAL order)."""
     return ("normal",) * crew + held
+
+
+def held_count(specials: tuple[int, ...], p: int) -> int:
+    """How many special dice P`p` holds (`specials`: the owner of each); a compiled loop,
+    where `specials.count(p)` is a method call through Python."""
+    k = 0
+    for owner in specials:
+        if owner == p:
+            k += 1
+    return k
+
+
+def seats_in(out: tuple[bool, ...]) -> int:
+    """How many seats are still in the game (`out`: whether each seat is out)."""
+    k = 0
+    for o in out:
+        if not o:
+            k += 1
+    return k
 
 
 @lru_cache(maxsize=4096)
@@ -66,9 +85,15 @@ def may_buy(game: Any, d: Any, p: int) -> bool:
 
 def aims(effect: Any) -> bool:
     """Whether an effect is aimed at another player (it needs a target) [P-TARGET]."""
-    if isinstance(effect, (Steal, Duel)):
+    kind = type(effect)
+    if kind is Steal or kind is Duel:
         return True
-    return getattr(effect, "target", None) is not None
+    return kind in _TARGETED and effect.target is not None
+
+
+_TARGETED: Final = frozenset(kind for kind in get_args(Effect) if "target" in kind.__struct_fields__)
+"""The kinds of effect that may name a target (a `target` field): the effects are
+exact classes, so a look-up by type stands for `getattr(effect, "target", None)`."""
 
 
 @lru_cache(maxsize=1024)
@@ -205,7 +230,7 @@ class Work:
         return dice_names(self.crew[p], self.held(p))
 
     def dice(self, p: int) -> int:
-        return self.crew[p] + sum(1 for o in self.specials if o == p)
+        return self.crew[p] + held_count(self.specials, p)
 
     def decline(self) -> None:
         """The asked seat of the top window is done: the next is asked (an empty window
@@ -399,7 +424,7 @@ class Work:
             if self.stage == "over":
                 self.stack = ()
                 return
-            if self.n - self.out.count(True) <= 1 and self.phase != "over":
+            if seats_in(self.out) <= 1 and self.phase != "over":
                 self.finish_last_ship()
                 return
             if self.stack:
@@ -519,12 +544,12 @@ class Work:
     def task(self, top: tuple) -> bool:
         _, actor, source, effect, target = top
         rest = self.stack[:-1]
-        if isinstance(effect, Roll) and effect.times > 1:
+        kind = type(effect)                      # effects are exact classes (catalogue)
+        if kind is Roll and effect.times > 1:
             one = msgspec.structs.replace(effect, times=1)
             self.stack = rest + (("task", actor, source, one, target),) * effect.times
             return False
-        if isinstance(effect, (DiscardCards, DrawCards)) and effect.n > 1 and not (
-                isinstance(effect, DrawCards)):
+        if kind is DiscardCards and effect.n > 1:
             single = msgspec.structs.replace(effect, n=1)
             self.stack = rest + (("task", actor, source, single, target),) * effect.n
             return False
@@ -535,49 +560,49 @@ class Work:
             self.say("fizzle", "P-TARGET", f"{P(actor)} has nobody to aim at: the effect does nothing", actor)
             return False
         who = actor if target == -1 else target
-        if isinstance(effect, Cargo):
+        if kind is Cargo:
             if self.cargo_options(who):
                 return True
             self.stack = rest
             return False
-        if isinstance(effect, DiscardCards) and not effect.random:
+        if kind is DiscardCards and not effect.random:
             if self.hands[who]:
                 return True
             self.stack = rest
             return False
         self.stack = rest
         rule = "P-EFFECTS"
-        if isinstance(effect, Coins):
+        if kind is Coins:
             if effect.n >= 0:
                 self.gain_coins(who, effect.n, rule)
             else:
                 self.lose_coins(who, -effect.n, rule)
-        elif isinstance(effect, Crew):
+        elif kind is Crew:
             if effect.n >= 0:
                 self.gain_normal(who, effect.n, rule)
             else:
                 self.lose_crew(who, -effect.n, rule)
-        elif isinstance(effect, Wind):
+        elif kind is Wind:
             self.direction = -self.direction
             if self.stage == "act" and self.passes == 0:
                 self.turn = self.next_after(actor)       # the next turn follows the new arrow
             self.say("wind", "P-CARD-WIND", "the token is turned over: play now goes "
                      + ("clockwise" if self.direction == 1 else "counter-clockwise"))
-        elif isinstance(effect, DrawCards):
+        elif kind is DrawCards:
             self.stack += (("draw", who),) * effect.n
-        elif isinstance(effect, Roll):
+        elif kind is Roll:
             self.stack += (("die", effect.die, actor, None, False, effect, source),)
-        elif isinstance(effect, Steal):
+        elif kind is Steal:
             self.steal(actor, target, effect.n)
-        elif isinstance(effect, Duel):
+        elif kind is Duel:
             self.say("duel", "P-DUEL", f"{P(actor)} duels {P(target)}", actor)
             self.stack += (("battle", "duel", (actor, target), (None, None), False,
                             effect.loss, effect.steal, ("", "")),)
-        elif isinstance(effect, Special):
+        elif kind is Special:
             self.take_special(who, SPECIAL.index(effect.die), rule)
-        elif isinstance(effect, MoveBy):
+        elif kind is MoveBy:
             self.move_ship(who, effect.n, rule)
-        elif isinstance(effect, DiscardCards):          # random
+        elif kind is DiscardCards:          # random
             self.stack += (("hand", who),)
         return False
 
@@ -890,7 +915,7 @@ class Work:
     def end_turn(self, passed: bool) -> None:
         """The action phase goes round until every player passes in a row [P-ACT-ORDER]."""
         self.passes = self.passes + 1 if passed else 0
-        if self.passes >= self.n - self.out.count(True):
+        if self.passes >= seats_in(self.out):
             self.phase = "steps"
             self.stage = "steps"
         else:

@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Final
 
 from explorer.core import Event
+from explorer.core.chance import canonical
 
 from . import moves as m
 from .data import FIELDS, PiratesData
 from .dice import CREW_DICE
-from .engine import CURSED, P, Work, _new, _tup, cup_of
+from .engine import CURSED, P, Work, _new, _tup, cup_of, held_count
 from .influence import buy_influence, influence_deal, keep_card, play_influence
 from .moves import CupDie, bid_text
 from .setup_steps import draft_pass, place_tile
@@ -65,20 +66,33 @@ def cup_die(state: "PiratesState", move: m.CupDie) -> tuple[PiratesData, tuple[E
     p, face = move.player, move.face
     faces = d.stack[-1][2] + (face,)
     crew = d.crew[p]
-    if len(faces) < crew + d.specials.count(p):
+    if len(faces) < crew + held_count(d.specials, p):
         fields = list(d)
         fields[_STACK] = d.stack[:-1] + (("cup", p, faces),)
         return _new(PiratesData, fields), _DIE_ROLLED[p, move.die, face]
     w = Work(state)
     names = w.names(p)
-    faces = cup_of(names).canonical(faces)
+    faces = canonical(cup_of(names), faces)
     w.stack = w.stack[:-1]
     w.cups = _tup(w.cups, p, tuple(zip(names, faces)))
-    w.say("cup", "P-BET-ROLL", f"{P(p)} rolls their cup: {' '.join(map(str, faces))} (the last "
+    w.say("cup", "P-BET-ROLL", f"{P(p)} rolls their cup: {faces_text(faces)} (the last "
                                f"die, {move.die}, shows {face})", p,
           (p,), f"{P(p)} has rolled their cup (hidden)")
     w.settle()
     return w.freeze()
+
+
+_FACES_TEXT: Final[dict[tuple, str]] = {}
+"""A rolled cup's faces as text, by faces (a few thousand cups at most: multisets of the
+normal dice, then the specials)."""
+
+
+def faces_text(faces: tuple) -> str:
+    """"1 2 2 5 X": the faces of a rolled cup, as its event tells them."""
+    text = _FACES_TEXT.get(faces)
+    if text is None:
+        text = _FACES_TEXT[faces] = " ".join(map(str, faces))
+    return text
 
 
 def roll(w: Work, move: m.Roll) -> None:

@@ -11,14 +11,15 @@ from mypy_extensions import mypyc_attr
 
 from explorer.core import (CHANCE, OVER, Deck, Move, Outcome, Pending, Reason, ScoreLine, State, decision, luck,
                            redeal)
+from explorer.core.chance import roll_die
 
 from . import moves as m
 from .catalogue import Cargo as CargoEffect, DiscardCards
 from .cities import redeal_cities
 from .data import PiratesData
 from .dice import BATTLE_DIE, BID_FACES, CREW_DICE, PIRATE_DIE, SAIL_DIE, TREASURE_DIE
-from .engine import (CURSED, DIE_STREAM, Work, aims, candidates, cup_of, dice_names, held_specials, may_buy,
-                     next_cup_die)
+from .engine import (CURSED, DIE_STREAM, Work, aims, candidates, cup_of, dice_names, held_count, held_specials,
+                     may_buy, next_cup_die)
 from .plays import apply
 from .influence import influence_moves, pick_moves
 from .setup_steps import build_moves, draft_moves, draft_seat, redeal_tiles
@@ -221,7 +222,10 @@ class PiratesState(State):
         d: PiratesData = self.data
         g = self.game
         specials = d.specials
-        total = sum(d.crew[p] + specials.count(p) for p in range(g.players) if d.betting[p])
+        total = 0
+        for p in range(g.players):
+            if d.betting[p]:
+                total += d.crew[p] + held_count(specials, p)
         standing = (d.bids[-1][0], d.bids[-1][1]) if d.bids else None
         if not g.params[0]["open_cap"]:
             cap = total
@@ -314,7 +318,7 @@ class PiratesState(State):
         kind, p = _STREAMS.get(stream, _A_DIE)
         if kind == CUP_STREAM:
             die = next_cup_die(d, p)
-            return _CUP_DIE_MOVES[p, die][CREW_DICE[die].sample(rng)]
+            return _CUP_DIE_MOVES[p, die][roll_die(CREW_DICE[die], rng)]
         if kind == DECK_STREAM:
             return m.Deal(cast(str, d.deck.sample(rng)))
         if kind == INFLUENCE_STREAM:
@@ -322,7 +326,7 @@ class PiratesState(State):
         if kind == HAND_STREAM:
             hand = d.hands[p]
             return m.Snatch(p, hand[int(rng.random() * len(hand))])
-        return _DIE_MOVES[stream][DIE_OF.get(stream, BATTLE_DIE).sample(rng)]
+        return _DIE_MOVES[stream][roll_die(DIE_OF.get(stream, BATTLE_DIE), rng)]
 
     # ------------------------------------------------------------------ apply / explain
     def _apply(self, move: Move):
@@ -506,7 +510,13 @@ def _play(p: int, card: str) -> m.PlayCard:
 
 def _distinct(hand: tuple[str, ...]) -> tuple[str, ...]:
     """The distinct cards of a sorted hand, in order."""
-    return tuple(dict.fromkeys(hand))
+    out: list[str] = []
+    last = ""
+    for card in hand:
+        if card != last:
+            out.append(card)
+            last = card
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
