@@ -45,6 +45,21 @@ def test_seat_odds_are_remembered_per_knowledge() -> None:
     assert seat_odds(known, unknown) is not seat_odds(known, ((1, ("normal",)),))
 
 
+def test_seat_odds_found_among_the_latest_are_the_remembered_ones() -> None:
+    """More seats in turn than the latest answers hold, asked with equal (not the same)
+    tuples: every answer is the one remembered for that knowledge, and its odds."""
+    def table(p: int) -> tuple:            # new tuples at every call
+        return ((p, (("normal", 1 + p % 6), ("normal", 2))),), ((9, ("normal",) * (1 + p)),)
+
+    first = [seat_odds(*table(p)) for p in range(12)]
+    for _ in range(3):
+        for p, odds in enumerate(first):
+            known, unknown = table(p)
+            assert known is not table(p)[0] and known == table(p)[0]
+            assert seat_odds(known, unknown) is odds
+            assert odds.at_least(2, None, 2) == SeatOdds(known, unknown).at_least(2, None, 2)
+
+
 @pytest.mark.parametrize("face", [0, 1, 7])
 def test_seat_odds_refuse_a_face_no_bid_names(face) -> None:
     chances = SeatOdds(((0, (("normal", 3),)),), ((1, ("normal",)),))

@@ -94,8 +94,11 @@ class GreedyPiratesAgent:
                 if len(cheapest) == len(BID_FACES):
                     break
         chances = seat_odds(seen.known, seen.unknown)
-        rows = [(chances.at_least(f, me, x.quantity), -x.quantity, f) for f, x in cheapest.items()]
-        best = max(rows) if rows else None
+        best: tuple[float, int, int] | None = None     # the first largest, as `max` gives it
+        for f, x in cheapest.items():
+            row = (chances.at_least(f, me, x.quantity), -x.quantity, f)
+            if best is None or row > best:
+                best = row
         liar = LIAR[me]
         if seen.bid is not None:
             q, face, by = seen.bid

@@ -24,6 +24,15 @@ from ...core.chance import BLANK, Die
 WILD: Final = 1
 BID_FACES: Final = (2, 3, 4, 5, 6)
 """The faces a bid may name [P-BID-1]."""
+FACE_WORDS: Final = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
+FACE_WORD: Final = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def bid_text(quantity: int, face: int) -> str:
+    """A bid in words, "3 fives" or "1 six" (every bid event and move text says it)."""
+    words = FACE_WORD if quantity == 1 else FACE_WORDS
+    return f"{quantity} {words.get(face, f'{face}s')}"
+
 
 NORMAL = Die("normal", (1, 2, 3, 4, 5, 6))
 MERMAID = Die("mermaid", (1, 1, 6, 6, BLANK, BLANK))

@@ -17,8 +17,7 @@ from explorer.core import Cup, Deck, Event
 from .catalogue import (Cargo, Coins, Crew, DiscardCards, DrawCards, Duel, Effect, MoveBy, Roll,
                         Special, Steal, Wind)
 from .data import PiratesData
-from .dice import BATTLE_RANK, CREW_DICE, SPECIAL, judged_count
-from .moves import bid_text
+from .dice import BATTLE_RANK, CREW_DICE, SPECIAL, bid_text, judged_count
 
 if TYPE_CHECKING:
     from .state import PiratesState
@@ -29,7 +28,11 @@ DIE_STREAM: Final = {"sail": "sail die", "pirate": "pirate die", "treasure": "tr
 
 
 def P(seat: int) -> str:
-    return f"P{seat}"
+    """A seat as the events name it ("P2"); the names of the seats made once."""
+    return _SEAT_NAMES[seat] if 0 <= seat < len(_SEAT_NAMES) else f"P{seat}"
+
+
+_SEAT_NAMES: Final = tuple(f"P{seat}" for seat in range(8))
 
 
 @lru_cache(maxsize=4096)
@@ -212,10 +215,12 @@ class Work:
         """Active seats in the token's direction, from `first`."""
         return list(order_from(first, self.direction, self.out))
 
-    def next_after(self, seat: int, ok=None) -> int:
+    def next_after(self, seat: int, among: tuple[bool, ...] | None = None) -> int:
+        """The next seat still in the game after `seat` in the token's direction, and
+        one marked in `among` when given (e.g. `betting`); `seat` when there is none."""
         for i in range(1, self.n + 1):
             s = (seat + i * self.direction) % self.n
-            if not self.out[s] and (ok is None or ok(s)):
+            if not self.out[s] and (among is None or among[s]):
                 return s
         return seat
 
@@ -769,7 +774,7 @@ class Work:
         self.stage = "bid"
         first = self.captain
         if not self.betting[first]:
-            first = self.next_after(first, lambda s: self.betting[s])
+            first = self.next_after(first, self.betting)
         self.turn = first
         return True
 

@@ -45,7 +45,9 @@ class PiratesGame(Game):
                                                     f"cards, fewer than 3 for each of {players} players")
         if o.town_first_seat >= players:
             raise InvalidInput("options.town_first_seat", f"no seat {o.town_first_seat} among {players} players")
-        self.card_ids = frozenset(self.catalogue.deck())
+        self.deck_cards = tuple(sorted(self.catalogue.deck()))
+        """Every card copy of the action deck, by id, sorted (the deck before a shuffle)."""
+        self.card_ids = frozenset(self.deck_cards)
         self.cards = {c.id: c for c in self.catalogue.cards}
         if o.start_seat >= players:
             raise InvalidInput("options.start_seat", f"no seat {o.start_seat} among {players} players")
@@ -110,7 +112,7 @@ class PiratesGame(Game):
             rest = route[1:]
             rng.shuffle(rest)
             route = route[:1] + rest
-        cards = sorted(self.catalogue.deck())
+        cards = list(self.deck_cards)
         rng.shuffle(cards)
         size = 7 if self.options.extended else 6
         hands = [cards[i * size:(i + 1) * size] for i in range(n)]
@@ -136,7 +138,7 @@ class PiratesGame(Game):
                                 f"P{p} is dealt 3 influence cards") for p in range(n))
         if self.options.draft:
             frames = (draft_frame(n),) + frames       # the draft follows the map, top last
-        state = self.scenario(spec)
+        state = PiratesState(self, scenario_data(self, spec, checked=False))
         if frames:
             data = state.data._replace(stack=frames)   # the first cup is rolled after them
             if self.options.map == "build":

@@ -13,10 +13,8 @@ from dataclasses import dataclass
 
 from explorer.core import BLANK, InvalidInput, Move
 
-from .dice import BATTLE_DIE, BID_FACES, CREW_DICE
+from .dice import BATTLE_DIE, BID_FACES, CREW_DICE, FACE_WORD, FACE_WORDS, bid_text
 
-FACE_WORDS = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
-FACE_WORD = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 _WORDS = {**{w: f for f, w in FACE_WORDS.items()}, **{w: f for f, w in FACE_WORD.items()},
           **{str(f): f for f in BID_FACES}, **{f"{f}s": f for f in BID_FACES}}
 _SEAT = r"[pP](?P<player>[0-9])"
@@ -24,11 +22,6 @@ _CARD = r"(?P<card>[A-Za-z0-9_-]{1,20})"
 CHANCE_STREAMS = ("sail die", "pirate die", "treasure die")
 Face = int | str
 """A die face in a move (a number, "-" for a blank, or a word such as "coin")."""
-
-
-def bid_text(quantity: int, face: int) -> str:
-    words = FACE_WORD if quantity == 1 else FACE_WORDS
-    return f"{quantity} {words.get(face, f'{face}s')}"
 
 
 def _face(text: str) -> int | str:

@@ -44,7 +44,7 @@ from math import fsum
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Sequence, TypedDict, Union, cast
+from typing import Any, Final, Hashable, Iterable, Mapping, NamedTuple, Sequence, TypedDict, Union, cast
 
 from ...core.errors import InvalidInput
 from .dice import BID_FACES, CREW_DICE, NORMAL, WILD, Cup, contribution
@@ -447,11 +447,32 @@ class SeatOdds:
         return float(dist[k]) if 0 <= k < len(dist) else 0.0   # `dist` ends by the dice in all
 
 
-@lru_cache(maxsize=1024)
 def seat_odds(known: KnownCups, unknown: UnknownCups) -> SeatOdds:
     """The `SeatOdds` of a seat's knowledge in hashable form, remembered: an agent weighs
     the same cups bid after bid through a round, and a search asks again in every
-    sample. The cups are a seat view's, read from a state, so they need no checking."""
+    sample. The cups are a seat view's, read from a state, so they need no checking.
+
+    The last few answers are found first by equality alone (`_RECENT`): the seats of a
+    round bid in turn, so a handful of entries hold the whole round, and comparing
+    tuples that share their cups is cheap where hashing them (a tuple's hash is not
+    kept) is not; the rest are remembered by `_seat_odds`."""
+    for entry in _RECENT:
+        if entry[0] == known and entry[1] == unknown:
+            return entry[2]
+    odds = _seat_odds(known, unknown)
+    _RECENT.insert(0, (known, unknown, odds))
+    del _RECENT[_RECENT_SIZE:]
+    return odds
+
+
+_RECENT: Final[list[tuple[KnownCups, UnknownCups, SeatOdds]]] = []
+"""The latest answers of `seat_odds`, the newest first."""
+_RECENT_SIZE: Final = 8
+"""More than the six seats of a round."""
+
+
+@lru_cache(maxsize=1024)
+def _seat_odds(known: KnownCups, unknown: UnknownCups) -> SeatOdds:
     return SeatOdds(known, unknown)
 
 

@@ -13,10 +13,10 @@ from explorer.core.chance import canonical
 
 from . import moves as m
 from .data import FIELDS, PiratesData
-from .dice import CREW_DICE
+from .dice import CREW_DICE, bid_text
 from .engine import CURSED, P, Work, _new, _tup, cup_of, held_count
 from .influence import buy_influence, influence_deal, keep_card, play_influence
-from .moves import CupDie, bid_text
+from .moves import CupDie
 from .setup_steps import draft_pass, place_tile
 from .towns import designate, move_town, place_town, return_influence
 
@@ -149,7 +149,7 @@ def bid(w: Work, move: m.Bid) -> None:
         w.judge("exact", p, move.quantity, move.face, p, before)
     else:
         w.say("bid", "P-BID-RAISE" if len(w.bids) > 1 else "P-BID-OPEN", f"{P(p)} bids {what}", p)
-        w.turn = w.next_after(p, w.betting.__getitem__)
+        w.turn = w.next_after(p, w.betting)
 
 
 def liar(w: Work, move: m.Liar) -> None:

@@ -354,7 +354,7 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
     for p in range(n):
         if not d.out[p] and d.crew[p] + sum(1 for x in d.specials if x == p) == 0 and d.phase not in ("over", "final"):
             raise InvalidInput(f"{at}crew[{p}]", "a player in the game holds at least one die")
-    known = Counter(game.catalogue.deck())
+    known = Counter(game.deck_cards)
     placed = Counter(c for h in d.hands for c in h)
     for fr in d.stack:
         if fr[0] == "draft":
@@ -544,9 +544,11 @@ def _bids(values: list, n: int) -> tuple:
     return tuple(out)
 
 
-def scenario_data(game: "PiratesGame", spec: Mapping[str, Any]) -> PiratesData:
+def scenario_data(game: "PiratesGame", spec: Mapping[str, Any], checked: bool = True) -> PiratesData:
     """State data from a scenario (see `FIELDS_DOC`); the round then runs on to the first
-    decision or roll."""
+    decision or roll. `checked=False` skips the checks of a saved position
+    (`check_scenario`), for the set-up's own spec (`PiratesGame.new`), which holds the
+    whole deck dealt and the starting coins and crew by construction."""
     for key in spec:
         if key not in SCENARIO_FIELDS:
             raise InvalidInput(str(key)[:40], f"unknown field; known: {', '.join(SCENARIO_FIELDS)}")
@@ -576,7 +578,7 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any]) -> PiratesData:
                   for p, h in enumerate(per("hands", [[]] * n)))
     discard = tuple(_card(c, f"discard[{i}]", game) for i, c in enumerate(s.discard))
     used_cards = Counter(c for h in hands for c in h) + Counter(discard)
-    deck = deck_from_spec(s.deck, game.catalogue.deck(), used_cards,
+    deck = deck_from_spec(s.deck, game.deck_cards, used_cards,
                           lambda c, field: _card(c, field, game), "deck")
     out = per("out", [False] * n)
     excluded = per("excluded", [False] * n)
@@ -616,7 +618,8 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any]) -> PiratesData:
         s.passes, out, home if phase == "final" else (), (), 0, -1, "", cities)
     if s.turn is not None:
         _seat(s.turn, "turn", n)
-    check_scenario(game, data)
+    if checked:
+        check_scenario(game, data)
     from .state import PiratesState
     from .engine import Work
     w = Work(PiratesState(game, data))

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .dice import contribution, counts_for
-from .moves import FACE_WORDS
+from .dice import FACE_WORDS
 from .odds import odds_from_view
 from .scene_cities import cities_zones, influence_items, seat_note, tile_town
 

@@ -17,7 +17,7 @@ from . import moves as m
 from .catalogue import Cargo as CargoEffect, DiscardCards
 from .cities import redeal_cities
 from .data import PiratesData
-from .dice import BATTLE_DIE, BID_FACES, CREW_DICE, PIRATE_DIE, SAIL_DIE, TREASURE_DIE
+from .dice import BATTLE_DIE, BID_FACES, CREW_DICE, PIRATE_DIE, SAIL_DIE, TREASURE_DIE, bid_text
 from .engine import (CURSED, DIE_STREAM, Work, aims, candidates, cup_of, dice_names, held_count, held_specials,
                      may_buy, next_cup_die)
 from .plays import apply
@@ -25,7 +25,7 @@ from .influence import influence_moves, pick_moves
 from .setup_steps import build_moves, draft_moves, draft_seat, redeal_tiles
 from .towns import designate_moves, keep_moves, town_moves
 from .why_not import CITIES_MOVES, explain_cities
-from .moves import bid_text
+
 
 DIE_OF: Final = {"sail die": SAIL_DIE, "pirate die": PIRATE_DIE, "treasure die": TREASURE_DIE}
 

@@ -13,9 +13,8 @@ from explorer.core import CHANCE
 from explorer.core.agents import register_seat_view
 
 from .data import PiratesData
-from .dice import SPECIAL
+from .dice import FACE_WORDS, SPECIAL, bid_text
 from .engine import aims, dice_names
-from .moves import FACE_WORDS, bid_text
 from .cities import cities_view
 from .setup_steps import frame_view as setup_frame_view
 from .towns import frame_view as towns_frame_view
