@@ -8,7 +8,7 @@ re-exports all of it.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, ClassVar, Iterable
+from typing import Any, Callable, ClassVar, Final, Iterable
 
 from .errors import InvalidInput
 from .move import Move
@@ -79,7 +79,7 @@ class Observation:
         return self._base.determinize(self.player, rng)
 
 
-_BASE_SEED = 0x5EED
+_BASE_SEED: Final = 0x5EED
 """The base sample of an observation is drawn with a fixed seed: it depends on the view
 only, so it tells an agent nothing, and the same view always gives the same base."""
 
@@ -91,7 +91,7 @@ seat)` holds what `state.view(seat)` shows (or less), never more."""
 SeatReader = Callable[[dict[str, Any], int], Any]
 """The same typed view read from the seat's view dict: `from_view(state.view(seat), seat)`."""
 
-_SEAT_VIEWS: dict[str, tuple[SeatView, SeatReader]] = {}
+_SEAT_VIEWS: Final[dict[str, tuple[SeatView, SeatReader]]] = {}
 
 
 def register_seat_view(game: str, seat_view: SeatView, from_view: SeatReader) -> None:

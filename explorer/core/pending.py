@@ -20,9 +20,9 @@ once (`WindowRule`: its step, rule and prompt) and keeps the seats still to be a
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, NamedTuple
+from typing import Callable, Final, NamedTuple
 
-CHANCE = -1
+CHANCE: Final = -1
 """`State.to_move` at a chance node: a shuffle, draw or roll is to be resolved."""
 
 

@@ -14,20 +14,55 @@ moves), else by equality.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from .agents import Observation
 from .move import Move
 from .state import CHANCE, State
 
-MAX_STEPS = 100_000
+MAX_STEPS: Final = 100_000
 """A game still going after this many plays is reported as a bug in the game, not looped."""
 
 Chooser = Callable[[Observation, random.Random], Move]
 """An agent's `choose`."""
 
-LogRow = tuple[int, int, int, Move, bool]
-"""One logged turn: game_id, ply, seat, move, forced."""
+class TurnLog:
+    """The turns of some games as columns (game_id, ply, seat, move, forced), one entry
+    per player move: what `simulate` writes out as its `turns` frame. Columns, so that
+    logging a turn is five appends and the frame needs no pass to split rows."""
+
+    __slots__ = ("game_ids", "plies", "seats", "moves", "forced")
+
+    def __init__(self) -> None:
+        self.game_ids: list[int] = []
+        self.plies: list[int] = []
+        self.seats: list[int] = []
+        self.moves: list[Move] = []
+        self.forced: list[bool] = []
+
+    def add(self, game_id: int, ply: int, seat: int, move: Move, forced: bool) -> None:
+        self.game_ids.append(game_id)
+        self.plies.append(ply)
+        self.seats.append(seat)
+        self.moves.append(move)
+        self.forced.append(forced)
+
+    def texts(self) -> tuple[list[str], list[str]]:
+        """Each logged move's text (`str(move)`) and rule. A game plays the same moves
+        again and again (often the very same objects), so each distinct move object is
+        written out once and its texts shared by its rows; the moves stay alive in the
+        log meanwhile, so their ids name them."""
+        known: dict[int, tuple[str, str]] = {}
+        texts: list[str] = []
+        rules: list[str] = []
+        for move in self.moves:
+            key = id(move)
+            pair = known.get(key)
+            if pair is None:
+                pair = known[key] = (str(move), move.rule)
+            texts.append(pair[0])
+            rules.append(pair[1])
+        return texts, rules
 
 
 class Played:
@@ -51,10 +86,10 @@ def listed(move: object, legal: tuple[Move, ...]) -> bool:
 
 
 def play_out(state: State, agents: tuple[Any, ...], seed: int, game_id: int,
-             log: list[LogRow] | None) -> Played:
+             log: TurnLog | None) -> Played:
     """Play `state` to the end with one agent per seat, from the game's `seed`: chance
     from the stream `f"{seed}:chance:{name}"` of each named stream of luck, seat `p`'s
-    agent from `f"{seed}:seat:{p}"`. Each player move (forced ones included) is appended
+    agent from `f"{seed}:seat:{p}"`. Each player move (forced ones included) is added
     to `log` when one is given. Raises RuntimeError when an agent picks an illegal move
     or the game does not end within MAX_STEPS plays."""
     streams: dict[str, random.Random] = {}
@@ -90,6 +125,6 @@ def play_out(state: State, agents: tuple[Any, ...], seed: int, game_id: int,
                                    f"which is not a legal move (game seed {seed})")
             decisions += 1
         if log is not None:
-            log.append((game_id, decisions + forced_steps - 1, who, move, forced))
+            log.add(game_id, decisions + forced_steps - 1, who, move, forced)
         state = state.play(move, check=False)
     return Played(state, decisions, forced_steps, chance_steps)

@@ -33,9 +33,8 @@ from tqdm.auto import tqdm
 from .agents import Agent, make_agent
 from .errors import InvalidInput
 from .game import Game, load
-from .move import Move
 from .options import to_jsonable
-from .playout import play_out
+from .playout import TurnLog, play_out
 from .state import CHANCE, State
 
 SAVE_FORMATS = (".parquet", ".csv")
@@ -198,7 +197,7 @@ def _play_chunk(chunk: _Chunk) -> _Part:
     with the cyclic collector paused in a worker of `simulate`'s own pool."""
     games: dict[str, list] = {k: [] for k in GAMES_SCHEMA}
     players: dict[str, list] = {k: [] for k in _CHUNK_PLAYERS_SCHEMA}
-    log: list[tuple[int, int, int, Move, bool]] = []
+    log = TurnLog()
     with collector_paused() if chunk.pause_collector else contextlib.nullcontext():
         for offset, seed in enumerate(chunk.seeds):
             _play_game(chunk, chunk.first + offset, seed, games, players, log)
@@ -208,28 +207,17 @@ def _play_chunk(chunk: _Chunk) -> _Part:
                  _turns_frame(log))
 
 
-def _turns_frame(log: list[tuple[int, int, int, Move, bool]]) -> pl.DataFrame:
-    """The `turns` frame of a chunk's log rows (game_id, ply, seat, move, forced).
-
-    A game plays the same moves again and again (they are often the very same objects),
-    so each distinct move object is written out once (`str(move)`, `move.rule`) and
-    its texts shared by its rows: the log costs a tuple per turn while playing. The
-    moves stay alive in `log` meanwhile, so their ids name them."""
-    if not log:
-        return pl.DataFrame(schema=TURNS_SCHEMA)
-    game_ids, plies, seats, moves, forced = zip(*log)
-    ids = list(map(id, moves))
-    distinct = dict(zip(ids, moves))
-    texts = {key: str(move) for key, move in distinct.items()}
-    rules = {key: move.rule for key, move in distinct.items()}
-    return pl.DataFrame({"game_id": game_ids, "ply": plies, "seat": seats,
-                         "move": list(map(texts.__getitem__, ids)),
-                         "rule": list(map(rules.__getitem__, ids)), "forced": forced},
+def _turns_frame(log: TurnLog) -> pl.DataFrame:
+    """The `turns` frame of a chunk's log (`TurnLog`: columns, each move's texts written
+    once per distinct move object)."""
+    texts, rules = log.texts()
+    return pl.DataFrame({"game_id": log.game_ids, "ply": log.plies, "seat": log.seats,
+                         "move": texts, "rule": rules, "forced": log.forced},
                         schema=TURNS_SCHEMA)
 
 
 def _play_game(chunk: _Chunk, game_id: int, seed: int, games: dict[str, list],
-               players: dict[str, list], log: list[tuple[int, int, int, Move, bool]]) -> None:
+               players: dict[str, list], log: TurnLog) -> None:
     start = chunk.start
     if isinstance(start, Game):
         state = start.new(seed)

@@ -256,6 +256,12 @@ class State:
                     or not (move in legal if legal is not None else self._is_legal(move))):
                 raise IllegalMove(self.why_not(move) or Reason("CORE-LEGAL", "illegal"), move)
         data, events = self._apply(move)  # type: ignore[arg-type]  # a Move: checked above
+        return self._successor(data, events)
+
+    def _successor(self, data: NamedTuple, events: tuple[Event, ...]) -> "State":
+        """The state after a play: of this state's class and game, with `data` and
+        `events`. A compiled game overrides it to build its own class by a direct call
+        (a call of `type(self)` goes through Python's generic construction)."""
         return type(self)(self._game, data, events)
 
     def sample_chance(self, rng: random.Random) -> Move:

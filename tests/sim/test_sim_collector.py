@@ -26,7 +26,7 @@ PROBE = '''
 import gc, json, sys
 import explorer
 from explorer.core.agents import make_agent
-from explorer.core.playout import play_out
+from explorer.core.playout import TurnLog, play_out
 from explorer.core.simulate import collector_paused
 
 found = {}
@@ -34,11 +34,11 @@ for case, (name, options, agent) in json.loads(sys.argv[1]).items():
     game = explorer.load(name, 2 if agent.startswith("mcts") else 3, **options)
     agents = tuple(make_agent(agent, game) for _ in range(game.players))
     games = 1 if agent.startswith("mcts") else 4
-    play_out(game.new(-1), agents, -1, -1, [])   # first uses: a library may leave a cycle once
+    play_out(game.new(-1), agents, -1, -1, TurnLog())   # first uses: a library may leave a cycle once
     gc.collect()
     with collector_paused():
         for seed in range(games):
-            play_out(game.new(seed), agents, seed, seed, [])
+            play_out(game.new(seed), agents, seed, seed, TurnLog())
         found[case] = gc.collect()
 print(json.dumps(found))
 '''

@@ -188,6 +188,11 @@ class MomijiState(State):
 
     __slots__ = ()
 
+    def _successor(self, data: Any, events: tuple[Event, ...]) -> State:
+        if type(self) is MomijiState:
+            return MomijiState(self._game, data, events)
+        return type(self)(self._game, data, events)
+
     # ------------------------------------------------------------------ who decides
     def _find_pending(self) -> Pending:
         d: MomijiData = self.data

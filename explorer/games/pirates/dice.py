@@ -42,9 +42,9 @@ CURSED = Die("cursed", (2, 3, 4, 5, BLANK, BLANK))
 MAYOR = Die("mayor", (1, 1, "coin", "bomb", BLANK, BLANK))
 """Cities of Greed's mayor die; its last two faces are assumed (rules/pirates.md)."""
 
-CREW_DICE: dict[str, Die] = {d.name: d for d in (NORMAL, MERMAID, PIRATE_KING, GHOST, CURSED, MAYOR)}
+CREW_DICE: Final[dict[str, Die]] = {d.name: d for d in (NORMAL, MERMAID, PIRATE_KING, GHOST, CURSED, MAYOR)}
 """Every crew die by name: the normal die and the special dice (each special exists once)."""
-SPECIAL = tuple(name for name in CREW_DICE if name != "normal")
+SPECIAL: Final = tuple(name for name in CREW_DICE if name != "normal")
 
 PIRATE_DIE = Die("pirate", ("X", "X", "O", "O", "O", "O"))
 TREASURE_DIE = Die("treasure", ("X", "X", "X", "coin", "coin", "coin"))
@@ -52,7 +52,7 @@ SAIL_DIE = Die("sail", (1, 2))
 BATTLE_DIE = Die("battle", ("skull", "skull", "sword", "sword", "double sword", "double sword"))
 """The battle die: double sword beats sword beats skull [P-BATTLE-1]. Its face split is
 assumed (two of each) until the printed die is known."""
-BATTLE_RANK = {"skull": 0, "sword": 1, "double sword": 2}
+BATTLE_RANK: Final = {"skull": 0, "sword": 1, "double sword": 2}
 
 Face = Hashable
 Cup = Sequence[tuple[str, Face]]
@@ -60,8 +60,12 @@ Cup = Sequence[tuple[str, Face]]
 
 
 def counts_for(face: int, shown: Face) -> bool:
-    """Whether a die showing `shown` counts toward a bid on `face` (naturals and 1s)."""
-    return shown == face or shown == WILD
+    """Whether a die showing `shown` counts toward a bid on `face` (naturals and 1s; a
+    blank or a word counts for none). A number is compared as a machine int compiled."""
+    if isinstance(shown, int):
+        number: int = shown
+        return number == face or number == WILD
+    return False
 
 
 def contribution(face: int, cup: Iterable[tuple[str, Face]], bidder_owns: bool) -> int:

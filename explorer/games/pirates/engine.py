@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .state import PiratesState
 
 CURSED: Final = SPECIAL.index("cursed")
-FLOOR_ORDER = tuple(SPECIAL.index(n) for n in ("mermaid", "pirate king", "ghost", "mayor"))
+FLOOR_ORDER: Final = tuple(SPECIAL.index(n) for n in ("mermaid", "pirate king", "ghost", "mayor"))
 DIE_STREAM: Final = {"sail": "sail die", "pirate": "pirate die", "treasure": "treasure die"}
 
 
@@ -35,7 +35,6 @@ def P(seat: int) -> str:
 _SEAT_NAMES: Final = tuple(f"P{seat}" for seat in range(8))
 
 
-@lru_cache(maxsize=4096)
 def dice_names(crew: int, held: tuple[str, ...]) -> tuple[str, ...]:
     """A player's dice in the canonical order: normal dice, then specials (SPECIAL order)."""
     return ("normal",) * crew + held
@@ -60,7 +59,6 @@ def seats_in(out: tuple[bool, ...]) -> int:
     return k
 
 
-@lru_cache(maxsize=4096)
 def held_specials(specials: tuple[int, ...], p: int) -> tuple[str, ...]:
     """The special dice P`p` holds, in SPECIAL order (`specials`: the owner of each)."""
     return tuple(SPECIAL[i] for i, owner in enumerate(specials) if owner == p)
@@ -99,11 +97,15 @@ _TARGETED: Final = frozenset(kind for kind in get_args(Effect) if "target" in ki
 exact classes, so a look-up by type stands for `getattr(effect, "target", None)`."""
 
 
-@lru_cache(maxsize=1024)
 def order_from(first: int, direction: int, out: tuple[bool, ...]) -> tuple[int, ...]:
     """The seats still in the game, in the token's `direction`, from `first` [P-BID-ORDER]."""
     n = len(out)
-    return tuple(s for s in ((first + i * direction) % n for i in range(n)) if not out[s])
+    seats = []
+    for i in range(n):
+        s = (first + i * direction) % n
+        if not out[s]:
+            seats.append(s)
+    return tuple(seats)
 
 
 def candidates(d: Any, actor: int, effect: Any, source: str) -> list[int]:
@@ -132,6 +134,10 @@ _new: Final = tuple.__new__
 """Builds a NamedTuple (an `Event`: every play says something; the `PiratesData` of a
 play) from all its fields, without the keyword machinery, and without looking
 `tuple.__new__` up at each call."""
+EVENT: Final = Event
+DATA: Final = PiratesData
+"""The classes `_new` builds, as C statics in the compiled mode: there a class imported
+from another module is looked up by name at every use."""
 
 
 class Work:
@@ -192,7 +198,7 @@ class Work:
         self.events = []
 
     def freeze(self) -> tuple[PiratesData, tuple[Event, ...]]:
-        return _new(PiratesData, (
+        return _new(DATA, (
             self.route, self.progress, self.coins, self.supply, self.crew, self.specials,
             self.bag, self.cups, self.hands, self.deck, self.discard, self.captain,
             self.direction, self.round, self.phase, self.stage, self.turn, self.bids,
@@ -202,7 +208,7 @@ class Work:
 
     def say(self, kind: str, rule: str, text: str, player: int | None = None,
             visible_to: tuple[int, ...] | None = None, public: str | None = None) -> None:
-        self.events.append(_new(Event, (kind, rule, text, player, visible_to, public)))
+        self.events.append(_new(EVENT, (kind, rule, text, player, visible_to, public)))
 
     # ------------------------------------------------------------------ seats
     def param(self, p: int, name: str) -> int:
@@ -442,7 +448,7 @@ class Work:
     def frame(self) -> bool:
         """Work on the top frame; True when it waits for a decision or for luck."""
         top = self.stack[-1]
-        kind = top[0]
+        kind: str = top[0]
         if kind == "task":
             return self.task(top)
         if kind == "die":

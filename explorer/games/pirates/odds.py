@@ -250,6 +250,10 @@ class _Cups(NamedTuple):
     size: int
 
 
+_new: Final = tuple.__new__
+"""Builds a NamedTuple from its fields without its constructor's keyword machinery."""
+
+
 def _cups(known: Iterable[tuple[Seat, Cup]], unknown: Iterable[tuple[Seat, Sequence[str]]]) -> _Cups:
     """The `_Cups` of a viewer's knowledge, made once for all the faces and bidders asked:
     from (seat, cup) pairs (a mapping's items, or a seat view's pairs)."""
@@ -261,12 +265,17 @@ def _cups(known: Iterable[tuple[Seat, Cup]], unknown: Iterable[tuple[Seat, Seque
         size += len(rolled)
     hidden: dict[Seat, tuple[str, ...]] = {}
     counts: dict[str, int] = {}
+    normal = 0                              # most hidden dice: counted without a dict
     for seat, names in unknown:
         dice = hidden[seat] = tuple(names)
         size += len(dice)
         for name in dice:
-            counts[name] = counts.get(name, 0) + 1
-    return _Cups(tuple(cups), hidden, _pool(counts), size)
+            if name == "normal":
+                normal += 1
+            else:
+                counts[name] = counts.get(name, 0) + 1
+    counts["normal"] = normal
+    return _new(_Cups, (tuple(cups), hidden, _pool(counts), size))
 
 
 def _pool(counts: Mapping[str, int]) -> tuple[tuple[str, int], ...]:

@@ -14,7 +14,7 @@ from explorer.core.chance import canonical
 from . import moves as m
 from .data import FIELDS, PiratesData
 from .dice import CREW_DICE, bid_text
-from .engine import CURSED, P, Work, _new, _tup, cup_of, held_count
+from .engine import CURSED, DATA, P, Work, _new, _tup, cup_of, held_count
 from .influence import buy_influence, influence_deal, keep_card, play_influence
 from .moves import CupDie
 from .setup_steps import draft_pass, place_tile
@@ -69,7 +69,7 @@ def cup_die(state: "PiratesState", move: m.CupDie) -> tuple[PiratesData, tuple[E
     if len(faces) < crew + held_count(d.specials, p):
         fields = list(d)
         fields[_STACK] = d.stack[:-1] + (("cup", p, faces),)
-        return _new(PiratesData, fields), _DIE_ROLLED[p, move.die, face]
+        return _new(DATA, fields), _DIE_ROLLED[p, move.die, face]
     w = Work(state)
     names = w.names(p)
     faces = canonical(cup_of(names), faces)

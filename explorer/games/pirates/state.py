@@ -9,7 +9,7 @@ from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
-from explorer.core import (CHANCE, OVER, Deck, Move, Outcome, Pending, Reason, ScoreLine, State, decision, luck,
+from explorer.core import (CHANCE, OVER, Deck, Event, Move, Outcome, Pending, Reason, ScoreLine, State, decision, luck,
                            redeal)
 from explorer.core.chance import roll_die
 
@@ -83,11 +83,22 @@ its kind and seat, found by one look-up (a chance node at every die under a cup)
 _A_DIE: Final = (DIE_STREAM_KIND, -1)
 
 
+_WINDOW_STEP: Final = {"reroll": "reroll", "cards": "cards", "final": "final", "together": "together"}
+"""The decision a window frame asks for, by the window's kind."""
+_STAGE_STEP: Final = {"bid": "bid", "act": "act", "step alone": "step"}
+"""The decision of a stage that waits with nothing in flight."""
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)   # compiled: see tools/compile.py
 class PiratesState(State):
     """A Lying Pirates position (see `data.PiratesData`)."""
 
     __slots__ = ()
+
+    def _successor(self, data: Any, events: tuple[Event, ...]) -> State:
+        if type(self) is PiratesState:
+            return PiratesState(self._game, data, events)
+        return type(self)(self._game, data, events)
 
     # ------------------------------------------------------------------ pending
     def _find_pending(self) -> Pending:
@@ -96,7 +107,7 @@ class PiratesState(State):
             return OVER
         if d.stack:
             top = d.stack[-1]
-            kind = top[0]
+            kind: str = top[0]
             if kind == "cup":
                 return _CUP[top[1]]
             if kind == "task":
@@ -110,8 +121,7 @@ class PiratesState(State):
             if kind == "die":
                 return _DIE[top[1]]
             if kind == "window":
-                return _DECIDE[top[2][0], {"reroll": "reroll", "cards": "cards", "final": "final",
-                                           "together": "together"}[top[1]]]
+                return _DECIDE[top[2][0], _WINDOW_STEP[top[1]]]
             if kind == "draw":
                 return _DECK
             if kind == "hand":
@@ -132,7 +142,7 @@ class PiratesState(State):
             return _DIE[fr[1]] if fr[0] == "die" else _BATTLE[top[1]]
         if d.stage == "act" and d.cities is not None:
             return _ACT_CITIES[d.turn]
-        return _DECIDE[d.turn, {"bid": "bid", "act": "act", "step alone": "step"}[d.stage]]
+        return _DECIDE[d.turn, _STAGE_STEP[d.stage]]
 
     # ------------------------------------------------------------------ moves
     def _generate_moves(self) -> tuple[Move, ...]:

@@ -196,10 +196,11 @@ def seat_view(state: "PiratesState", seat: int) -> PiratesSeat:
     stack = d.stack
     for i in range(len(stack) - 1, -1, -1):      # the highest die or battle in flight
         fr = stack[i]
-        if fr[0] == "die":
+        kind: str = fr[0]
+        if kind == "die":
             roll = ("die", fr[1], fr[3])
             break
-        if fr[0] == "battle":
+        if kind == "battle":
             roll = ("battle", fr[2], fr[3])
             break
     length = len(d.route)

@@ -69,6 +69,11 @@ class VillageState(State):
 
     __slots__ = ()
 
+    def _successor(self, data: Any, events: tuple[Event, ...]) -> State:
+        if type(self) is VillageState:
+            return VillageState(self._game, data, events)
+        return type(self)(self._game, data, events)
+
     # ------------------------------------------------------------------ who decides
     def _find_pending(self) -> Pending:
         d: VillageData = self.data
