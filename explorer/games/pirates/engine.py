@@ -180,7 +180,6 @@ class Work:
     cities: Any
     passed: tuple[tuple[str, ...], ...]
     game: Any
-    cat: Any
     n: int
     events: list[Event]
 
@@ -193,7 +192,6 @@ class Work:
          self.sail, self.winner, self.ended, self.cities, self.passed) = data
         game = state.game
         self.game = game
-        self.cat = game.catalogue
         self.n = game.players
         self.events = []
 
