@@ -31,7 +31,7 @@ from collections import Counter
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
-from typing import Any, Callable, Final, Hashable, Iterable, Iterator, NamedTuple, Sequence
+from typing import Any, Callable, Final, Hashable, Iterable, Iterator, NamedTuple, Sequence, cast
 
 from .errors import InvalidInput
 
@@ -277,13 +277,14 @@ def canonical(cup: Cup, roll: Sequence[Hashable]) -> tuple:
     if len(roll) != len(cup.dice):
         raise InvalidInput("roll", f"expected {len(cup.dice)} faces, got {len(roll)}")
     out = list(roll)
-    for die, places, order in _layout(cup.dice):
+    for die, places, order, natural in _layout(cup.dice):
         faces = [roll[i] for i in places]
         for face in faces:
             if face not in order:
                 raise InvalidInput("roll", f"{face!r} is not a face of the {die.name} die")
         if len(faces) > 1:
-            for i, face in zip(places, sorted(faces, key=order.__getitem__)):
+            ordered = sorted(cast(list[int], faces)) if natural else sorted(faces, key=order.__getitem__)
+            for i, face in zip(places, ordered):
                 out[i] = face
     return tuple(out)
 
@@ -295,11 +296,17 @@ def roll_die(die: Die, rng: random.Random) -> Hashable:
 
 
 @lru_cache(maxsize=1024)
-def _layout(dice: tuple[Die, ...]) -> tuple[tuple[Die, tuple[int, ...], dict[Hashable, int]], ...]:
+def _layout(dice: tuple[Die, ...]) -> tuple[tuple[Die, tuple[int, ...], dict[Hashable, int], bool], ...]:
     """`Cup.groups` of these dice with each die's face order, made once per cup: what
-    `canonical` sorts by (a game rolls the same few cups again and again)."""
-    return tuple((die, tuple(places), {face: i for i, face in enumerate(dict.fromkeys(die.faces))})
-                 for die, places in Cup(dice).groups())
+    `canonical` sorts by (a game rolls the same few cups again and again), and whether
+    that order is the numbers' own (faces all ints, listed rising: a plain sort, with no
+    key function called per face)."""
+    out = []
+    for die, places in Cup(dice).groups():
+        faces = list(dict.fromkeys(die.faces))
+        natural = all(type(face) is int for face in faces) and faces == sorted(faces)
+        out.append((die, tuple(places), {face: i for i, face in enumerate(faces)}, natural))
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)

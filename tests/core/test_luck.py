@@ -8,6 +8,8 @@ import random
 
 import polars as pl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import explorer
 from explorer.core import BLANK, CHANCE, Cup, Deck, Die, Pending, Window, WindowRule
@@ -142,6 +144,26 @@ def test_a_cup_enumerates_multisets_and_samples_cheaply() -> None:
     roll = mixed.sample(random.Random(2))
     assert roll in table and mixed.canonical(roll) == roll
     assert mixed.canonical((6, 1, BLANK)) == (1, 6, BLANK)
+
+
+_DICE = (Die("number", (1, 2, 3, 4, 5, 6)), Die("falling", (3, 2, 1)), Die("mixed", (1, 1, 6, BLANK)),
+         Die("words", ("b", "a", "c")))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_DICE), st.integers(0, 5)), min_size=1, max_size=8))
+def test_a_cup_orders_identical_dice_by_their_face_order(dice_and_faces) -> None:
+    """`canonical` sorts the faces of identical dice by the order the die lists them:
+    numbers listed rising take a plain sort, the others a sort by that order."""
+    cup = Cup(tuple(die for die, _ in dice_and_faces))
+    roll = [die.faces[k % len(die.faces)] for die, k in dice_and_faces]
+    expected = list(roll)
+    for die in set(cup.dice):
+        places = [i for i, d in enumerate(cup.dice) if d == die]
+        order = list(dict.fromkeys(die.faces))
+        for i, face in zip(places, sorted((roll[i] for i in places), key=order.index)):
+            expected[i] = face
+    assert cup.canonical(roll) == tuple(expected)
 
 
 def test_a_window_asks_seats_in_order() -> None:
