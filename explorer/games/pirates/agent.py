@@ -11,7 +11,7 @@ are `agent_cities'`.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from explorer.core.agents import Observation
 
@@ -89,10 +89,12 @@ class GreedyPiratesAgent:
         the chance of "at least q" only falls as q grows, so five candidates suffice."""
         cheapest: dict[int, Any] = {}
         for x in legal:                       # bids come in (quantity, face) order
-            if type(x) is Bid and not x.exact and x.face not in cheapest:
-                cheapest[x.face] = x
-                if len(cheapest) == len(BID_FACES):
-                    break
+            if type(x) is _BID and not x.exact:
+                face: int = x.face
+                if face not in cheapest:
+                    cheapest[face] = x
+                    if len(cheapest) == len(BID_FACES):
+                        break
         chances = seat_odds(seen.known, seen.unknown)
         best: tuple[float, int, int] | None = None     # the first largest, as `max` gives it
         for f, x in cheapest.items():
@@ -109,5 +111,10 @@ class GreedyPiratesAgent:
         if best is None:
             return liar if liar in legal else legal[0]
         return cheapest[best[2]]
+
+
+_BID: Final = Bid
+"""The bid class as a C static in the compiled mode (an imported name is otherwise
+looked up by name at every use: here once per listed move)."""
 
 __all__ = ["GreedyPiratesAgent", "BID_FACES"]

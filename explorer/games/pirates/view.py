@@ -217,7 +217,7 @@ def seat_view(state: "PiratesState", seat: int) -> PiratesSeat:
                  for card in fr[3]]
         cards = state.game.influence
         card_towns = tuple((card, cards[card].towns) for card in sorted(set(influence).union(drawn)))
-    return _new_seat(PiratesSeat, (seat, state.pending.step, d.coins, d.crew, d.progress,
+    return _new_seat(_SEAT, (seat, state.pending.step, d.coins, d.crew, d.progress,
                                    tuple(x % length for x in d.progress), d.out, held_by[seat],
                                    tuple(known), tuple(unknown), d.bids[-1] if d.bids else None,
                                    roll, towns, designated, influence, card_towns))
@@ -226,6 +226,8 @@ def seat_view(state: "PiratesState", seat: int) -> PiratesSeat:
 _new_seat: Final = tuple.__new__
 """Builds a `PiratesSeat` from all its fields in order, without the keyword machinery of
 its constructor (one per decision of every agent)."""
+_SEAT: Final = PiratesSeat
+"""The class `_new_seat` builds, a C static in the compiled mode."""
 
 
 def seat_from_view(view: dict[str, Any], seat: int) -> PiratesSeat:
