@@ -72,10 +72,44 @@ def buy(player: int, slot: int, card: str) -> Buy:
     return move if move is not None else _remember(_BUYS, key, card, Buy(player, slot, card))
 
 
-draw = lru_cache(maxsize=None)(Draw)
-pass_ = lru_cache(maxsize=None)(Pass)
-decline = lru_cache(maxsize=None)(Decline)
-reveal = lru_cache(maxsize=None)(Reveal)
+_DRAWS: Final[dict[int, Draw]] = {}
+_PASSES: Final[dict[int, Pass]] = {}
+_DECLINES: Final[dict[int, Decline]] = {}
+_REVEALS: Final[dict[str, Reveal]] = {}
+
+
+def draw(player: int) -> Draw:
+    """The shared `Draw(player)` (plain dicts here, not `lru_cache`, whose every hit
+    costs several times a dict lookup)."""
+    move = _DRAWS.get(player)
+    if move is None:
+        move = _DRAWS[player] = Draw(player)
+    return move
+
+
+def pass_(player: int) -> Pass:
+    """The shared `Pass(player)`."""
+    move = _PASSES.get(player)
+    if move is None:
+        move = _PASSES[player] = Pass(player)
+    return move
+
+
+def decline(player: int) -> Decline:
+    """The shared `Decline(player)`."""
+    move = _DECLINES.get(player)
+    if move is None:
+        move = _DECLINES[player] = Decline(player)
+    return move
+
+
+def reveal(card: str) -> Reveal:
+    """The shared `Reveal(card)`: every chance outcome of the deck, at each chance node."""
+    move = _REVEALS.get(card)
+    if move is None:
+        move = _REVEALS[card] = Reveal(card)
+    return move
+
 
 # ------------------------------------------------------------------ shared events
 def cycled(player: int, card: str) -> Event:
@@ -99,7 +133,15 @@ def drawn_known(player: int, card: str) -> Event:
                                                      narration.drawn_known(player, card))
 
 
-passed = lru_cache(maxsize=None)(narration.passed)
+_PASSED: Final[dict[int, Event]] = {}
+
+
+def passed(player: int) -> Event:
+    """The shared `narration.passed(player)`."""
+    event = _PASSED.get(player)
+    if event is None:
+        event = _PASSED[player] = narration.passed(player)
+    return event
 
 
 @lru_cache(maxsize=None)
@@ -108,8 +150,23 @@ def seats_from(first: int, count: int, players: int) -> tuple[int, ...]:
     return tuple((first + i) % players for i in range(count))
 
 
-spirits_around = lru_cache(maxsize=1 << 16)(g.spirits_around)
-"""`grid.spirits_around`, remembered: the same five cards recur all over the table."""
+MAX_AROUND: Final = 1 << 16
+"""`_AROUND` is emptied when it holds this many answers."""
+
+_AROUND: Final[dict[tuple[Any, ...], tuple[str, ...]]] = {}
+
+
+def spirits_around(occupant: str | None, around: tuple[str | None, ...],
+                   king_over_spirits: bool) -> tuple[str, ...]:
+    """`grid.spirits_around`, remembered: the same five cards recur all over the table.
+    A plain dict, not `lru_cache` (whose every hit costs several times a dict lookup)."""
+    key = (occupant, around, king_over_spirits)
+    found = _AROUND.get(key)
+    if found is None:
+        if len(_AROUND) >= MAX_AROUND:
+            _AROUND.clear()
+        found = _AROUND[key] = g.spirits_around(occupant, around, king_over_spirits)
+    return found
 
 # ------------------------------------------------------------------ the last layout
 _recent: tuple[tuple[tuple[int, int, str], ...], dict[Cell, str]] = ((), {})

@@ -267,7 +267,8 @@ class SummonersState(State):
 
     def sample_chance(self, rng: random.Random) -> Reveal:
         d: SummonersData = self.data
-        return fast.reveal(d.deck.sample(rng))
+        card: Any = d.deck.sample(rng)      # a card: the deck holds strings
+        return fast.reveal(card)
 
     # ------------------------------------------------------------------ why not
     def _explain(self, move) -> Reason:
