@@ -144,6 +144,20 @@ def test_remembered_site_finder_is_the_plain_one(occupant, around, kos):
     assert fast.spirits_around(occupant, around, kos) == spirits_around(occupant, around, kos)
 
 
+@settings(max_examples=300, deadline=None)
+@given(NEAR, st.tuples(NEAR, NEAR, NEAR, NEAR), st.booleans(), st.data())
+def test_the_site_finder_reads_only_the_forms_of_the_cards(occupant, around, kos, data):
+    """`fast.spirits_around` remembers an answer by the `_site_form` of each card: any
+    cards of the same forms get the same answer from the plain rule."""
+    def same_form(card):
+        if card is None:
+            return None
+        return data.draw(st.sampled_from([c for c in ELEMENT_DECK + SPIRIT_DECK
+                                          if fast._site_form(c) == fast._site_form(card)]))
+    other = tuple(same_form(c) for c in around)
+    assert spirits_around(same_form(occupant), other, kos) == spirits_around(occupant, around, kos)
+
+
 @settings(max_examples=4, deadline=None)
 @given(games, seeds)
 def test_the_remembered_layout_is_the_grid(game, seed):

@@ -16,7 +16,7 @@ built from the grid).
 - `cycle`, `buy`, `draw`, `pass_`, `decline`, `reveal`: shared moves.
 - `cycled`, `drawn`, `drawn_known`, `passed`: shared events of the commonest moves.
 - `seats_from`: seat orders of the summon window.
-- `spirits_around`: the summon sites around one cell's five cards.
+- `spirits_around`: the summon sites around one cell's five cards, by their forms.
 - `remember_cells` / `cells_of`: the layout dict the last move built, handed to the
   next state so it need not build it again.
 """
@@ -29,6 +29,7 @@ from explorer.core import Event
 
 from . import grid as g
 from . import narration
+from .cards import ELEMENT_DECK, SPIRIT_DECK, is_spirit
 from .moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal
 from .grid import Cell
 
@@ -150,23 +151,47 @@ def seats_from(first: int, count: int, players: int) -> tuple[int, ...]:
     return tuple((first + i) % players for i in range(count))
 
 
+def _site_form(card: str) -> str:
+    """What `grid.spirits_around` reads of a card: a Spirit card itself, any other card
+    only its suit (a Joker: "X"), so every card is read as one of 17 forms."""
+    return card if is_spirit(card) else card[0]
+
+
+_FORMS: Final = sorted({_site_form(card) for card in ELEMENT_DECK + SPIRIT_DECK})
+_FORM: Final[dict[str, int]] = {card: 1 + _FORMS.index(_site_form(card))
+                                for card in ELEMENT_DECK + SPIRIT_DECK}
+"""Each card's form as a number from 1 (0: no card), so that five cards and the option
+make one int key. Keyed by strings alone: a dict of string keys is searched by the
+quicker string lookup."""
+_BASE: Final = 1 + len(_FORMS)
+
 MAX_AROUND: Final = 1 << 16
 """`_AROUND` is emptied when it holds this many answers."""
 
-_AROUND: Final[dict[tuple[Any, ...], tuple[str, ...]]] = {}
+_AROUND: Final[dict[int, tuple[str, ...]]] = {}
 
 
 def spirits_around(occupant: str | None, around: tuple[str | None, ...],
                    king_over_spirits: bool) -> tuple[str, ...]:
-    """`grid.spirits_around`, remembered: the same five cards recur all over the table.
-    A plain dict, not `lru_cache` (whose every hit costs several times a dict lookup)."""
-    key = (occupant, around, king_over_spirits)
+    """`grid.spirits_around`, remembered by the forms of the five cards (`_site_form`):
+    the same forms recur all over the table, and an int key is hashed and compared in
+    a few steps where a key of the cards themselves is a tuple of tuples. (A card of no
+    deck, which no scenario lets in, is asked of the rule each time.)"""
+    form = _FORM
+    key = 0 if occupant is None else form.get(occupant, -1)
+    for card in around:
+        k = 0 if card is None else form.get(card, -1)
+        if k < 0 or key < 0:
+            return g.spirits_around(occupant, around, king_over_spirits)
+        key = key * _BASE + k
+    key = key * 2 + int(king_over_spirits)
     found = _AROUND.get(key)
     if found is None:
         if len(_AROUND) >= MAX_AROUND:
             _AROUND.clear()
         found = _AROUND[key] = g.spirits_around(occupant, around, king_over_spirits)
     return found
+
 
 # ------------------------------------------------------------------ the last layout
 _recent: tuple[tuple[tuple[int, int, str], ...], dict[Cell, str]] = ((), {})
@@ -267,6 +292,11 @@ class Picker:
 
 _numbering = _Numbering()
 _picked: tuple[tuple[Any, ...], Picker] = ((), Picker(_numbering, (g.cell_code(0, 0),)))
+
+
+def last_picker() -> Picker:
+    """The `Picker` `plays_on` gave last (the cells of the last listing of plays)."""
+    return _picked[1]
 
 
 def plays_on(codes: tuple[Any, ...]) -> Picker:

@@ -54,12 +54,15 @@ FLANKERS: Final = {(k, f, first): frozenset(s for s in LETTERS
 before it) -> the letters of a card put on that empty cell that flank it."""
 
 
-PLAIN: Final = {card: card if is_spirit(card) else card[0] + "2" for card in ELEMENT_DECK + SPIRIT_DECK}
+_DECK: Final = {card: card for card in ELEMENT_DECK}
+PLAIN: Final = {card: card if is_spirit(card) else _DECK[card[0] + "2"]
+                for card in ELEMENT_DECK + SPIRIT_DECK}
 """Each card as the judge reads it: a Spirit card as itself, any other card as the 2 of
 its suit (a Joker as "X2"). Flanks [S-FLANK-1] and summon patterns [S-JACK-1]
 [S-QUEEN-1] [S-KING-1] read only a card's suit and whether it is a Spirit card, so
 the cards of one suit on one cell are judged once, and a neighbourhood read once is
-the same wherever its suits recur."""
+the same wherever its suits recur. Each is the deck's own string object, so the
+tables below find it by identity."""
 
 SPIRITS: Final = frozenset(card for card in PLAIN.values() if is_spirit(card))
 """The `PLAIN` cards that are Spirit cards (`is_spirit`, asked once per card)."""
@@ -87,10 +90,20 @@ FLANKS: Final = {k: {f: (_of_letters(FLANKERS[k[0], f[0], True]),
 cell is before it, else 1] -> the `PLAIN` cards put on that empty cell that flank it."""
 
 
+NO_PLAYS: Final[list[Play]] = []
+
+
 def best_play(seen: SummonersSeat, plays: Sequence[Play], rng: random.Random) -> Play:
     """The play `_Judge` values most, with a noise of up to 0.1 drawn per play (in the
     order of `plays`) to split equal ones. `_Judge.value`, inlined: this loop runs over
-    every play of the decision."""
+    every play of the decision.
+
+    A play's card and cell are read from the shared moves of `fast` where it is one
+    (a move is compiled code's generic attribute read, a third of this loop): the plays
+    come card by card, each card's in the order of the last listing's cells
+    (`fast.last_picker`), so walking that card's table of shared moves along those
+    cells finds each play by identity, and its cell by its number. A play not found
+    so (the first of a card, an Ace over a card, a move made elsewhere) is read."""
     judge = judge_for(seen)
     best, best_value = plays[0], float("-inf")
     noise = rng.random
@@ -98,12 +111,30 @@ def best_play(seen: SummonersSeat, plays: Sequence[Play], rng: random.Random) ->
     spots, x0, y0, height = board.spots, board.x0, board.y0, board.height
     x1, y1 = x0 + board.width - 2, y0 + height - 2   # `_Board.inside`, inlined
     last, plain = "", ""
+    pick = fast.last_picker()
+    numbers, cells, tables = pick.numbers, pick.numbering.cells, pick.numbering.tables
+    m = len(numbers)
+    table, j = NO_PLAYS, m           # the shared moves of the card `last`, walked up to j
+    me = seen.seat
     for move in plays:
-        card = move.card
-        if card is not last:                        # the moves come card by card
-            last = card
-            plain = PLAIN[card]
-        x, y = move.cell
+        n = -1
+        while j < m:
+            k = numbers[j]
+            j += 1
+            if k < len(table) and table[k] is move:
+                n = k
+                break
+        if n >= 0:
+            cell = cells[n]
+            x, y = cell[0], cell[1]
+        else:
+            card = move.card
+            if card is not last:                    # the moves come card by card
+                last = card
+                plain = PLAIN[card]
+                table = tables.get((me, card, False), NO_PLAYS)
+                j = 0
+            x, y = move.cell
         if x < x0 + 2 or x >= x1 or y < y0 + 2 or y >= y1:
             board = judge.widened(x, y)
             spots, x0, y0, height = board.spots, board.x0, board.y0, board.height
