@@ -1,8 +1,9 @@
 """The fast paths of random play agree with the plain rules they shortcut.
 
-`place_limits`, `place_sites` and `update_frontier` patch the derived parts of a layout
-after one change; each is compared with a full scan of the changed layout, for every
-frontier cell of positions taken from random games. The speed caches of `fast` (shared
+`place_limits`, `replace_limits`, `place_sites` and `update_frontier` patch the derived
+parts of a layout after one change; each is compared with a full scan of the changed
+layout, for every frontier cell (every card's cell, for a card put over another) of
+positions taken from random games. The speed caches of `fast` (shared
 `Play` moves by numbered cells, shared moves and events, the remembered site finder and
 layout dict) must give the very values the plain rules make.
 """
@@ -17,7 +18,8 @@ from explorer.games.summoners import fast, narration
 from explorer.games.summoners.cards import ELEMENT_DECK, SPIRIT_DECK
 from explorer.games.summoners.grid import (REACH, Cell, all_sites, cell_code, code_cell,
                                            frontier_limits, frontier_of, place_limits,
-                                           place_sites, spirits_around, update_frontier)
+                                           place_sites, replace_limits, spirits_around,
+                                           update_frontier)
 from explorer.games.summoners.moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal
 
 from .helpers import random_states
@@ -51,6 +53,21 @@ def test_one_placement_patches_limits_frontier_and_sites_like_a_full_scan(game, 
             assert place_limits(limits, frontier, after, cell) == (frontier_limits(after, full),
                                                                    full)
             assert place_sites(sites, after, cell, True) == all_sites(after, full, True)
+
+
+@pytest.mark.rules("S-PLACE-4", "S-ACE-2", "S-QUEEN-1")
+@settings(max_examples=6, deadline=None)
+@given(games, seeds)
+def test_a_card_put_over_another_patches_limits_and_sites_like_a_full_scan(game, seed):
+    for cells in layouts(game, seed):
+        frontier = frozenset(frontier_of(cells))
+        limits = frontier_limits(cells, frontier)
+        sites = all_sites(cells, frontier, True)
+        for i, cell in enumerate(sorted(cells)):
+            after = {**cells, cell: CARDS[i % len(CARDS)]}
+            assert frozenset(frontier_of(after)) == frontier
+            assert replace_limits(limits, after, cell) == frontier_limits(after, frontier)
+            assert place_sites(sites, after, cell, True) == all_sites(after, frontier, True)
 
 
 @pytest.mark.rules("S-PLACE-1", "S-PLACE-5", "S-FLANK-4")
