@@ -121,6 +121,16 @@ def test_shared_plays_are_the_moves_on_the_asked_cells_in_order():
     assert tuple(over[n] for n in pick.numbers) == tuple(Play(1, "RA", c, True) for c in cells)
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 3), st.sampled_from(ELEMENT_DECK),
+       st.tuples(st.integers(-50, 50), st.integers(-50, 50)), st.booleans())
+def test_a_play_made_by_its_slots_is_the_dataclass_one(player, card, cell, over):
+    made, plain = fast.made_play(player, card, cell, over), Play(player, card, cell, over)
+    assert type(made) is Play and made == plain and hash(made) == hash(plain)
+    assert (made.player, made.card, made.cell, made.over, str(made), made.rule) == (
+        plain.player, plain.card, plain.cell, plain.over, str(plain), plain.rule)
+
+
 def test_shared_plays_start_afresh_past_their_bound(monkeypatch):
     monkeypatch.setattr(fast, "MAX_CELLS", 8)
     for row in range(5):

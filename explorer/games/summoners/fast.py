@@ -216,6 +216,25 @@ def cells_of(grid: tuple[tuple[int, int, str], ...]) -> dict[Cell, str]:
 
 
 # ------------------------------------------------------------------ Play tables
+_NEW: Final[Any] = object.__new__
+_SET_PLAYER: Final[Any] = getattr(Play, "player").__set__
+_SET_CARD: Final[Any] = getattr(Play, "card").__set__
+_SET_CELL: Final[Any] = getattr(Play, "cell").__set__
+_SET_OVER: Final[Any] = getattr(Play, "over").__set__
+
+
+def made_play(player: int, card: str, cell: Cell, over: bool) -> Play:
+    """`Play(player, card, cell, over)`, made by setting its four slots: the frozen
+    dataclass's `__init__` is a Python frame of four `object.__setattr__` calls, and
+    every new cell a listing numbers makes the moves of each card on it (Play has no
+    `__post_init__`; a test checks the two are equal)."""
+    move = _NEW(Play)
+    _SET_PLAYER(move, player)
+    _SET_CARD(move, card)
+    _SET_CELL(move, cell)
+    _SET_OVER(move, over)
+    return move
+
 class _Numbering:
     """Numbered cells (by `grid.cell_code`) and, per (player, card), its `Play` moves by
     cell number.
@@ -268,8 +287,9 @@ class _Numbering:
         table = self.tables.get(key)
         if table is None:
             table = self.tables[key] = []
-        if len(table) < len(self.cells):
-            table.extend(Play(player, card, cell, over) for cell in self.cells[len(table):])
+        cells = self.cells
+        for i in range(len(table), len(cells)):
+            table.append(made_play(player, card, cells[i], over))
         return table
 
 
