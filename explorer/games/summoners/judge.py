@@ -71,6 +71,7 @@ PLAINS: Final = tuple(sorted(set(PLAIN.values())))
 """Every `PLAIN` card (each card the judge's board may hold)."""
 
 NO_CARDS: Final[frozenset[str]] = frozenset()
+"""No card (made once: compiled, `frozenset()` makes a new set at each call)."""
 
 
 def _of_letters(letters: frozenset[str]) -> frozenset[str]:
@@ -91,6 +92,7 @@ cell is before it, else 1] -> the `PLAIN` cards put on that empty cell that flan
 
 
 NO_PLAYS: Final[list[Play]] = []
+"""The table of no shared moves: `best_play` walks it before it knows a card's table."""
 
 
 def best_play(seen: SummonersSeat, plays: Sequence[Play], rng: random.Random) -> Play:
@@ -99,8 +101,8 @@ def best_play(seen: SummonersSeat, plays: Sequence[Play], rng: random.Random) ->
     every play of the decision.
 
     A play's card and cell are read from the shared moves of `fast` where it is one
-    (a move is compiled code's generic attribute read, a third of this loop): the plays
-    come card by card, each card's in the order of the last listing's cells
+    (reading a move's field is a generic attribute read in compiled code, and was a
+    third of this loop): the plays come card by card, each card's in the order of the last listing's cells
     (`fast.last_picker`), so walking that card's table of shared moves along those
     cells finds each play by identity, and its cell by its number. A play not found
     so (the first of a card, an Ace over a card, a move made elsewhere) is read."""
@@ -198,10 +200,10 @@ class _Spot:
     pair) and what flanking it is worth (a rival's sculpture on it pays 1 mana).
     Summons: `around`, the cards around the cell, and `here`, whether a pattern for one
     of the agent's Spirits (whose members are the `PLAIN` cards of `members`) could
-    show on it; `sites`, the neighbours where one
-    could show once the card is down (the card goes into slot `facing` of their ring):
-    a pattern is two or more cards of the Spirit's suit or Jokers [S-JACK-1]
-    [S-QUEEN-1] [S-KING-1], so a place with fewer is not asked. `dull`: nothing of
+    show on it; `sites`, the neighbours where one could show once the card is down
+    (the card goes into slot `facing` of their ring): a pattern is two or more cards
+    of the Spirit's suit or Jokers [S-JACK-1] [S-QUEEN-1] [S-KING-1], so a place with
+    fewer is not asked. `dull`: nothing of
     all that, so every card is worth 0 there (most frontier cells). `worth`: per
     `PLAIN` card, what `_Judge.worth` made of it.
 
