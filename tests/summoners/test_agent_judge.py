@@ -74,7 +74,7 @@ def check_judge(seen: SummonersSeat, plays) -> int:
         if judge.spot(move.cell) is DULL:
             board = judge.board
             assert _Spot(board.cards, board.index(*move.cell), board.height, board.rivals,
-                         judge.suits).dull
+                         judge.members).dull
     assert laid_out(judge) == {(x, y): PLAIN[c] for x, y, c in seen.grid}
     assert fast.cells_of(seen.grid) == {(x, y): c for x, y, c in seen.grid}
     return opened

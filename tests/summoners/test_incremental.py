@@ -1,8 +1,9 @@
 """The fast paths of random play agree with the plain rules they shortcut.
 
-`place_limits`, `place_sites` and `update_frontier` patch the derived parts of a layout
-after one change; each is compared with a full scan of the changed layout, for every
-frontier cell of positions taken from random games. The speed caches of `fast` (shared
+`place_limits`, `replace_limits`, `place_sites` and `update_frontier` patch the derived
+parts of a layout after one change; each is compared with a full scan of the changed
+layout, for every frontier cell (every card's cell, for a card put over another) of
+positions taken from random games. The speed caches of `fast` (shared
 `Play` moves by numbered cells, shared moves and events, the remembered site finder and
 layout dict) must give the very values the plain rules make.
 """
@@ -17,7 +18,8 @@ from explorer.games.summoners import fast, narration
 from explorer.games.summoners.cards import ELEMENT_DECK, SPIRIT_DECK
 from explorer.games.summoners.grid import (REACH, Cell, all_sites, cell_code, code_cell,
                                            frontier_limits, frontier_of, place_limits,
-                                           place_sites, spirits_around, update_frontier)
+                                           place_sites, replace_limits, spirits_around,
+                                           update_frontier)
 from explorer.games.summoners.moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal
 
 from .helpers import random_states
@@ -51,6 +53,21 @@ def test_one_placement_patches_limits_frontier_and_sites_like_a_full_scan(game, 
             assert place_limits(limits, frontier, after, cell) == (frontier_limits(after, full),
                                                                    full)
             assert place_sites(sites, after, cell, True) == all_sites(after, full, True)
+
+
+@pytest.mark.rules("S-PLACE-4", "S-ACE-2", "S-QUEEN-1")
+@settings(max_examples=6, deadline=None)
+@given(games, seeds)
+def test_a_card_put_over_another_patches_limits_and_sites_like_a_full_scan(game, seed):
+    for cells in layouts(game, seed):
+        frontier = frozenset(frontier_of(cells))
+        limits = frontier_limits(cells, frontier)
+        sites = all_sites(cells, frontier, True)
+        for i, cell in enumerate(sorted(cells)):
+            after = {**cells, cell: CARDS[i % len(CARDS)]}
+            assert frozenset(frontier_of(after)) == frontier
+            assert replace_limits(limits, after, cell) == frontier_limits(after, frontier)
+            assert place_sites(sites, after, cell, True) == all_sites(after, frontier, True)
 
 
 @pytest.mark.rules("S-PLACE-1", "S-PLACE-5", "S-FLANK-4")
@@ -104,6 +121,16 @@ def test_shared_plays_are_the_moves_on_the_asked_cells_in_order():
     assert tuple(over[n] for n in pick.numbers) == tuple(Play(1, "RA", c, True) for c in cells)
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 3), st.sampled_from(ELEMENT_DECK),
+       st.tuples(st.integers(-50, 50), st.integers(-50, 50)), st.booleans())
+def test_a_play_made_by_its_slots_is_the_dataclass_one(player, card, cell, over):
+    made, plain = fast.made_play(player, card, cell, over), Play(player, card, cell, over)
+    assert type(made) is Play and made == plain and hash(made) == hash(plain)
+    assert (made.player, made.card, made.cell, made.over, str(made), made.rule) == (
+        plain.player, plain.card, plain.cell, plain.over, str(plain), plain.rule)
+
+
 def test_shared_plays_start_afresh_past_their_bound(monkeypatch):
     monkeypatch.setattr(fast, "MAX_CELLS", 8)
     for row in range(5):
@@ -142,6 +169,20 @@ NEAR = st.one_of(st.none(), st.sampled_from(ELEMENT_DECK + SPIRIT_DECK))
 @given(NEAR, st.tuples(NEAR, NEAR, NEAR, NEAR), st.booleans())
 def test_remembered_site_finder_is_the_plain_one(occupant, around, kos):
     assert fast.spirits_around(occupant, around, kos) == spirits_around(occupant, around, kos)
+
+
+@settings(max_examples=300, deadline=None)
+@given(NEAR, st.tuples(NEAR, NEAR, NEAR, NEAR), st.booleans(), st.data())
+def test_the_site_finder_reads_only_the_forms_of_the_cards(occupant, around, kos, data):
+    """`fast.spirits_around` remembers an answer by the `_site_form` of each card: any
+    cards of the same forms get the same answer from the plain rule."""
+    def same_form(card):
+        if card is None:
+            return None
+        return data.draw(st.sampled_from([c for c in ELEMENT_DECK + SPIRIT_DECK
+                                          if fast._site_form(c) == fast._site_form(card)]))
+    other = tuple(same_form(c) for c in around)
+    assert spirits_around(same_form(occupant), other, kos) == spirits_around(occupant, around, kos)
 
 
 @settings(max_examples=4, deadline=None)

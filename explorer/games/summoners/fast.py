@@ -16,7 +16,7 @@ built from the grid).
 - `cycle`, `buy`, `draw`, `pass_`, `decline`, `reveal`: shared moves.
 - `cycled`, `drawn`, `drawn_known`, `passed`: shared events of the commonest moves.
 - `seats_from`: seat orders of the summon window.
-- `spirits_around`: the summon sites around one cell's five cards.
+- `spirits_around`: the summon sites around one cell's five cards, by their forms.
 - `remember_cells` / `cells_of`: the layout dict the last move built, handed to the
   next state so it need not build it again.
 """
@@ -29,6 +29,7 @@ from explorer.core import Event
 
 from . import grid as g
 from . import narration
+from .cards import ELEMENT_DECK, SPIRIT_DECK, is_spirit
 from .moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal
 from .grid import Cell
 
@@ -72,10 +73,44 @@ def buy(player: int, slot: int, card: str) -> Buy:
     return move if move is not None else _remember(_BUYS, key, card, Buy(player, slot, card))
 
 
-draw = lru_cache(maxsize=None)(Draw)
-pass_ = lru_cache(maxsize=None)(Pass)
-decline = lru_cache(maxsize=None)(Decline)
-reveal = lru_cache(maxsize=None)(Reveal)
+_DRAWS: Final[dict[int, Draw]] = {}
+_PASSES: Final[dict[int, Pass]] = {}
+_DECLINES: Final[dict[int, Decline]] = {}
+_REVEALS: Final[dict[str, Reveal]] = {}
+
+
+def draw(player: int) -> Draw:
+    """The shared `Draw(player)` (plain dicts here, not `lru_cache`, whose every hit
+    costs several times a dict lookup)."""
+    move = _DRAWS.get(player)
+    if move is None:
+        move = _DRAWS[player] = Draw(player)
+    return move
+
+
+def pass_(player: int) -> Pass:
+    """The shared `Pass(player)`."""
+    move = _PASSES.get(player)
+    if move is None:
+        move = _PASSES[player] = Pass(player)
+    return move
+
+
+def decline(player: int) -> Decline:
+    """The shared `Decline(player)`."""
+    move = _DECLINES.get(player)
+    if move is None:
+        move = _DECLINES[player] = Decline(player)
+    return move
+
+
+def reveal(card: str) -> Reveal:
+    """The shared `Reveal(card)`: every chance outcome of the deck, at each chance node."""
+    move = _REVEALS.get(card)
+    if move is None:
+        move = _REVEALS[card] = Reveal(card)
+    return move
+
 
 # ------------------------------------------------------------------ shared events
 def cycled(player: int, card: str) -> Event:
@@ -99,7 +134,15 @@ def drawn_known(player: int, card: str) -> Event:
                                                      narration.drawn_known(player, card))
 
 
-passed = lru_cache(maxsize=None)(narration.passed)
+_PASSED: Final[dict[int, Event]] = {}
+
+
+def passed(player: int) -> Event:
+    """The shared `narration.passed(player)`."""
+    event = _PASSED.get(player)
+    if event is None:
+        event = _PASSED[player] = narration.passed(player)
+    return event
 
 
 @lru_cache(maxsize=None)
@@ -108,8 +151,47 @@ def seats_from(first: int, count: int, players: int) -> tuple[int, ...]:
     return tuple((first + i) % players for i in range(count))
 
 
-spirits_around = lru_cache(maxsize=1 << 16)(g.spirits_around)
-"""`grid.spirits_around`, remembered: the same five cards recur all over the table."""
+def _site_form(card: str) -> str:
+    """What `grid.spirits_around` reads of a card: a Spirit card itself, any other card
+    only its suit (a Joker: "X"), so every card is read as one of 17 forms."""
+    return card if is_spirit(card) else card[0]
+
+
+_FORMS: Final = sorted({_site_form(card) for card in ELEMENT_DECK + SPIRIT_DECK})
+_FORM: Final[dict[str, int]] = {card: 1 + _FORMS.index(_site_form(card))
+                                for card in ELEMENT_DECK + SPIRIT_DECK}
+"""Each card's form as a number from 1 (0: no card), so that five cards and the option
+make one int key. Keyed by strings alone: a dict of string keys is searched by the
+quicker string lookup."""
+_BASE: Final = 1 + len(_FORMS)
+
+MAX_AROUND: Final = 1 << 16
+"""`_AROUND` is emptied when it holds this many answers."""
+
+_AROUND: Final[dict[int, tuple[str, ...]]] = {}
+
+
+def spirits_around(occupant: str | None, around: tuple[str | None, ...],
+                   king_over_spirits: bool) -> tuple[str, ...]:
+    """`grid.spirits_around`, remembered by the forms of the five cards (`_site_form`):
+    the same forms recur all over the table, and an int key is hashed and compared in
+    a few steps where a key of the cards themselves is a tuple of tuples. (A card of no
+    deck, which no scenario lets in, is asked of the rule each time.)"""
+    form = _FORM
+    key = 0 if occupant is None else form.get(occupant, -1)
+    for card in around:
+        k = 0 if card is None else form.get(card, -1)
+        if k < 0 or key < 0:
+            return g.spirits_around(occupant, around, king_over_spirits)
+        key = key * _BASE + k
+    key = key * 2 + int(king_over_spirits)
+    found = _AROUND.get(key)
+    if found is None:
+        if len(_AROUND) >= MAX_AROUND:
+            _AROUND.clear()
+        found = _AROUND[key] = g.spirits_around(occupant, around, king_over_spirits)
+    return found
+
 
 # ------------------------------------------------------------------ the last layout
 _recent: tuple[tuple[tuple[int, int, str], ...], dict[Cell, str]] = ((), {})
@@ -134,6 +216,25 @@ def cells_of(grid: tuple[tuple[int, int, str], ...]) -> dict[Cell, str]:
 
 
 # ------------------------------------------------------------------ Play tables
+_NEW: Final[Any] = object.__new__
+_SET_PLAYER: Final[Any] = getattr(Play, "player").__set__
+_SET_CARD: Final[Any] = getattr(Play, "card").__set__
+_SET_CELL: Final[Any] = getattr(Play, "cell").__set__
+_SET_OVER: Final[Any] = getattr(Play, "over").__set__
+
+
+def made_play(player: int, card: str, cell: Cell, over: bool) -> Play:
+    """`Play(player, card, cell, over)`, made by setting its four slots: the frozen
+    dataclass's `__init__` is a Python frame of four `object.__setattr__` calls, and
+    every new cell a listing numbers makes the moves of each card on it (Play has no
+    `__post_init__`; a test checks the two are equal)."""
+    move = _NEW(Play)
+    _SET_PLAYER(move, player)
+    _SET_CARD(move, card)
+    _SET_CELL(move, cell)
+    _SET_OVER(move, over)
+    return move
+
 class _Numbering:
     """Numbered cells (by `grid.cell_code`) and, per (player, card), its `Play` moves by
     cell number.
@@ -186,8 +287,9 @@ class _Numbering:
         table = self.tables.get(key)
         if table is None:
             table = self.tables[key] = []
-        if len(table) < len(self.cells):
-            table.extend(Play(player, card, cell, over) for cell in self.cells[len(table):])
+        cells = self.cells
+        for i in range(len(table), len(cells)):
+            table.append(made_play(player, card, cells[i], over))
         return table
 
 
@@ -210,6 +312,11 @@ class Picker:
 
 _numbering = _Numbering()
 _picked: tuple[tuple[Any, ...], Picker] = ((), Picker(_numbering, (g.cell_code(0, 0),)))
+
+
+def last_picker() -> Picker:
+    """The `Picker` `plays_on` gave last (the cells of the last listing of plays)."""
+    return _picked[1]
 
 
 def plays_on(codes: tuple[Any, ...]) -> Picker:

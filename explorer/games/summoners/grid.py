@@ -246,6 +246,22 @@ def place_limits(columns: Columns, frontier: frozenset[Cell], grid: Grid,
     return (tuple(codes), bytes(limits)), left.union(added) if added else left
 
 
+def replace_limits(columns: Columns, grid: Grid, cell: Cell) -> Columns:
+    """`update_limits` for a card replaced by another on `cell` (an Ace played over a
+    card), `cell` holding a card before and after: the frontier stays as it is, and
+    only the limits of its empty orthogonal neighbours change (all of them frontier
+    cells: they touch it), each read again by `limits_at`."""
+    codes: list[Any] = list(columns[0])
+    limits = bytearray(columns[1])
+    x, y = cell
+    for dx, dy, _ in ORTHOGONAL:
+        near: Cell = (x + dx, y + dy)
+        if near not in grid:
+            i = _index(codes, cell_code(x + dx, y + dy))
+            limits[4 * i:4 * i + 4] = bytes(limits_at(grid, near))
+    return (columns[0], bytes(limits))
+
+
 def placement_problem(grid: Grid, frontier: Iterable[Cell], card: str, cell: Cell,
                       over: bool = False, ace_on_top_free: bool = True
                       ) -> tuple[str, str] | None:

@@ -54,21 +54,58 @@ FLANKERS: Final = {(k, f, first): frozenset(s for s in LETTERS
 before it) -> the letters of a card put on that empty cell that flank it."""
 
 
-PLAIN: Final = {card: card if is_spirit(card) else card[0] + "2" for card in ELEMENT_DECK + SPIRIT_DECK}
+_DECK: Final = {card: card for card in ELEMENT_DECK}
+PLAIN: Final = {card: card if is_spirit(card) else _DECK[card[0] + "2"]
+                for card in ELEMENT_DECK + SPIRIT_DECK}
 """Each card as the judge reads it: a Spirit card as itself, any other card as the 2 of
 its suit (a Joker as "X2"). Flanks [S-FLANK-1] and summon patterns [S-JACK-1]
 [S-QUEEN-1] [S-KING-1] read only a card's suit and whether it is a Spirit card, so
 the cards of one suit on one cell are judged once, and a neighbourhood read once is
-the same wherever its suits recur."""
+the same wherever its suits recur. Each is the deck's own string object, so the
+tables below find it by identity."""
 
 SPIRITS: Final = frozenset(card for card in PLAIN.values() if is_spirit(card))
 """The `PLAIN` cards that are Spirit cards (`is_spirit`, asked once per card)."""
+
+PLAINS: Final = tuple(sorted(set(PLAIN.values())))
+"""Every `PLAIN` card (each card the judge's board may hold)."""
+
+NO_CARDS: Final[frozenset[str]] = frozenset()
+"""No card (made once: compiled, `frozenset()` makes a new set at each call)."""
+
+
+def _of_letters(letters: frozenset[str]) -> frozenset[str]:
+    """The `PLAIN` cards whose letter is one of `letters`."""
+    return frozenset(p for p in PLAINS if p[0] in letters)
+
+
+FLANKED: Final = {a: {b: _of_letters(BETWEEN[a[0], b[0]]) for b in PLAINS} for a in PLAINS}
+"""`BETWEEN` by `PLAIN` cards: (card before)[card after] -> the `PLAIN` cards flanked
+between them (a card's letter is all `BETWEEN` reads, and the judge's cards are plain:
+two lookups by a string whose hash is kept, no letter cut out, no pair made)."""
+
+FLANKS: Final = {k: {f: (_of_letters(FLANKERS[k[0], f[0], True]),
+                         _of_letters(FLANKERS[k[0], f[0], False])) for f in PLAINS}
+                 for k in PLAINS}
+"""`FLANKERS` by `PLAIN` cards: (a card)[the card on one side of it][0 when the empty
+cell is before it, else 1] -> the `PLAIN` cards put on that empty cell that flank it."""
+
+
+NO_PLAYS: Final[list[Play]] = []
+"""The table of no shared moves: `best_play` walks it before it knows a card's table."""
 
 
 def best_play(seen: SummonersSeat, plays: Sequence[Play], rng: random.Random) -> Play:
     """The play `_Judge` values most, with a noise of up to 0.1 drawn per play (in the
     order of `plays`) to split equal ones. `_Judge.value`, inlined: this loop runs over
-    every play of the decision."""
+    every play of the decision.
+
+    A play's card and cell are read from the shared moves of `fast` where it is one
+    (reading a move's field is a generic attribute read in compiled code, and was a
+    third of this loop): the plays come card by card, each card's in the order of the last listing's cells
+    (`fast.last_picker`), so walking that card's table of shared moves along those
+    cells finds each play by identity, and its cell by its number. A play not found
+    so (the first of a card, an Ace over a card, a move made elsewhere) is read."""
     judge = judge_for(seen)
     best, best_value = plays[0], float("-inf")
     noise = rng.random
@@ -76,12 +113,30 @@ def best_play(seen: SummonersSeat, plays: Sequence[Play], rng: random.Random) ->
     spots, x0, y0, height = board.spots, board.x0, board.y0, board.height
     x1, y1 = x0 + board.width - 2, y0 + height - 2   # `_Board.inside`, inlined
     last, plain = "", ""
+    pick = fast.last_picker()
+    numbers, cells, tables = pick.numbers, pick.numbering.cells, pick.numbering.tables
+    m = len(numbers)
+    table, j = NO_PLAYS, m           # the shared moves of the card `last`, walked up to j
+    me = seen.seat
     for move in plays:
-        card = move.card
-        if card is not last:                        # the moves come card by card
-            last = card
-            plain = PLAIN[card]
-        x, y = move.cell
+        n = -1
+        while j < m:
+            k = numbers[j]
+            j += 1
+            if k < len(table) and table[k] is move:
+                n = k
+                break
+        if n >= 0:
+            cell = cells[n]
+            x, y = cell[0], cell[1]
+        else:
+            card = move.card
+            if card is not last:                    # the moves come card by card
+                last = card
+                plain = PLAIN[card]
+                table = tables.get((me, card, False), NO_PLAYS)
+                j = 0
+            x, y = move.cell
         if x < x0 + 2 or x >= x1 or y < y0 + 2 or y >= y1:
             board = judge.widened(x, y)
             spots, x0, y0, height = board.spots, board.x0, board.y0, board.height
@@ -103,7 +158,7 @@ def best_play(seen: SummonersSeat, plays: Sequence[Play], rng: random.Random) ->
     return best
 
 
-def _paired(around: Sequence[str | None]) -> bool:
+def _paired(around: Around) -> bool:
     """Whether (left, right, above, below) hold two opposite cards: a card is flanked,
     and a summon pattern formed, only between two (the test `grid.flanked_near` and
     `grid.spirits_at` make first)."""
@@ -111,14 +166,15 @@ def _paired(around: Sequence[str | None]) -> bool:
         around[2] is not None and around[3] is not None)
 
 
-def _members(around: Sequence[str | None], suits: frozenset[str]) -> int:
-    """How many of `around` could belong to the summon pattern of a Spirit of one of
-    `suits` (`suits` holds "X": a Joker counts for any) [S-JOKER-1]."""
-    members = 0
+def _members(around: Around, members: frozenset[str]) -> int:
+    """How many of `around` could belong to the summon pattern of one of the agent's
+    Spirits: the `PLAIN` cards of `members` (of the Spirits' suits, and Jokers: a Joker
+    counts for any) [S-JOKER-1]."""
+    count = 0
     for c in around:
-        if c and c[0] in suits:
-            members += 1
-    return members
+        if c is not None and c in members:
+            count += 1
+    return count
 
 
 def _ring(around: Around, slot: int, card: str) -> Around:
@@ -138,15 +194,16 @@ class _Spot:
     cells within two steps of it (`NEAR`) and kept while they stay as they are.
 
     `displace`: a rival's sculpture on the cell (an Ace played over a card). Flanks
-    [S-FLANK-1]: `selfs`, the letters of the cards flanked at once on the cell, and
+    [S-FLANK-1]: `selfs`, the `PLAIN` cards flanked at once on the cell, and
     `terms`, per neighbouring playing card that a card on the cell could flank, the
-    letters that flank it (None: it is flanked whatever the card, by its other pair)
-    and what flanking it is worth (a rival's sculpture on it pays 1 mana). Summons:
-    `around`, the cards around the cell, and `here`, whether a pattern for one of the
-    agent's Spirits (of `suits`) could show on it; `sites`, the neighbours where one
-    could show once the card is down (the card goes into slot `facing` of their ring):
-    a pattern is two or more cards of the Spirit's suit or Jokers [S-JACK-1]
-    [S-QUEEN-1] [S-KING-1], so a place with fewer is not asked. `dull`: nothing of
+    `PLAIN` cards that flank it (None: it is flanked whatever the card, by its other
+    pair) and what flanking it is worth (a rival's sculpture on it pays 1 mana).
+    Summons: `around`, the cards around the cell, and `here`, whether a pattern for one
+    of the agent's Spirits (whose members are the `PLAIN` cards of `members`) could
+    show on it; `sites`, the neighbours where one could show once the card is down
+    (the card goes into slot `facing` of their ring): a pattern is two or more cards
+    of the Spirit's suit or Jokers [S-JACK-1] [S-QUEEN-1] [S-KING-1], so a place with
+    fewer is not asked. `dull`: nothing of
     all that, so every card is worth 0 there (most frontier cells). `worth`: per
     `PLAIN` card, what `_Judge.worth` made of it.
 
@@ -157,43 +214,43 @@ class _Spot:
     __slots__ = ("displace", "selfs", "terms", "around", "here", "sites", "dull", "worth")
 
     def __init__(self, cards: list[str | None], at: int, height: int, rivals: list[int],
-                 suits: frozenset[str] | None) -> None:
+                 members: frozenset[str] | None) -> None:
         h = height
         self.displace = DISPLACE if cards[at] is not None and at in rivals else 0.0
         left, right, up, down = cards[at - h], cards[at + h], cards[at - 1], cards[at + 1]
         self.around = around = (left, right, up, down)
-        selfs: frozenset[str] = frozenset()
+        selfs = NO_CARDS
         if left is not None and right is not None:
-            selfs = BETWEEN[left[0], right[0]]
+            selfs = FLANKED[left][right]
         if up is not None and down is not None:
-            selfs = selfs | BETWEEN[up[0], down[0]]
+            selfs = selfs | FLANKED[up][down]
         self.selfs = selfs
-        self.here = bool(suits) and _paired(around) and _members(around, suits) >= 2  # type: ignore[arg-type]
+        self.here = bool(members) and _paired(around) and _members(around, members) >= 2  # type: ignore[arg-type]
         self.terms: list[tuple[frozenset[str] | None, float]] = []
         self.sites: list[tuple[str | None, Around, int, int]] = []
         # each neighbour's own neighbours, the card played in the slot facing the cell
         # ("" there: a card), and the card on the far side of the neighbour
-        if left is not None or suits:
+        if left is not None or members:
             far = cards[at - 2 * h]
             self._neighbour(left, at - h, (far, "", cards[at - h - 1], cards[at - h + 1]), 1,
-                            far, rivals, suits)
-        if right is not None or suits:
+                            far, rivals, members)
+        if right is not None or members:
             far = cards[at + 2 * h]
             self._neighbour(right, at + h, ("", far, cards[at + h - 1], cards[at + h + 1]), 0,
-                            far, rivals, suits)
-        if up is not None or suits:
+                            far, rivals, members)
+        if up is not None or members:
             far = cards[at - 2]
             self._neighbour(up, at - 1, (cards[at - h - 1], cards[at + h - 1], far, ""), 3,
-                            far, rivals, suits)
-        if down is not None or suits:
+                            far, rivals, members)
+        if down is not None or members:
             far = cards[at + 2]
             self._neighbour(down, at + 1, (cards[at - h + 1], cards[at + h + 1], "", far), 2,
-                            far, rivals, suits)
+                            far, rivals, members)
         self.dull = not (self.displace or selfs or self.terms or self.here or self.sites)
         self.worth: dict[str, float] = {}
 
     def _neighbour(self, occupant: str | None, n: int, theirs: Around, facing: int,
-                   far: str | None, rivals: list[int], suits: frozenset[str] | None) -> None:
+                   far: str | None, rivals: list[int], members: frozenset[str] | None) -> None:
         """Note the neighbour at index `n` (holding `occupant`, with `theirs` around it,
         `far` on its side away from the cell) as a card a play could flank, or a place a
         pattern could show."""
@@ -201,20 +258,22 @@ class _Spot:
             return
         if occupant is not None and occupant not in SPIRITS:
             # a flanked Spirit card stays (S-FLANK-5): worth nothing to the agent
-            k = occupant[0]
-            side = theirs[2:] if facing < 2 else theirs[:2]   # the pair across the axis
-            if side[0] is not None and side[1] is not None and k in BETWEEN[side[0][0],
-                                                                              side[1][0]]:
+            if facing < 2:                                    # the pair across the axis
+                a, b = theirs[2], theirs[3]
+            else:
+                a, b = theirs[0], theirs[1]
+            flankers: frozenset[str] | None
+            if a is not None and b is not None and occupant in FLANKED[a][b]:
                 flankers = None
             elif far is not None:
-                flankers = FLANKERS[k, far[0], facing % 2 == 0]
+                flankers = FLANKS[occupant][far][facing % 2]
             else:
-                flankers = frozenset()
+                flankers = NO_CARDS
             if flankers is None or flankers:
                 self.terms.append((flankers, FLANK_OTHER + (DISPLACE if n in rivals else 0.0)))
-        members = _members(theirs, suits) if suits else 0
-        if members:                                  # the card played may be another
-            self.sites.append((occupant, theirs, facing, members))
+        count = _members(theirs, members) if members else 0
+        if count:                                    # the card played may be another
+            self.sites.append((occupant, theirs, facing, count))
 
 
 DULL: Final = _Spot([None] * 25, 12, 5, [], None)
@@ -374,7 +433,7 @@ class _Judge:
     `board`: the layout and the spots read (`_Board`); `rivals`: the cells holding a
     rival's sculpture; `grid` and `sculptures`: the view they were read from."""
 
-    __slots__ = ("board", "rivals", "me", "spirits", "gains", "can_summon", "suits", "grid",
+    __slots__ = ("board", "rivals", "me", "spirits", "gains", "can_summon", "members", "grid",
                  "sculptures")
 
     def __init__(self, seen: SummonersSeat, can_summon: bool) -> None:
@@ -384,7 +443,8 @@ class _Judge:
         # what a site shown for each Spirit card is worth
         self.gains = tuple((spirit, OPEN_SUMMON * SPIRIT_ORDER[spirit[1:]]) for spirit in spirits)
         self.can_summon = can_summon
-        self.suits = frozenset(s[0] for s in spirits) | {"X"} if can_summon else None
+        # the PLAIN cards that count for their patterns: of their suits, and Jokers
+        self.members = _of_letters(frozenset(s[0] for s in spirits) | {"X"}) if can_summon else None
         self.grid = seen.grid
         self.sculptures = seen.sculptures
         self.rivals = _rivals(seen.sculptures, me)
@@ -448,7 +508,7 @@ class _Judge:
                      or (cards[at + 2] is None and (dl is None or dr is None)))):
             spot = DULL
         else:
-            spot = _Spot(cards, at, h, board.rivals, self.suits)
+            spot = _Spot(cards, at, h, board.rivals, self.members)
         board.spots[at] = spot
         return spot
 
@@ -475,25 +535,23 @@ class _Judge:
         """`value` of the `PLAIN` `card` on a cell of a spot that is not dull (what
         `_Spot.worth` remembers)."""
         value = spot.displace
-        letter = card[0]
-        if letter in spot.selfs:
+        if card in spot.selfs:
             value += FLANKED_SELF
         for flankers, worth in spot.terms:
-            if flankers is None or letter in flankers:
+            if flankers is None or card in flankers:
                 value += worth
         if self.can_summon:
             gains = self.gains
-            around = fast.spirits_around
             if spot.here:
-                found = around(card, spot.around, True)
+                found = fast.spirits_around(card, spot.around, True)
                 for spirit, gain in gains:
                     if spirit in found:
                         value += gain
-            member = 1 if letter in self.suits else 0   # type: ignore[operator]
+            member = 1 if card in self.members else 0   # type: ignore[operator]
             for occupant, theirs, facing, members in spot.sites:
                 if members + member < 2:
                     continue
-                found = around(occupant, _ring(theirs, facing, card), True)
+                found = fast.spirits_around(occupant, _ring(theirs, facing, card), True)
                 for spirit, gain in gains:
                     if spirit in found:
                         value += gain

@@ -137,6 +137,8 @@ class Turn:
             if self.changed == [self.placed]:
                 limits, self.values[FRONTIER] = g.place_limits(
                     self.d.limits, self.d.frontier, self.cells, self.placed)  # type: ignore[arg-type]
+            elif self._replaced():
+                limits = g.replace_limits(self.d.limits, self.cells, self.changed[0])
             else:
                 frontier = g.update_frontier(self.d.frontier, self.cells, self.changed,
                                              self.options.first_cell)
@@ -155,13 +157,20 @@ class Turn:
             self.values[DECK] = self.deck
         return _new(SummonersData, self.values), tuple(self.events)
 
+    def _replaced(self) -> bool:
+        """Whether this play's one change to the grid is a card put over another (an Ace
+        over a card, nothing flanked): the frontier stays as it is."""
+        return self.placed is None and len(self.changed) == 1
+
     def _sites(self) -> frozenset[tuple[Cell, str]]:
-        """The summon sites after this play's grid changes (computed once)."""
+        """The summon sites after this play's grid changes (computed once): a card put
+        on one cell, empty or not, changes the sites of that cell and its four
+        neighbours only (`grid.place_sites`)."""
         if not self.sites_done:
             self.sites_done = True
-            if self.changed == [self.placed]:
+            if self.changed == [self.placed] or self._replaced():
                 self.values[SITES] = g.place_sites(self.d.sites, self.cells,  # type: ignore[arg-type]
-                                                   self.placed,  # type: ignore[arg-type]
+                                                   self.changed[0],
                                                    self.options.king_over_spirits,
                                                    fast.spirits_around)
             else:
