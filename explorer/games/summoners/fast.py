@@ -235,6 +235,7 @@ def made_play(player: int, card: str, cell: Cell, over: bool) -> Play:
     _SET_OVER(move, over)
     return move
 
+
 class _Numbering:
     """Numbered cells (by `grid.cell_code`) and, per (player, card), its `Play` moves by
     cell number.

@@ -91,6 +91,11 @@ class SummonersState(State):
     __slots__ = ("_cells",)
     _cells: dict[Cell, str]
 
+    def _successor(self, data: Any, events: tuple[Event, ...]) -> State:
+        if type(self) is SummonersState:
+            return SummonersState(self._game, data, events)
+        return type(self)(self._game, data, events)
+
     @property
     def cells(self) -> dict[Cell, str]:
         """The grid as a dict {(x, y): card} (built on first use, once per state: the
