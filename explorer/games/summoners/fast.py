@@ -79,37 +79,33 @@ _DECLINES: Final[dict[int, Decline]] = {}
 _REVEALS: Final[dict[str, Reveal]] = {}
 
 
-def draw(player: int) -> Draw:
-    """The shared `Draw(player)` (plain dicts here, not `lru_cache`, whose every hit
-    costs several times a dict lookup)."""
-    move = _DRAWS.get(player)
+def _shared(table: dict[Any, Any], key: Any, kind: Any) -> Any:
+    """The shared `kind(key)` of `table` (plain dicts here, not `lru_cache`, whose every
+    hit costs several times a dict lookup)."""
+    move = table.get(key)
     if move is None:
-        move = _DRAWS[player] = Draw(player)
+        move = table[key] = kind(key)
     return move
+
+
+def draw(player: int) -> Draw:
+    """The shared `Draw(player)`."""
+    return _shared(_DRAWS, player, Draw)
 
 
 def pass_(player: int) -> Pass:
     """The shared `Pass(player)`."""
-    move = _PASSES.get(player)
-    if move is None:
-        move = _PASSES[player] = Pass(player)
-    return move
+    return _shared(_PASSES, player, Pass)
 
 
 def decline(player: int) -> Decline:
     """The shared `Decline(player)`."""
-    move = _DECLINES.get(player)
-    if move is None:
-        move = _DECLINES[player] = Decline(player)
-    return move
+    return _shared(_DECLINES, player, Decline)
 
 
 def reveal(card: str) -> Reveal:
     """The shared `Reveal(card)`: every chance outcome of the deck, at each chance node."""
-    move = _REVEALS.get(card)
-    if move is None:
-        move = _REVEALS[card] = Reveal(card)
-    return move
+    return _shared(_REVEALS, card, Reveal)
 
 
 # ------------------------------------------------------------------ shared events
