@@ -27,8 +27,12 @@ CHANCE: Final = -1
 
 
 def seat_name(seat: int) -> str:
-    """How every game names a seat in texts: P0, P1, ..."""
-    return f"P{seat}"
+    """How every game names a seat in texts: P0, P1, ... (the first few made once: the
+    events of every play name seats)."""
+    return _SEAT_NAMES[seat] if 0 <= seat < len(_SEAT_NAMES) else f"P{seat}"
+
+
+_SEAT_NAMES: Final = tuple(f"P{seat}" for seat in range(8))
 
 
 class Pending(NamedTuple):

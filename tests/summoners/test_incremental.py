@@ -39,14 +39,18 @@ def layouts(game, seed):
     return found
 
 
+def scanned(game, seed):
+    """Each layout of `layouts` with its frontier, limits and summon sites by full scans."""
+    for cells in layouts(game, seed):
+        frontier = frozenset(frontier_of(cells))
+        yield cells, frontier, frontier_limits(cells, frontier), all_sites(cells, frontier, True)
+
+
 @pytest.mark.rules("S-PLACE-1", "S-PLACE-4", "S-QUEEN-1")
 @settings(max_examples=6, deadline=None)
 @given(games, seeds)
 def test_one_placement_patches_limits_frontier_and_sites_like_a_full_scan(game, seed):
-    for cells in layouts(game, seed):
-        frontier = frozenset(frontier_of(cells))
-        limits = frontier_limits(cells, frontier)
-        sites = all_sites(cells, frontier, True)
+    for cells, frontier, limits, sites in scanned(game, seed):
         for i, cell in enumerate(sorted(frontier)):
             after = {**cells, cell: CARDS[i % len(CARDS)]}
             full = frozenset(frontier_of(after))
@@ -59,10 +63,7 @@ def test_one_placement_patches_limits_frontier_and_sites_like_a_full_scan(game, 
 @settings(max_examples=6, deadline=None)
 @given(games, seeds)
 def test_a_card_put_over_another_patches_limits_and_sites_like_a_full_scan(game, seed):
-    for cells in layouts(game, seed):
-        frontier = frozenset(frontier_of(cells))
-        limits = frontier_limits(cells, frontier)
-        sites = all_sites(cells, frontier, True)
+    for cells, frontier, limits, sites in scanned(game, seed):
         for i, cell in enumerate(sorted(cells)):
             after = {**cells, cell: CARDS[i % len(CARDS)]}
             assert frozenset(frontier_of(after)) == frontier

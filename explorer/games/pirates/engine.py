@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final, cast, get_args
 import msgspec
 
 from explorer.core import Cup, Deck, Event
+from explorer.core.pending import seat_name as P
 
 from .catalogue import (Cargo, Coins, Crew, DiscardCards, DrawCards, Duel, Effect, MoveBy, Roll,
                         Special, Steal, Wind)
@@ -25,14 +26,6 @@ if TYPE_CHECKING:
 CURSED: Final = SPECIAL.index("cursed")
 FLOOR_ORDER: Final = tuple(SPECIAL.index(n) for n in ("mermaid", "pirate king", "ghost", "mayor"))
 DIE_STREAM: Final = {"sail": "sail die", "pirate": "pirate die", "treasure": "treasure die"}
-
-
-def P(seat: int) -> str:
-    """A seat as the events name it ("P2"); the names of the seats made once."""
-    return _SEAT_NAMES[seat] if 0 <= seat < len(_SEAT_NAMES) else f"P{seat}"
-
-
-_SEAT_NAMES: Final = tuple(f"P{seat}" for seat in range(8))
 
 
 def dice_names(crew: int, held: tuple[str, ...]) -> tuple[str, ...]:

@@ -75,8 +75,8 @@ class PiratesGame(Game):
             params.append(mine)
         self.params = tuple(params)
         hand = 7 if o.extended else 6
-        if len(self.catalogue.deck()) < hand * players:
-            raise InvalidInput("options.catalogue", f"the deck holds {len(self.catalogue.deck())} "
+        if len(self.deck_cards) < hand * players:
+            raise InvalidInput("options.catalogue", f"the deck holds {len(self.deck_cards)} "
                                f"cards, fewer than hands of {hand} for {players} players")
         if sum(p["start_coins"] for p in params) > o.coin_supply or \
                 sum(p["start_crew"] for p in params) > o.crew_bag:

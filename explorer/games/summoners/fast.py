@@ -135,10 +135,7 @@ _PASSED: Final[dict[int, Event]] = {}
 
 def passed(player: int) -> Event:
     """The shared `narration.passed(player)`."""
-    event = _PASSED.get(player)
-    if event is None:
-        event = _PASSED[player] = narration.passed(player)
-    return event
+    return _shared(_PASSED, player, narration.passed)
 
 
 @lru_cache(maxsize=None)
