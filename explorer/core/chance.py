@@ -190,6 +190,43 @@ def _without(cards: tuple, card: Hashable) -> tuple:
     return cards[:i] + cards[i + 1:]
 
 
+class CardOdds:
+    """The chance outcomes of decks whose cards are small ints, as a game's chance moves:
+    `CardOdds(moves).outcomes(deck.unseen)` equals `deck.outcomes(moves.__getitem__)`
+    (tests/core/test_luck.py checks it), with each pair `(moves[card], n / total)` made
+    once and shared. A game whose every chance node is a draw from such a deck lists
+    its outcomes with one pass over the sorted cards and no division or call per card.
+    """
+
+    def __init__(self, moves: Sequence[Any]) -> None:
+        self.moves: tuple[Any, ...] = tuple(moves)
+        self._rows: dict[int, list[tuple[tuple[Any, float], ...] | None]] = {}
+
+    def outcomes(self, unseen: tuple[int, ...]) -> tuple[tuple[Any, float], ...]:
+        """Each distinct card of `unseen` (sorted, as a `Deck` keeps it) with its
+        probability of being drawn next, in card order."""
+        total = len(unseen)
+        if total == 0:
+            return ()
+        rows = self._rows.get(total)
+        if rows is None:
+            rows = self._rows[total] = [None] * (total + 1)
+        out = []
+        start = 0
+        first = unseen[0]
+        for i in range(1, total + 1):
+            card = unseen[i] if i < total else -1
+            if card != first:
+                n = i - start
+                row = rows[n]
+                if row is None:
+                    row = rows[n] = tuple([(move, n / total) for move in self.moves])
+                out.append(row[first])
+                start = i
+                first = card
+        return tuple(out)
+
+
 def redeal(rng: random.Random, pool: Iterable[Any],
            sizes: Sequence[int]) -> tuple[list[tuple], tuple]:
     """Shuffle the cards a viewer cannot place and deal them out again.

@@ -200,6 +200,18 @@ class State:
         """Whether `move` may be played here (cheap: see the `_is_legal` hook)."""
         if not isinstance(move, Move) or self.is_over:
             return False
+        return self._legal_here(move)
+
+    def _legal_here(self, move: Move) -> bool:
+        """`is_legal` for a Move while the game goes on. A move picked from the listed
+        `legal_moves()` (the usual loop: list, choose, play) is found there by identity,
+        a few steps with no `__eq__` and no rule read; any other move is asked of the
+        game's `_is_legal` hook (or the legal set, once built)."""
+        listed = self._legal
+        if listed is not None:
+            for candidate in listed:
+                if candidate is move:
+                    return True
         legal = self._legal_set
         if legal is not None:
             return move in legal
@@ -251,9 +263,7 @@ class State:
             if pend is None:
                 pend = self._find_pending()
                 self._pend = pend
-            legal = self._legal_set
-            if (pend.seat is None or not isinstance(move, Move)
-                    or not (move in legal if legal is not None else self._is_legal(move))):
+            if pend.seat is None or not isinstance(move, Move) or not self._legal_here(move):
                 raise IllegalMove(self.why_not(move) or Reason("CORE-LEGAL", "illegal"), move)
         data, events = self._apply(move)  # type: ignore[arg-type]  # a Move: checked above
         return self._successor(data, events)

@@ -27,14 +27,13 @@ against the plain ones.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
 from ...core import chance
-from ...core.chance import Deck, redeal
+from ...core.chance import CardOdds, Deck, redeal
 from ...core.errors import Reason
 from ...core.events import Event, Outcome, ScoreLine
 from ...core.move import Move
@@ -44,7 +43,7 @@ from ...core.state import State
 from . import moves as M
 from . import narration as N
 from . import rules as R
-from .cards import COPIES, TYPES, describe, name, type_of, value_of
+from .cards import TYPES, describe, name, type_of, value_of
 from .moves import DEALS, Deal, Play, Stop
 from .rules import (ACT, AFTER, COLLECT, DEAL, F_BRIDGE, F_COLLECTED, F_MAIN, F_POWER, F_STEPS,
                     F_TRADED, GIVE, GUST, LIMIT, LTAKE, OVER, PLACE, PLAY, POND, TO_POND, TO_REFILL,
@@ -85,7 +84,7 @@ class MomijiData(NamedTuple):
     ending: int                             # 0, 1 the deck ran out, 2 the last torii was taken
 
 
-_INDEX = {field: i for i, field in enumerate(MomijiData._fields)}
+_INDEX: Final = {field: i for i, field in enumerate(MomijiData._fields)}
 _new: Final = tuple.__new__
 
 
@@ -146,17 +145,9 @@ def _deal_moves(unseen: tuple[int, ...]) -> tuple[Move, ...]:
     return tuple(DEALS[c] for c in dict.fromkeys(unseen))
 
 
-@lru_cache(maxsize=None)
-def _deal_chances(total: int) -> tuple[tuple[tuple[Move, float], ...], ...]:
-    """[copies][card]: the outcome pair of dealing `card` when the unseen deck holds
-    `copies` of it among `total` cards, made once per deck size."""
-    return tuple(tuple((DEALS[c], n / total) for c in range(96)) for n in range(max(COPIES) + 1))
-
-
-def _deal_outcomes(unseen: tuple[int, ...]) -> tuple[tuple[Move, float], ...]:
-    """Each distinct unseen card with its chance of being dealt next (M-DECK-1)."""
-    pairs = _deal_chances(len(unseen))
-    return tuple([pairs[n][c] for c, n in Counter(unseen).items()])
+_DEAL_ODDS: Final = CardOdds(tuple(DEALS[c] for c in range(96)))
+"""Each distinct unseen card with its chance of being dealt next (M-DECK-1), as shared
+pairs."""
 
 
 _PROMPTS = {
@@ -636,7 +627,7 @@ class MomijiState(State):
     def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
         if self.data.step != DEAL:
             return ()
-        return _deal_outcomes(self.data.deck.unseen)
+        return _DEAL_ODDS.outcomes(self.data.deck.unseen)
 
     def sample_chance(self, rng: random.Random) -> Move:
         return DEALS[self.data.deck.sample(rng)]

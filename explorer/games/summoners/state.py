@@ -208,14 +208,8 @@ class SummonersState(State):
     def _is_legal(self, move: Any) -> bool:   # Any: a Move of any kind, read by its type
         """Whether `move` is legal, answered from the move alone: a card in hand, a cell's
         limits, a site on the table; no list of every legal move is built. A move that is
-        one of the legal moves already listed (`legal_moves`, whose moves are shared
-        ones) is found there by identity first: a few steps a move, where each of the
-        move's fields is a generic attribute read."""
-        legal = self._legal
-        if legal is not None:
-            for listed in legal:
-                if listed is move:
-                    return True
+        one of the legal moves already listed never gets here: `State` finds it among
+        them by identity first."""
         d: SummonersData = self.data
         phase = d.phase
         kind = _KIND.get(type(move), -1)

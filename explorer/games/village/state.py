@@ -11,7 +11,7 @@ step.
 from __future__ import annotations
 
 import random
-from operator import add, le, sub
+from operator import le
 from typing import Any, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
@@ -25,7 +25,7 @@ from ...core.pending import OVER as GAME_OVER
 from ...core.pending import Pending, decision, luck, seat_name
 from ...core.state import State
 from . import rules
-from .cards import A_NAME, EMPTY, KINDS, WILD, describe_cards
+from .cards import A_NAME, EMPTY, KINDS, WILD, describe_cards, minus, plus, traded
 from .clicks import meant_move
 from .encoding import encode
 from .explain import explain
@@ -107,7 +107,7 @@ class VillageState(State):
         d: VillageData = self.data
         if d.phase != REFILL and d.phase != DRAW:
             return ()
-        return d.deck.outcomes(REVEALS.__getitem__)
+        return _REVEAL_ODDS.outcomes(d.deck.unseen)
 
     def sample_chance(self, rng: random.Random) -> Move:
         return REVEALS[self.data.deck.sample(rng)]
@@ -163,7 +163,7 @@ class VillageState(State):
     def _bribe(self, d: VillageData, move: Bribe, events: list[Event]) -> VillageData:
         p, t, cards = move.player, move.treasure, move.cards
         n, w = cards[t], cards[WILD]
-        hand = tuple(map(sub, d.hands[p], cards))
+        hand = minus(d.hands[p], cards)
         known = d.known[p]
         if known[t] or known[WILD]:
             known = _put(_put(known, t, max(0, known[t] - n)), WILD, max(0, known[WILD] - w))
@@ -242,11 +242,11 @@ class VillageState(State):
     def _buy(self, d: VillageData, move: Buy, events: list[Event]) -> VillageData:
         p, stall, pay = move.player, move.stall, move.payment
         got = d.stalls[stall]
-        hand = tuple(map(add, map(sub, d.hands[p], pay), got))
+        hand = traded(d.hands[p], pay, got)
         known = d.known[p]
         # paid cards leave the known ones first, then the stall's cards join them
         # (V-MARKET-5): per kind, max(known - paid, 0) + got
-        known = tuple(map(add, map(max, map(sub, known, pay), EMPTY), got)) if any(known) else got
+        known = traded(known, pay, got, floor=True) if any(known) else got
         hands, knowns = _put(d.hands, p, hand), _put(d.known, p, known)
         stalls = _put(d.stalls, stall, EMPTY)
         events.append(buy_event(p, stall, pay, got))
@@ -255,7 +255,7 @@ class VillageState(State):
                                       knowns, d.bribes, d.bribe_wilds, stalls, d.deck, d.discard,
                                       -1, 3, EMPTY, 0))
         return _new(VillageData, (CURSE, p, d.turn, d.track, hands, knowns, d.bribes,
-                                  d.bribe_wilds, stalls, d.deck, tuple(map(add, d.discard, pay)),
+                                  d.bribe_wilds, stalls, d.deck, plus(d.discard, pay),
                                   -1, 3, pay, 0))
 
     def _curse(self, d: VillageData, move: Curse, events: list[Event]) -> VillageData:
@@ -348,7 +348,7 @@ class VillageState(State):
         seats, sizes = [], []
         for q in range(len(d.hands)):
             if q != viewer:
-                unknown = tuple(map(sub, d.hands[q], d.known[q]))
+                unknown = minus(d.hands[q], d.known[q])
                 seats.append(q)
                 sizes.append(sum(unknown))
                 for k, n in enumerate(unknown):
@@ -378,6 +378,8 @@ _DRAW = tuple(luck("deck", "V-DRAW-1", f"{seat_name(p)} draws the top card of th
 """The pending decisions, built once: by seat (act, curse, draw) or by stall (refill)."""
 
 _TREASURE_SET = frozenset(range(6))
+_REVEAL_ODDS: Final = chance.CardOdds(REVEALS)
+"""The refill and draw outcomes (V-REFILL-1, V-DRAW-1): the deck's, as shared pairs."""
 
 
 def _bribe_ok(move: Bribe, hand: tuple[int, ...], bribes: tuple[int, ...]) -> bool:
