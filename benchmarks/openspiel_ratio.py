@@ -8,9 +8,11 @@
 OpenSpiel lives in an environment of its own (`open-spiel` from PyPI, created on first
 use under ~/.cache/rules-explorer/openspiel-venv, or $RULES_EXPLORER_OPENSPIEL_VENV),
 never in the project's: `benchmarks/openspiel_worker.py` runs there and times its games
-on request, while this process times the explorer's. Each round measures OpenSpiel, then
-every game, each for `--seconds`, so both sides see the same machine load; a game's ratio
-is the median over the rounds of (game steps/s) / (OpenSpiel steps/s in that round).
+on request, while this process times the explorer's. Each round alternates them, each
+measure for `--seconds`: OpenSpiel, a game, OpenSpiel, the next, ... so that every
+measure of a game sits between two of OpenSpiel and both sides see the same machine
+speed (it drifts over seconds on a shared host). A game's ratio is the median over the
+rounds of (game steps/s) / (the mean OpenSpiel steps/s of the measures either side).
 
 The explorer's loop is the public one, as a user writes it: at a decision
 `state.play(rng.choice(state.legal_moves()))` (the legality check on, as by default), at
@@ -229,8 +231,11 @@ def per_second(result: dict, what: str = "steps") -> float:
 
 
 def measure(rounds: int, seconds: float, names: list[str], compiled: bool = True) -> dict:
-    """Interleaved rounds: OpenSpiel, then each game (pure, then compiled), then the
-    betting pair."""
+    """Interleaved rounds. In each, every measure of a game (pure, then compiled) sits
+    between two measures of OpenSpiel's liars_dice, and its ratio is taken against their
+    mean: the machine's speed drifts over seconds on a shared host, and a reference
+    taken once per round would be up to a dozen seconds stale by the last game. Then
+    the betting pair."""
     spiel = OpenSpiel(ensure_openspiel())
     fast = compiled_mode() if compiled else None
     games = {name: explorer.load(name, PLAYERS.get(name)) for name in names}
@@ -242,20 +247,32 @@ def measure(rounds: int, seconds: float, names: list[str], compiled: bool = True
         time_public_loop(game, min(seconds, 0.5), 999)
     time_pirates_betting(0.2, 999)
     spiel.time("liars_dice", {}, 0.2, 999)
-    for r in range(rounds):
+
+    def liars_dice(r: int) -> float:
         reference = per_second(spiel.time("liars_dice", {}, seconds, r))
         base.append(reference)
-        line = [f"round {r + 1}: liars_dice {reference:,.0f}"]
+        return reference
+
+    for r in range(rounds):
+        before = liars_dice(r)
+        line = [f"round {r + 1}: liars_dice {before:,.0f}"]
         for name, game in games.items():
             mine = per_second(time_public_loop(game, seconds, r))
+            after = liars_dice(r)
+            reference = (before + after) / 2
             rows[name]["steps"].append(mine)
             rows[name]["ratio"].append(mine / reference)
             line.append(f"{name} {mine:,.0f} ({mine / reference:.2f}x)")
+            before = after
             if fast is not None:
                 quick = per_second(fast.time(name, seconds, r))
+                after = liars_dice(r)
+                reference = (before + after) / 2
                 rows[name]["compiled"].append(quick)
                 rows[name]["compiled_ratio"].append(quick / reference)
                 line.append(f"compiled {quick:,.0f} ({quick / reference:.2f}x)")
+                before = after
+            line.append(f"liars_dice {before:,.0f}")
         ours = per_second(time_pirates_betting(seconds, r), "games")
         theirs = per_second(spiel.time("liars_dice", {"numdice": 5}, seconds, r), "games")
         bet["pirates"].append(ours)
@@ -297,8 +314,9 @@ def report(result: dict) -> str:
         "Public loop: `state.play(rng.choice(state.legal_moves()))` with the legality check, "
         "chance outcomes drawn from `state.chance_outcomes()` with `rng.choices`; OpenSpiel's "
         "C++ `liars_dice` (2 players, 1 die each) driven from Python by the same loop. "
-        "Ratio = game steps/s over liars_dice steps/s in the same round (median; range over "
-        "the rounds in brackets).",
+        "Each measure of a game sits between two measures of liars_dice; its ratio = game "
+        "steps/s over the mean of those two (median over the rounds; range in brackets). "
+        "The liars_dice column is the median of all its measures.",
     ]
     if result["compiled"]:
         lines += [
