@@ -7,7 +7,7 @@ from typing import Literal, Optional
 from ...core.options import option
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MomijiOptions:
     """The rules that no source settles, the variant, and the catalogue file."""
 

@@ -8,7 +8,7 @@ from typing import Literal
 from explorer.core import option
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PiratesOptions:
     map: Literal["preset", "random", "build"] = option(
         "preset", rule="P-SETUP-MAP", source="assumed",

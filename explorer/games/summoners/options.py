@@ -13,7 +13,7 @@ from explorer.core import option
 FlankScope = Literal["placed", "all"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SummonersOptions:
     first_player: int = option(0, rule="S-SETUP-4", source="assumed",
                                doc="Seat of the first player.")

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from ...core.options import option
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class VillageOptions:
     """The rules that no source settles, each a choice a teacher may change."""
 
