@@ -1,8 +1,11 @@
 """The core's fast paths answer what the plain forms answer: deck outcomes listed by
-binary search against a `Counter`, and the successor that `play` builds without
-`__init__` against a state built the ordinary way."""
+binary search against a `Counter`, a deck's shared outcome pairs (`CardOdds`) against
+`Deck.outcomes`, a listed move found by identity against the game's legality hook, and
+the successor that `play` builds without `__init__` against a state built the ordinary
+way."""
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -12,6 +15,8 @@ from hypothesis import strategies as st
 
 import explorer
 from explorer.core import CHANCE, Deck, IllegalMove, State
+from explorer.core.chance import CardOdds
+from luck_toy import LuckGame, LuckState
 
 
 @settings(max_examples=200, deadline=None)
@@ -25,6 +30,41 @@ def test_deck_outcomes_are_the_counted_probabilities(cards, top) -> None:
     assert deck.outcomes(str.lower) == tuple((c.lower(), p) for c, p in expected)
     if cards:
         assert abs(sum(p for _, p in deck.outcomes()) - 1) < 1e-9
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 9), max_size=60), st.lists(st.integers(0, 9), max_size=30))
+def test_card_odds_are_the_decks_outcomes_as_shared_pairs(cards, drawn) -> None:
+    moves = tuple(f"move {c}" for c in range(10))
+    odds = CardOdds(moves)
+    deck = Deck.of(cards)
+    for card in drawn:                    # the same table over a shrinking deck
+        expected = deck.outcomes(moves.__getitem__)
+        assert odds.outcomes(deck.unseen) == expected
+        assert odds.outcomes(deck.unseen) == expected       # remembered pairs, same answer
+        if card in deck.unseen:
+            deck = deck.draw(card)
+    assert odds.outcomes(()) == ()
+
+
+def test_a_listed_move_is_found_by_identity_and_any_other_asks_the_game(monkeypatch) -> None:
+    asked = []
+
+    def hook(self: State, move) -> bool:
+        asked.append(move)
+        return State._is_legal(self, move)
+
+    monkeypatch.setattr(LuckState, "_is_legal", hook, raising=False)
+    state = LuckGame(2).new()
+    listed = state.legal_moves()[0]
+    assert state.play(listed) == state.play(listed, check=False) and asked == []
+    copy = dataclasses.replace(listed)                  # equal, but not the listed object
+    assert copy is not listed and state.is_legal(copy) and asked == [copy]
+    assert state.play(copy) == state.play(listed)
+    other = dataclasses.replace(listed, player=1)       # not P0's turn
+    with pytest.raises(IllegalMove):
+        state.play(other)
+    assert not state.is_legal(other) and state.legal_moves()[0] is listed
 
 
 def test_a_state_subclass_may_not_replace_init() -> None:

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 import explorer
 from explorer.core import BLANK, CHANCE, Cup, Deck, Die, Pending, Window, WindowRule
-from explorer.core.chance import CardOdds
 from explorer.core.game import REGISTRY
 from explorer.core.simulate import compare_variants, simulate
 from luck_toy import Card, Face, LuckGame
@@ -120,20 +119,6 @@ def test_deck_draws_known_cards_without_luck() -> None:
     with pytest.raises(ValueError):
         Deck.of(["a"]).draw("q")
     assert Deck.of(["b"], top=["a"]).hidden() == Deck.of(["a", "b"])
-
-
-@given(st.lists(st.integers(0, 9), max_size=60), st.lists(st.integers(0, 9), max_size=30))
-def test_card_odds_are_the_decks_outcomes_as_shared_pairs(cards, drawn) -> None:
-    moves = tuple(f"move {c}" for c in range(10))
-    odds = CardOdds(moves)
-    deck = Deck.of(cards)
-    for card in drawn:                    # the same table over a shrinking deck
-        expected = deck.outcomes(moves.__getitem__)
-        assert odds.outcomes(deck.unseen) == expected
-        assert odds.outcomes(deck.unseen) == expected       # remembered pairs, same answer
-        if card in deck.unseen:
-            deck = deck.draw(card)
-    assert odds.outcomes(()) == ()
 
 
 def test_dice_with_uneven_faces_and_blanks() -> None:
