@@ -191,11 +191,12 @@ def _without(cards: tuple, card: Hashable) -> tuple:
 
 
 class CardOdds:
-    """The chance outcomes of decks whose cards are small ints, as a game's chance moves:
-    `CardOdds(moves).outcomes(deck.unseen)` equals `deck.outcomes(moves.__getitem__)`
-    (tests/core/test_luck.py checks it), with each pair `(moves[card], n / total)` made
-    once and shared. A game whose every chance node is a draw from such a deck lists
-    its outcomes with one pass over the sorted cards and no division or call per card.
+    """The chance outcomes of decks whose cards are small ints (each card `c` an index
+    `0 <= c < len(moves)`), as a game's chance moves: `CardOdds(moves).outcomes(
+    deck.unseen)` equals `deck.outcomes(moves.__getitem__)` (tests/core/test_fast_paths.py
+    checks it), with each pair `(moves[card], n / total)` made once and shared. A game
+    whose every chance node is a draw from such a deck lists its outcomes with one pass
+    over the sorted cards and no division or call per card.
     """
 
     def __init__(self, moves: Sequence[Any]) -> None:

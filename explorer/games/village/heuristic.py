@@ -24,14 +24,14 @@ tokens is a few dot products.
 """
 from __future__ import annotations
 
-from operator import add, mul, sub
+from operator import add, mul
 
 from ...core.mcts import shares_from_points
 from ...core.state import State
 from . import rules
 from .rules import lower_token, raise_token
 from .agent import ENDGAME_DECK
-from .cards import WILD
+from .cards import WILD, traded
 
 SCALE = 3.0
 """Points per factor e in the win-share softmax: a 3-point lead wins about 73% of the time."""
@@ -160,7 +160,7 @@ def mover_gain(state: State, end: float, holdings: list[Holding]) -> float:
         if cost == 0:   # V-MARKET-6: free, no curse, so the track and the others stay
             after = now + sum(map(mul, stall, per_card))
         else:
-            after = best_curse(holding(tuple(map(add, map(sub, hand, pay), stall)), mine, end), pay)
+            after = best_curse(holding(traded(hand, pay, stall), mine, end), pay)
         if after > best:
             best = after
     return best - now
