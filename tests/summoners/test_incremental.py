@@ -3,7 +3,8 @@
 `place_limits`, `replace_limits`, `place_sites` and `update_frontier` patch the derived
 parts of a layout after one change; each is compared with a full scan of the changed
 layout, for every frontier cell (every card's cell, for a card put over another) of
-positions taken from random games. The speed caches of `fast` (shared
+positions taken from random games, with the neighbours read by the plain lookups and
+from a `near` reading handed in (as a placement's flank test hands it on). The speed caches of `fast` (shared
 `Play` moves by numbered cells, shared moves and events, the remembered site finder and
 layout dict) must give the very values the plain rules make.
 """
@@ -17,7 +18,7 @@ import explorer
 from explorer.games.summoners import fast, narration
 from explorer.games.summoners.cards import ELEMENT_DECK, SPIRIT_DECK
 from explorer.games.summoners.grid import (REACH, Cell, all_sites, cell_code, code_cell,
-                                           frontier_limits, frontier_of, place_limits,
+                                           frontier_limits, frontier_of, near, place_limits,
                                            place_sites, replace_limits, spirits_around,
                                            update_frontier)
 from explorer.games.summoners.moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal
@@ -54,9 +55,12 @@ def test_one_placement_patches_limits_frontier_and_sites_like_a_full_scan(game, 
         for i, cell in enumerate(sorted(frontier)):
             after = {**cells, cell: CARDS[i % len(CARDS)]}
             full = frozenset(frontier_of(after))
-            assert place_limits(limits, frontier, after, cell) == (frontier_limits(after, full),
-                                                                   full)
+            expected = (frontier_limits(after, full), full)
+            assert place_limits(limits, frontier, after, cell) == expected
+            assert place_limits(limits, frontier, after, cell, near(after, cell)) == expected
             assert place_sites(sites, after, cell, True) == all_sites(after, full, True)
+            assert place_sites(sites, after, cell, True, spirits_around,
+                               near(after, cell)) == all_sites(after, full, True)
 
 
 @pytest.mark.rules("S-PLACE-4", "S-ACE-2", "S-QUEEN-1")
@@ -69,6 +73,8 @@ def test_a_card_put_over_another_patches_limits_and_sites_like_a_full_scan(game,
             assert frozenset(frontier_of(after)) == frontier
             assert replace_limits(limits, after, cell) == frontier_limits(after, frontier)
             assert place_sites(sites, after, cell, True) == all_sites(after, frontier, True)
+            assert place_sites(sites, after, cell, True, spirits_around,
+                               near(after, cell)) == all_sites(after, frontier, True)
 
 
 @pytest.mark.rules("S-PLACE-1", "S-PLACE-5", "S-FLANK-4")
@@ -240,5 +246,6 @@ def test_the_flanks_near_a_placement_are_the_flanked_candidates(game, seed, joke
     from explorer.games.summoners.grid import flank_candidates, flanked, flanked_near
     for cells in layouts(game, seed):
         for cell in cells:
-            assert flanked_near(cells, cell, jokers) == [
+            assert flanked_near(cells, cell, jokers) == flanked_near(cells, cell, jokers,
+                                                                     near(cells, cell)) == [
                 c for c in flank_candidates(cell) if c in cells and flanked(cells, c, jokers)]

@@ -36,28 +36,27 @@ from .grid import Cell
 MAX_CELLS = 1 << 14
 
 # ------------------------------------------------------------------ shared moves
-def _remembered(tables: dict[int, dict[str, Any]], key: int, card: str) -> Any:
-    """What `tables` holds for `key` (a player), then `card`, or None. Found by player,
-    then by card: a string keeps its hash, where a cache keyed by both would hash a new
-    tuple at every call."""
-    table = tables.get(key)
-    return None if table is None else table.get(card)
+def _remembered(tables: list[dict[str, Any]], key: int, card: str) -> Any:
+    """What `tables` holds for `key` (a player, a small int), then `card`, or None. A
+    list indexed by the player, then a dict by the card: a list index costs next to
+    nothing, a string keeps its hash, and a cache keyed by both would hash a new tuple
+    at every call."""
+    return tables[key].get(card) if key < len(tables) else None
 
 
-def _remember(tables: dict[int, dict[str, Any]], key: int, card: str, value: Any) -> Any:
+def _remember(tables: list[dict[str, Any]], key: int, card: str, value: Any) -> Any:
     """Keep `value` for `key`, then `card`, in `tables`, and give it back."""
-    table = tables.get(key)
-    if table is None:
-        table = tables[key] = {}
-    table[card] = value
+    while len(tables) <= key:
+        tables.append({})
+    tables[key][card] = value
     return value
 
 
-_CYCLES: Final[dict[int, dict[str, Any]]] = {}
-_BUYS: Final[dict[int, dict[str, Any]]] = {}      # by player * 8 + slot, then card
-_CYCLED: Final[dict[int, dict[str, Any]]] = {}
-_DRAWN: Final[dict[int, dict[str, Any]]] = {}
-_DRAWN_KNOWN: Final[dict[int, dict[str, Any]]] = {}
+_CYCLES: Final[list[dict[str, Any]]] = []
+_BUYS: Final[list[dict[str, Any]]] = []      # by player * 8 + slot, then card
+_CYCLED: Final[list[dict[str, Any]]] = []
+_DRAWN: Final[list[dict[str, Any]]] = []
+_DRAWN_KNOWN: Final[list[dict[str, Any]]] = []
 
 
 def cycle(player: int, card: str) -> Cycle:

@@ -198,9 +198,13 @@ def update_limits(columns: Columns, grid: Grid, frontier: AbstractSet[Cell],
     return (tuple(codes), bytes(limits))
 
 
-_NEAR: Final = tuple((dx, dy, dx * _STRIDE + dy, dx == 0 or dy == 0) for dx, dy in AROUND)
+_IN_NEAR: Final = {(-1, 0): 1, (1, 0): 2, (0, -1): 3, (0, 1): 4,
+                   (-1, -1): 5, (1, -1): 6, (-1, 1): 7, (1, 1): 8}
+"""Where each neighbour's card sits in a `Near` tuple."""
+_NEAR: Final = tuple((dx, dy, dx * _STRIDE + dy, dx == 0 or dy == 0, _IN_NEAR[dx, dy])
+                     for dx, dy in AROUND)
 """The eight neighbours of a cell: (dx, dy, the step of its `cell_code`, True when it is
-an orthogonal one)."""
+an orthogonal one, its place in a `Near` tuple)."""
 
 _NO_LIMITS: Final = bytes(4)
 _SIDE_LIMITS: Final = {card: bytes(rank if suit == i else 0 for i in range(4))
@@ -209,12 +213,13 @@ _SIDE_LIMITS: Final = {card: bytes(rank if suit == i else 0 for i in range(4))
 
 
 def place_limits(columns: Columns, frontier: frozenset[Cell], grid: Grid,
-                 cell: Cell) -> tuple[Columns, frozenset[Cell]]:
+                 cell: Cell, cards: Near | None = None) -> tuple[Columns, frozenset[Cell]]:
     """`update_limits` and the new frontier for the commonest change, a card put on the
     frontier `cell` (now in `grid`) and nothing else: `cell` leaves the frontier, its
     empty orthogonal neighbours take its demand, and any neighbour new to the frontier
     touches no other card, so its limits are that demand (a side) or nothing (a corner).
-    A neighbour is found in the frontier by its code."""
+    A neighbour is found in the frontier by its code. `cards`: the `near` reading of
+    `cell` in this very grid, when the caller has it (which neighbours are empty)."""
     codes: list[Any] = list(columns[0])
     limits = bytearray(columns[1])
     x, y = cell
@@ -225,9 +230,11 @@ def place_limits(columns: Columns, frontier: frozenset[Cell], grid: Grid,
     card = grid[cell]
     demand = LIMITS.get(card)
     added = []
-    for dx, dy, step, side in _NEAR:
-        near: Cell = (x + dx, y + dy)
-        if near in grid:
+    for dx, dy, step, side, k in _NEAR:
+        if cards is None:
+            if (x + dx, y + dy) in grid:
+                continue
+        elif cards[k] is not None:
             continue
         near_code = code + step
         i = _index(codes, near_code)
@@ -235,11 +242,11 @@ def place_limits(columns: Columns, frontier: frozenset[Cell], grid: Grid,
             found: int = codes[i]
             if found == near_code:                            # already in the frontier
                 if side and demand is not None:
-                    k = 4 * i + demand[0]
-                    if limits[k] < demand[1]:
-                        limits[k] = demand[1]
+                    at = 4 * i + demand[0]
+                    if limits[at] < demand[1]:
+                        limits[at] = demand[1]
                 continue
-        added.append(near)
+        added.append((x + dx, y + dy))
         codes.insert(i, near_code)
         limits[4 * i:4 * i] = _SIDE_LIMITS[card] if side and demand is not None else _NO_LIMITS
     left = frontier.difference((cell,))
@@ -355,11 +362,13 @@ Near = tuple[str | None, str | None, str | None, str | None, str | None, str | N
              str | None]
 
 
-def _near(grid: Grid, x: int, y: int) -> Near:
-    """The cards of the thirteen cells within two orthogonal steps of (x, y), read at
+def near(grid: Grid, cell: Cell) -> Near:
+    """The cards of the thirteen cells within two orthogonal steps of `cell`, read at
     once: (here, left, right, up, down, up_left, up_right, down_left, down_right,
     left2, right2, up2, down2), the last four two steps away. What a placement's flanks
-    and summon sites are decided by."""
+    and summon sites are decided by: a placement that flanks nothing reads them once
+    for both (`flanked_near`, then `place_sites`)."""
+    x, y = cell
     return (grid.get((x, y)), grid.get((x - 1, y)), grid.get((x + 1, y)),
             grid.get((x, y - 1)), grid.get((x, y + 1)),
             grid.get((x - 1, y - 1)), grid.get((x + 1, y - 1)),
@@ -368,13 +377,14 @@ def _near(grid: Grid, x: int, y: int) -> Near:
             grid.get((x, y + 2)))
 
 
-def flanked_near(grid: Grid, cell: Cell, jokers_flankable: bool) -> list[Cell]:
+def flanked_near(grid: Grid, cell: Cell, jokers_flankable: bool,
+                 around: Near | None = None) -> list[Cell]:
     """The cards among `flank_candidates(cell)` that are `flanked`, in that order, read
-    from the thirteen cells around `cell` at once (`_near`), as this runs after every
-    placement."""
+    from the thirteen cells around `cell` at once (`near`, or `around` when the caller
+    read them already), as this runs after every placement."""
     x, y = cell
     (here, left, right, up, down, up_left, up_right, down_left, down_right,
-     left2, right2, up2, down2) = _near(grid, x, y)
+     left2, right2, up2, down2) = near(grid, cell) if around is None else around
     j = jokers_flankable
     hit: list[Cell] = []
     if here is not None and (_between(here, left, right, j) or _between(here, up, down, j)):
@@ -522,14 +532,14 @@ Around = Callable[[str | None, tuple[str | None, ...], bool], tuple[str, ...]]
 
 
 def place_sites(sites: frozenset[tuple[Cell, str]], grid: Grid, cell: Cell,
-                king_over_spirits: bool, around: Around = spirits_around
-                ) -> frozenset[tuple[Cell, str]]:
+                king_over_spirits: bool, around: Around = spirits_around,
+                cards: Near | None = None) -> frozenset[tuple[Cell, str]]:
     """`update_sites` for a card put on `cell` and nothing else: the sites of `cell` and
     its orthogonal neighbours, read from the thirteen cells around them at once
-    (`_near`)."""
+    (`near`, or `cards` when the caller read them from this very grid already)."""
     x, y = cell
     (here, left, right, up, down, up_left, up_right, down_left, down_right,
-     left2, right2, up2, down2) = _near(grid, x, y)
+     left2, right2, up2, down2) = near(grid, cell) if cards is None else cards
     rings = (
         (cell, here, left, right, up, down),
         ((x - 1, y), left, left2, here, up_left, down_left),

@@ -60,8 +60,11 @@ def _swapped(cards: tuple[str, ...], lost: str, gained: str) -> tuple[str, ...]:
 
 
 def _set(values: tuple, i: int, value: Any) -> tuple:
-    """`values` with item `i` replaced."""
-    return values[:i] + (value,) + values[i + 1:]
+    """`values` with item `i` replaced (through a list: two new objects, where slicing
+    and joining makes four)."""
+    items = list(values)
+    items[i] = value
+    return tuple(items)
 
 
 def _patched(grid: tuple[tuple[int, int, str], ...], cells: dict[Cell, str],
@@ -83,6 +86,21 @@ def _patched(grid: tuple[tuple[int, int, str], ...], cells: dict[Cell, str],
     return tuple(rows)
 
 
+def _unclaimed_site(sites: frozenset[tuple[Cell, str]], gone: tuple[str, ...],
+                    summoned: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether a summon site on the table is for a Spirit card nobody has summoned and
+    no summon consumed: one a player may still hold [S-WINDOW-2]."""
+    for _, spirit in sites:
+        if spirit in gone:
+            continue
+        for cards in summoned:
+            if spirit in cards:
+                break
+        else:
+            return True
+    return False
+
+
 _new: Final = tuple.__new__
 """Builds a NamedTuple from its fields (`tuple.__new__`, looked up once)."""
 
@@ -96,7 +114,7 @@ class Turn:
 
     __slots__ = ("state", "game", "options", "d", "events", "cells", "mana",
                  "box_mana", "sculptures", "deck", "values", "sites_done", "changed",
-                 "placed")
+                 "placed", "near")
 
     def __init__(self, state: SummonersState) -> None:
         self.state = state
@@ -114,6 +132,7 @@ class Turn:
         self.sites_done = False
         self.changed: list[Cell] = []
         self.placed: Cell | None = None          # the empty cell a card went on, if any
+        self.near: g.Near | None = None          # the cards around the flank test's cell
 
     # --------------------------------------------------------------- helpers
     def _writable(self) -> None:
@@ -136,7 +155,8 @@ class Turn:
             self.values[GRID] = grid
             if self.changed == [self.placed]:
                 limits, self.values[FRONTIER] = g.place_limits(
-                    self.d.limits, self.d.frontier, self.cells, self.placed)  # type: ignore[arg-type]
+                    self.d.limits, self.d.frontier, self.cells, self.placed,  # type: ignore[arg-type]
+                    self.near)
             elif self._replaced():
                 limits = g.replace_limits(self.d.limits, self.cells, self.changed[0])
             else:
@@ -165,14 +185,15 @@ class Turn:
     def _sites(self) -> frozenset[tuple[Cell, str]]:
         """The summon sites after this play's grid changes (computed once): a card put
         on one cell, empty or not, changes the sites of that cell and its four
-        neighbours only (`grid.place_sites`)."""
+        neighbours only (`grid.place_sites`), read from the cards `_flank` read around
+        it: with that one change, it flanked nothing off the grid."""
         if not self.sites_done:
             self.sites_done = True
             if self.changed == [self.placed] or self._replaced():
                 self.values[SITES] = g.place_sites(self.d.sites, self.cells,  # type: ignore[arg-type]
                                                    self.changed[0],
                                                    self.options.king_over_spirits,
-                                                   fast.spirits_around)
+                                                   fast.spirits_around, self.near)
             else:
                 self.values[SITES] = g.update_sites(self.d.sites, self.cells,  # type: ignore[arg-type]
                                                     self.changed,
@@ -421,7 +442,8 @@ class Turn:
         if self.options.flank_scope == "all":
             hit = [c for c in sorted(cells) if g.flanked(cells, c, jokers)]
         else:
-            hit = g.flanked_near(cells, placed, jokers)
+            self.near = g.near(cells, placed)
+            hit = g.flanked_near(cells, placed, jokers, self.near)
         for c in hit:
             card = cells[c]
             if is_spirit(card):
@@ -459,12 +481,8 @@ class Turn:
                     if mana[q] >= 2 and spirits[q]:
                         seats.append(q)
                 able = tuple(seats)
-            if able:
-                public = set(self.values[GONE])
-                for s in self.values[SUMMONED]:
-                    public.update(s)
-                if not any(spirit not in public for _, spirit in sites):
-                    able = ()
+            if able and not _unclaimed_site(sites, self.values[GONE], self.values[SUMMONED]):
+                able = ()
         if able:
             self.values[PHASE] = "summon"
             self.values[WINDOW] = Window(able)
