@@ -269,6 +269,17 @@ def replace_limits(columns: Columns, grid: Grid, cell: Cell) -> Columns:
     return (columns[0], bytes(limits))
 
 
+def placement_rule(card: str, over: bool) -> str:
+    """The rule a legal placement of `card` follows: on top of a card [S-ACE-2], a
+    Joker anywhere touching [S-JOKER-1], an Ace beside no stronger Spirit [S-ACE-1],
+    a number above its suit's limit [S-PLACE-3]."""
+    if over:
+        return "S-ACE-2"
+    if card[0] == "X":
+        return "S-JOKER-1"
+    return "S-ACE-1" if card[1:] == "A" else "S-PLACE-3"
+
+
 def placement_problem(grid: Grid, frontier: Iterable[Cell], card: str, cell: Cell,
                       over: bool = False, ace_on_top_free: bool = True
                       ) -> tuple[str, str] | None:

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from explorer.core import InvalidInput, Move
 
-from .cards import ELEMENT_DECK, SPIRIT_DECK, card_name, is_ace, is_joker
-from .grid import Cell
+from .cards import ELEMENT_DECK, SPIRIT_DECK, card_name
+from .grid import Cell, placement_rule
 
 _SEAT = r"[pP](?P<player>[0-9])"
 _NUM = r"-?[0-9]{1,4}"
@@ -220,11 +220,7 @@ class Play(Move):
 
     @property
     def rule(self) -> str:
-        if self.over:
-            return "S-ACE-2"
-        if is_joker(self.card):
-            return "S-JOKER-1"
-        return "S-ACE-1" if is_ace(self.card) else "S-PLACE-3"
+        return placement_rule(self.card, self.over)
 
     @classmethod
     def parse(cls, text: str) -> "Play | None":

@@ -147,7 +147,7 @@ class Turn:
 
     def _event(self, kind: str, rule: str, text: str, player: int | None = None,
                visible_to: tuple[int, ...] | None = None, public: str | None = None) -> None:
-        self.events.append(Event(kind, rule, text, player, visible_to, public))
+        self.events.append(_new(Event, (kind, rule, text, player, visible_to, public)))
 
     def _finish(self) -> tuple[SummonersData, tuple[Event, ...]]:
         if self.cells is not None:
@@ -336,6 +336,7 @@ class Turn:
     # --------------------------------------------------------------- placements
     def play(self, move: Play) -> tuple[SummonersData, tuple[Event, ...]]:
         p, card, cell = move.player, move.card, move.cell
+        rule = g.placement_rule(card, move.over)
         cells = self._grid()
         self._writable()
         self._hand_loses(p, card)
@@ -345,12 +346,12 @@ class Turn:
         self.sculptures[p] = cell  # type: ignore[index]  # a list: _writable
         if covered is None:
             self.placed = cell
-            self._event("play", move.rule, f"P{p} plays the {card_name(card)} at "
+            self._event("play", rule, f"P{p} plays the {card_name(card)} at "
                                            f"{cell_text(cell)} and moves their sculpture onto it",
                         p)
         else:
             self._to_bottom(covered)
-            self._event("play", move.rule, f"P{p} plays the {card_name(card)} on top of "
+            self._event("play", rule, f"P{p} plays the {card_name(card)} on top of "
                                            f"the {card_name(covered)} at {cell_text(cell)}, "
                                            f"which goes to the bottom of the deck", p)
             self._displace_at(cell, p, keep=p)
