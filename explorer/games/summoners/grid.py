@@ -218,8 +218,9 @@ def place_limits(columns: Columns, frontier: frozenset[Cell], grid: Grid,
     frontier `cell` (now in `grid`) and nothing else: `cell` leaves the frontier, its
     empty orthogonal neighbours take its demand, and any neighbour new to the frontier
     touches no other card, so its limits are that demand (a side) or nothing (a corner).
-    A neighbour is found in the frontier by its code. `cards`: the `near` reading of
-    `cell` in this very grid, when the caller has it (which neighbours are empty)."""
+    A neighbour is found in the frontier by its code; which neighbours are empty is
+    read from `cards`, the `near` reading of `cell` in this very grid (read here when
+    the caller has none)."""
     codes: list[Any] = list(columns[0])
     limits = bytearray(columns[1])
     x, y = cell
@@ -229,12 +230,11 @@ def place_limits(columns: Columns, frontier: frozenset[Cell], grid: Grid,
     del limits[4 * i:4 * i + 4]
     card = grid[cell]
     demand = LIMITS.get(card)
+    if cards is None:
+        cards = near(grid, cell)
     added = []
     for dx, dy, step, side, k in _NEAR:
-        if cards is None:
-            if (x + dx, y + dy) in grid:
-                continue
-        elif cards[k] is not None:
+        if cards[k] is not None:
             continue
         near_code = code + step
         i = _index(codes, near_code)
@@ -389,13 +389,13 @@ def near(grid: Grid, cell: Cell) -> Near:
 
 
 def flanked_near(grid: Grid, cell: Cell, jokers_flankable: bool,
-                 around: Near | None = None) -> list[Cell]:
+                 cards: Near | None = None) -> list[Cell]:
     """The cards among `flank_candidates(cell)` that are `flanked`, in that order, read
-    from the thirteen cells around `cell` at once (`near`, or `around` when the caller
-    read them already), as this runs after every placement."""
+    from the thirteen cells around `cell` at once (`near`, or `cards` when the caller
+    read them from this very grid already), as this runs after every placement."""
     x, y = cell
     (here, left, right, up, down, up_left, up_right, down_left, down_right,
-     left2, right2, up2, down2) = near(grid, cell) if around is None else around
+     left2, right2, up2, down2) = near(grid, cell) if cards is None else cards
     j = jokers_flankable
     hit: list[Cell] = []
     if here is not None and (_between(here, left, right, j) or _between(here, up, down, j)):
