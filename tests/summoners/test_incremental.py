@@ -164,6 +164,7 @@ def test_shared_moves_and_events_are_the_plain_ones(p):
         assert fast.cycled(p, card) == narration.cycled(p, card)
         assert fast.drawn(p, card) == narration.drawn(p, card)
         assert fast.drawn_known(p, card) == narration.drawn_known(p, card)
+    assert fast.cycles(p, ELEMENT_DECK[::3]) == [Cycle(p, card) for card in ELEMENT_DECK[::3]]
     assert (fast.draw(p), fast.pass_(p), fast.decline(p)) == (Draw(p), Pass(p), Decline(p))
     assert fast.passed(p) == narration.passed(p)
     assert fast.seats_from(p, 3, 4) == tuple((p + i) % 4 for i in range(3))

@@ -13,7 +13,8 @@ built from the grid).
   its moves indexed by cell number, grown on demand (a list index is a third of the
   cost of a dict lookup keyed by a cell tuple). Past `MAX_CELLS` numbered cells a new
   numbering starts.
-- `cycle`, `buy`, `draw`, `pass_`, `decline`, `reveal`: shared moves.
+- `cycle` (and `cycles`, for a whole hand), `buy`, `draw`, `pass_`, `decline`, `reveal`: shared
+  moves.
 - `cycled`, `drawn`, `drawn_known`, `passed`: shared events of the commonest moves.
 - `seats_from`: seat orders of the summon window.
 - `spirits_around`: the summon sites around one cell's five cards, by their forms.
@@ -65,6 +66,21 @@ def cycle(player: int, card: str) -> Cycle:
     return move if move is not None else _remember(_CYCLES, player, card, Cycle(player, card))
 
 
+def cycles(player: int, hand: tuple[str, ...]) -> list[Cycle]:
+    """`[cycle(player, card) for card in hand]`, the player's table found once: every
+    listing of a turn's actions cycles each hand card."""
+    while len(_CYCLES) <= player:
+        _CYCLES.append({})
+    table = _CYCLES[player]
+    moves: list[Cycle] = []
+    for card in hand:
+        move = table.get(card)
+        if move is None:
+            move = table[card] = Cycle(player, card)
+        moves.append(move)
+    return moves
+
+
 def buy(player: int, slot: int, card: str) -> Buy:
     """The shared `Buy(player, slot, card)`."""
     key = player * 8 + slot
@@ -72,9 +88,9 @@ def buy(player: int, slot: int, card: str) -> Buy:
     return move if move is not None else _remember(_BUYS, key, card, Buy(player, slot, card))
 
 
-_DRAWS: Final[dict[int, Draw]] = {}
-_PASSES: Final[dict[int, Pass]] = {}
-_DECLINES: Final[dict[int, Decline]] = {}
+_DRAWS: Final[list[Any]] = []        # by player: Draw, or None until asked for
+_PASSES: Final[list[Any]] = []
+_DECLINES: Final[list[Any]] = []
 _REVEALS: Final[dict[str, Reveal]] = {}
 
 
@@ -87,19 +103,30 @@ def _shared(table: dict[Any, Any], key: Any, kind: Any) -> Any:
     return move
 
 
+def _seat_shared(table: list[Any], player: int, kind: Any) -> Any:
+    """The shared `kind(player)` of `table`, a list indexed by the player: an index
+    costs a fraction of a dict lookup keyed by an int."""
+    move = table[player] if player < len(table) else None
+    if move is None:
+        while len(table) <= player:
+            table.append(None)
+        move = table[player] = kind(player)
+    return move
+
+
 def draw(player: int) -> Draw:
     """The shared `Draw(player)`."""
-    return _shared(_DRAWS, player, Draw)
+    return _seat_shared(_DRAWS, player, Draw)
 
 
 def pass_(player: int) -> Pass:
     """The shared `Pass(player)`."""
-    return _shared(_PASSES, player, Pass)
+    return _seat_shared(_PASSES, player, Pass)
 
 
 def decline(player: int) -> Decline:
     """The shared `Decline(player)`."""
-    return _shared(_DECLINES, player, Decline)
+    return _seat_shared(_DECLINES, player, Decline)
 
 
 def reveal(card: str) -> Reveal:
@@ -129,12 +156,12 @@ def drawn_known(player: int, card: str) -> Event:
                                                      narration.drawn_known(player, card))
 
 
-_PASSED: Final[dict[int, Event]] = {}
+_PASSED: Final[list[Any]] = []
 
 
 def passed(player: int) -> Event:
     """The shared `narration.passed(player)`."""
-    return _shared(_PASSED, player, narration.passed)
+    return _seat_shared(_PASSED, player, narration.passed)
 
 
 @lru_cache(maxsize=None)
@@ -241,7 +268,7 @@ class _Numbering:
     def __init__(self) -> None:
         self.number: dict[Any, int] = {}     # Any: the int objects of a state's codes
         self.cells: list[Cell] = []
-        self.tables: dict[tuple[int, str, bool], list[Play]] = {}
+        self.tables: list[dict[str, list[Play]]] = []   # by 2 * player + over, then card
 
     def number_of(self, code: Any) -> int:
         """The number of the cell of `code`, numbering it if it is new."""
@@ -276,14 +303,28 @@ class _Numbering:
     def table(self, player: int, card: str, over: bool = False) -> list[Play]:
         """The moves of `player`'s `card` on every numbered cell (on top of the card
         there, when `over`), by number."""
-        key = (player, card, over)
-        table = self.tables.get(key)
+        key = 2 * player + int(over)
+        tables = self.tables
+        while len(tables) <= key:
+            tables.append({})
+        table = tables[key].get(card)
         if table is None:
-            table = self.tables[key] = []
+            table = tables[key][card] = []
         cells = self.cells
         for i in range(len(table), len(cells)):
             table.append(made_play(player, card, cells[i], over))
         return table
+
+
+    def made(self, player: int, card: str, default: list[Play]) -> list[Play]:
+        """The moves of `player`'s `card` (not over a card) made so far, by number, or
+        `default` if none were: a reader that must not make any."""
+        key = 2 * player
+        if key < len(self.tables):
+            table = self.tables[key].get(card)
+            if table is not None:
+                return table
+        return default
 
 
 class Picker:

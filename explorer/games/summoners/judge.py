@@ -114,7 +114,8 @@ def best_play(seen: SummonersSeat, plays: Sequence[Play], rng: random.Random) ->
     x1, y1 = x0 + board.width - 2, y0 + height - 2   # `_Board.inside`, inlined
     last, plain = "", ""
     pick = fast.last_picker()
-    numbers, cells, tables = pick.numbers, pick.numbering.cells, pick.numbering.tables
+    numbering = pick.numbering
+    numbers, cells = pick.numbers, numbering.cells
     m = len(numbers)
     table, j = NO_PLAYS, m           # the shared moves of the card `last`, walked up to j
     me = seen.seat
@@ -134,7 +135,7 @@ def best_play(seen: SummonersSeat, plays: Sequence[Play], rng: random.Random) ->
             if card is not last:                    # the moves come card by card
                 last = card
                 plain = PLAIN[card]
-                table = tables.get((me, card, False), NO_PLAYS)
+                table = numbering.made(me, card, NO_PLAYS)
                 j = 0
             x, y = move.cell
         if x < x0 + 2 or x >= x1 or y < y0 + 2 or y >= y1:

@@ -71,9 +71,7 @@ def _actions(p: int, hand: tuple[str, ...], can_draw: bool, market: tuple[str, .
     """The turn's actions [S-TURN-1]: cycle each hand card [S-CYCLE-1], draw when allowed
     [S-DRAW-1] [S-DRAW-2], buy from each filled slot of the `market` (given only when
     the player has the mana) [S-BUY-1], and pass [S-PASS-1]; the moves are shared ones."""
-    moves: list = []
-    for card in hand:
-        moves.append(fast.cycle(p, card))
+    moves: list = fast.cycles(p, hand)
     if can_draw:
         moves.append(fast.draw(p))
     for slot, card in enumerate(market):
@@ -184,10 +182,16 @@ class SummonersState(State):
         of `pick`'s numbering (every card lies on a cell once listed as frontier)."""
         free = self.game.options.ace_on_top_free
         numbering = pick.numbering
-        numbers = [numbering.number_of(g.cell_code(x, y)) for x, y, under in self.data.grid
-                   if under not in SPIRIT_CARDS
-                   and (free or g.placement_problem(self.cells, (), card, (x, y), True, False)
-                        is None)]
+        numbers: list[int] = []
+        row: tuple    # each (x, y, card) read by index: compiled, unpacking one into three
+        for row in self.data.grid:             # names walks an iterator over it
+            under: str = row[2]
+            if under in SPIRIT_CARDS:
+                continue
+            x: int = row[0]
+            y: int = row[1]
+            if free or g.placement_problem(self.cells, (), card, (x, y), True, False) is None:
+                numbers.append(numbering.number_of(g.cell_code(x, y)))
         table = pick.table(p, card, True)
         return [table[n] for n in numbers]
 

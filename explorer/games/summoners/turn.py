@@ -8,7 +8,7 @@ events, the layout dict handed to the next state) come from `fast`.
 """
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right, insort
+from bisect import bisect_left, insort
 from typing import TYPE_CHECKING, Any, Final
 
 from explorer.core import Deck, Event, Window
@@ -30,16 +30,35 @@ SPIRITS_EACH: Final = 3
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """`cards` less one `card`."""
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1:]
+    """`cards` less one `card` (the first equal to it). A loop over a hand of a few
+    cards: compiled, it costs less than the method call of `tuple.index` and the two
+    slices and a join it would need."""
+    kept: list[str] = []
+    gone = False
+    for held in cards:
+        if not gone and held == card:
+            gone = True
+        else:
+            kept.append(held)
+    if not gone:
+        raise ValueError(f"{card!r} is not among {cards!r}")
+    return tuple(kept)
 
 
 def _with(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     """`cards` (sorted) plus `card`, kept sorted (hands are sets: their order carries
-    nothing); a binary search, not a sort: a hand gains a card on most turns."""
-    i = bisect_right(cards, card)
-    return cards[:i] + (card,) + cards[i:]
+    nothing); one pass over a hand of a few cards, not a sort: a hand gains a card on
+    most turns."""
+    kept: list[str] = []
+    placed = False
+    for held in cards:
+        if not placed and card < held:
+            kept.append(card)
+            placed = True
+        kept.append(held)
+    if not placed:
+        kept.append(card)
+    return tuple(kept)
 
 
 def _swapped(cards: tuple[str, ...], lost: str, gained: str) -> tuple[str, ...]:
