@@ -57,6 +57,7 @@ MODULES = (
     "explorer/games/village/view.py",
     "explorer/games/village/agent.py",
     "explorer/games/summoners/state.py",
+    "explorer/games/summoners/cards.py",
     "explorer/games/summoners/turn.py",
     "explorer/games/summoners/grid.py",
     "explorer/games/summoners/fast.py",

@@ -99,7 +99,12 @@ class Window(NamedTuple):
 
     def declined(self) -> "Window":
         """The window after the asked seat declines: the next seat is asked."""
-        return Window(self.seats[1:])
+        return _new(Window, (self.seats[1:],))
+
+
+_new: Final = tuple.__new__
+"""Builds a NamedTuple from its fields without the Python frame of its `__new__` (a
+summon window is narrowed at every declined summon)."""
 
 
 class WindowRule(NamedTuple):

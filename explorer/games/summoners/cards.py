@@ -6,24 +6,26 @@ states small, hashable and readable in saved files and move texts.
 """
 from __future__ import annotations
 
-SUITS = ("B", "R", "G", "Y")
-SUIT_NAMES = {"B": "blue", "R": "red", "G": "green", "Y": "yellow"}
-SUIT_COLOURS = {"B": "#4a7fd4", "R": "#d9534f", "G": "#5cb85c", "Y": "#f0c419", "X": "#b9a7d6"}
-NUMBERS = tuple(str(n) for n in range(2, 11))
-SPIRIT_RANKS = ("J", "Q", "K")
-RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
-JOKERS = ("X1", "X2")
+from typing import Final
 
-STRONGER = {"R": "B", "G": "R", "Y": "G", "B": "Y"}
+SUITS: Final = ("B", "R", "G", "Y")
+SUIT_NAMES: Final = {"B": "blue", "R": "red", "G": "green", "Y": "yellow"}
+SUIT_COLOURS: Final = {"B": "#4a7fd4", "R": "#d9534f", "G": "#5cb85c", "Y": "#f0c419", "X": "#b9a7d6"}
+NUMBERS: Final = tuple(str(n) for n in range(2, 11))
+SPIRIT_RANKS: Final = ("J", "Q", "K")
+RANK_NAMES: Final = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+JOKERS: Final = ("X1", "X2")
+
+STRONGER: Final = {"R": "B", "G": "R", "Y": "G", "B": "Y"}
 """The suit that beats each suit [S-SUIT-1]: blue > red > green > yellow > blue."""
 
-ELEMENT_DECK = tuple(s + r for s in SUITS for r in ("A",) + NUMBERS) + JOKERS
-SPIRIT_DECK = tuple(s + r for s in SUITS for r in SPIRIT_RANKS)
+ELEMENT_DECK: Final = tuple(s + r for s in SUITS for r in ("A",) + NUMBERS) + JOKERS
+SPIRIT_DECK: Final = tuple(s + r for s in SUITS for r in SPIRIT_RANKS)
 
-ACE_RANK = 14
-SPIRIT_RANK = 20
-SPIRIT_POINTS = {"J": 2, "Q": 4, "K": 6}
-SPIRIT_ORDER = {"J": 1, "Q": 2, "K": 3}
+ACE_RANK: Final = 14
+SPIRIT_RANK: Final = 20
+SPIRIT_POINTS: Final = {"J": 2, "Q": 4, "K": 6}
+SPIRIT_ORDER: Final = {"J": 1, "Q": 2, "K": 3}
 
 
 def is_joker(card: str) -> bool:
@@ -55,7 +57,7 @@ def _spelled(card: str) -> str:
     return f"{SUIT_NAMES[card[0]]} {RANK_NAMES.get(r, r)}"
 
 
-_NAMES = {card: _spelled(card) for card in ELEMENT_DECK + SPIRIT_DECK}
+_NAMES: Final = {card: _spelled(card) for card in ELEMENT_DECK + SPIRIT_DECK}
 
 
 def card_name(card: str) -> str:

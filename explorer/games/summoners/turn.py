@@ -505,7 +505,7 @@ class Turn:
                 able = ()
         if able:
             self.values[PHASE] = "summon"
-            self.values[WINDOW] = Window(able)
+            self.values[WINDOW] = _new(Window, (able,))
         else:
             if d.window.seats:
                 self.values[WINDOW] = NO_WINDOW
