@@ -147,7 +147,11 @@ class Turn:
         self.box_mana = d.box_mana
         self.sculptures: tuple[Cell | None, ...] | list[Cell | None] = d.sculptures
         self.deck: Deck = d.deck
-        self.values: list[Any] = list(d)     # the new position's fields, by index
+        fields: tuple = d
+        # the new position's fields, by index: compiled, a comprehension over a tuple
+        # copies by index into a list made at its size; `list(d)` would walk the
+        # NamedTuple through an iterator (it is not a plain tuple)
+        self.values: list[Any] = [value for value in fields]
         self.sites_done = False
         self.changed: list[Cell] = []
         self.placed: Cell | None = None          # the empty cell a card went on, if any
