@@ -1,6 +1,6 @@
 """The fast paths of random play agree with the plain rules they shortcut.
 
-`place_limits`, `replace_limits`, `place_sites` and `update_frontier` patch the derived
+`place_limits`, `replace_limits`, `place_sites` and `update_limits` patch the derived
 parts of a layout after one change; each is compared with a full scan of the changed
 layout, for every frontier cell (every card's cell, for a card put over another) of
 positions taken from random games, with the neighbours read by the plain lookups and
@@ -18,9 +18,9 @@ import explorer
 from explorer.games.summoners import fast, narration
 from explorer.games.summoners.cards import ELEMENT_DECK, SPIRIT_DECK
 from explorer.games.summoners.grid import (REACH, Cell, all_sites, cell_code, code_cell,
-                                           frontier_limits, frontier_of, near, place_limits,
-                                           place_sites, replace_limits, spirits_around,
-                                           update_frontier)
+                                           frontier_cells, frontier_limits, frontier_of, near,
+                                           place_limits, place_sites, replace_limits,
+                                           spirits_around, update_limits)
 from explorer.games.summoners.moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal
 
 from .helpers import random_states
@@ -55,9 +55,10 @@ def test_one_placement_patches_limits_frontier_and_sites_like_a_full_scan(game, 
         for i, cell in enumerate(sorted(frontier)):
             after = {**cells, cell: CARDS[i % len(CARDS)]}
             full = frozenset(frontier_of(after))
-            expected = (frontier_limits(after, full), full)
-            assert place_limits(limits, frontier, after, cell) == expected
-            assert place_limits(limits, frontier, after, cell, near(after, cell)) == expected
+            expected = frontier_limits(after, full)
+            assert place_limits(limits, after, cell) == expected
+            assert place_limits(limits, after, cell, near(after, cell)) == expected
+            assert frontier_cells(expected) == full
             assert place_sites(sites, after, cell, True) == all_sites(after, full, True)
             assert place_sites(sites, after, cell, True, spirits_around,
                                near(after, cell)) == all_sites(after, full, True)
@@ -81,13 +82,15 @@ def test_a_card_put_over_another_patches_limits_and_sites_like_a_full_scan(game,
 @settings(max_examples=6, deadline=None)
 @given(games, seeds)
 def test_removing_cards_patches_the_frontier_like_a_full_scan(game, seed):
-    for cells in layouts(game, seed):
-        frontier = frozenset(frontier_of(cells))
+    for cells, frontier, limits, _ in scanned(game, seed):
         for cell in cells:
             after = {c: card for c, card in cells.items() if c != cell}
-            assert update_frontier(frontier, after, [cell]) == frozenset(frontier_of(after))
-        emptied = update_frontier(frontier, {}, list(cells))
-        assert emptied == frozenset(frontier_of({})) == {(0, 0)}
+            patched = update_limits(limits, after, [cell])
+            assert patched == frontier_limits(after, frontier_of(after))
+            assert frontier_cells(patched) == frozenset(frontier_of(after))
+        emptied = update_limits(limits, {}, list(cells), (2, -1))
+        assert frontier_cells(emptied) == frozenset(frontier_of({}, (2, -1))) == {(2, -1)}
+        assert emptied == frontier_limits({}, {(2, -1)})
 
 
 coordinates = st.integers(-REACH + 1, REACH - 1)

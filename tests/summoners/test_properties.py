@@ -55,12 +55,12 @@ def test_cards_and_mana_are_conserved(game, seed):
 def test_incremental_frontier_and_sites_match_a_full_scan(game, seed):
     for i, state in enumerate(random_states(game, seed)):
         cells = state.cells
-        assert state.data.frontier == frozenset(frontier_of(cells))
-        assert state.data.sites == all_sites(cells, state.data.frontier, True)
-        assert state.data.limits == frontier_limits(cells, state.data.frontier)
+        assert state.frontier == frozenset(frontier_of(cells))
+        assert state.data.sites == all_sites(cells, state.frontier, True)
+        assert state.data.limits == frontier_limits(cells, state.frontier)
         assert state.data.grid == tuple(sorted(state.data.grid))
         if i % 10 == 0:               # the one-pass site finder agrees with the per-card one
-            brute = {(cell, spirit) for cell in list(cells) + list(state.data.frontier)
+            brute = {(cell, spirit) for cell in list(cells) + list(state.frontier)
                      for spirit in SPIRIT_DECK if next(sites_at(cells, cell, spirit, True), None)}
             assert brute == set(state.data.sites)
 
@@ -154,9 +154,10 @@ def test_fast_placement_generator_agrees_with_the_explainer(game, seed, free):
         d, p = state.data, state.data.current
         legal = set(state.legal_moves())
         for card in d.hands[p]:
-            for cell in set(d.frontier) | set(state.cells):
+            for cell in set(state.frontier) | set(state.cells):
                 for over in (False, True):
                     move = Play(p, card, cell, over)
-                    problem = placement_problem(state.cells, d.frontier, card, cell, over, free)
+                    problem = placement_problem(state.cells, state.frontier, card, cell, over,
+                                                free)
                     assert (problem is None) == (move in legal), (move, problem)
                     assert state._is_legal(move) == (move in legal), move

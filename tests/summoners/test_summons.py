@@ -41,7 +41,7 @@ def test_flanked_playing_card_goes_to_the_bottom(game):
     assert (1, 0) not in after.cells
     assert after.data.deck.bottom == ("R9",)
     assert after.data.mana == (9, 7)
-    assert (1, 0) in after.data.frontier
+    assert (1, 0) in after.frontier
     assert any(e.rule == "S-FLANK-4" for e in after.events)
 
 

@@ -16,14 +16,15 @@ from .grid import Cell
 
 class SummonersData(NamedTuple):
     """Every fact of a position. Hands, Spirit hands, the unseen part of the deck and the
-    Spirit box are secret; `frontier`, `sites` and `limits` are derived from `grid` (kept
-    incrementally by each move, rebuilt by a full scan when a position is loaded)."""
+    Spirit box are secret; `sites` and `limits` are derived from `grid` (kept
+    incrementally by each move, rebuilt by a full scan when a position is loaded);
+    `limits` holds the frontier, once (`SummonersState.frontier` reads it as cells)."""
 
     grid: tuple[tuple[int, int, str], ...]     # placed cards (x, y, card), sorted by cell
-    frontier: frozenset[Cell]                  # empty cells touching the layout
     sites: frozenset[tuple[Cell, str]]         # (cell, Spirit card) summon sites shown
-    limits: g.Columns                          # frontier cells, sorted, and their limits
-                                               # per suit (bytes columns)
+    limits: g.Columns                          # the frontier (empty cells touching the
+                                               # layout) by code, sorted, and its cells'
+                                               # limits per suit (bytes columns)
     hands: tuple[tuple[str, ...], ...]         # element cards in hand, sorted (secret)
     known: tuple[tuple[str, ...], ...]         # hand cards everyone saw taken, sorted (public)
     spirits: tuple[tuple[str, ...], ...]       # spirit cards not yet summoned (secret)
@@ -50,27 +51,26 @@ class SummonersData(NamedTuple):
 # Each field's position, for a `Turn` that builds the next `SummonersData` from a list
 # (Final: compiled, a constant; a test checks them against `SummonersData._fields`).
 GRID: Final = 0
-FRONTIER: Final = 1
-SITES: Final = 2
-LIMITS: Final = 3
-HANDS: Final = 4
-KNOWN: Final = 5
-SPIRITS: Final = 6
-SUMMONED: Final = 7
-MANA: Final = 8
-BOX_MANA: Final = 9
-SCULPTURES: Final = 10
-MARKET: Final = 11
-DECK: Final = 12
-SPIRIT_BOX: Final = 13
-GONE: Final = 14
-CURRENT: Final = 15
-PHASE: Final = 16
-SLOT: Final = 17
-WINDOW: Final = 18
-TURN: Final = 19
-PASSES: Final = 20
-WINNER: Final = 21
-ENDED: Final = 22
+SITES: Final = 1
+LIMITS: Final = 2
+HANDS: Final = 3
+KNOWN: Final = 4
+SPIRITS: Final = 5
+SUMMONED: Final = 6
+MANA: Final = 7
+BOX_MANA: Final = 8
+SCULPTURES: Final = 9
+MARKET: Final = 10
+DECK: Final = 11
+SPIRIT_BOX: Final = 12
+GONE: Final = 13
+CURRENT: Final = 14
+PHASE: Final = 15
+SLOT: Final = 16
+WINDOW: Final = 17
+TURN: Final = 18
+PASSES: Final = 19
+WINNER: Final = 20
+ENDED: Final = 21
 
 NO_WINDOW = Window(())

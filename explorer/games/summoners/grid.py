@@ -2,14 +2,14 @@
 
 The grid is a dict {(x, y): card} (y grows downwards). The frontier is the set of empty
 cells that touch a card orthogonally or diagonally: the only cells where a card may be
-placed [S-PLACE-1]. It is kept incrementally (`update_frontier`), and so are
-each frontier cell's per-suit limits (`update_limits`), so finding the legal placements
-never scans the whole layout.
+placed [S-PLACE-1]. It is kept incrementally with each frontier cell's per-suit limits,
+as `Columns` (`place_limits`, `update_limits`), so finding the legal placements never
+scans the whole layout.
 """
 from __future__ import annotations
 
 from itertools import combinations
-from typing import AbstractSet, Any, Callable, Final, Iterable, Iterator, Mapping
+from typing import Any, Callable, Final, Iterable, Iterator, Mapping
 
 from .cards import (ELEMENT_DECK, SPIRIT_DECK, SPIRIT_ORDER, SPIRIT_RANK, STRONGER, SUIT_NAMES,
                     SUITS, card_name, is_ace, is_joker, is_spirit, table_rank)
@@ -44,37 +44,13 @@ _BLOCK: Final = tuple((dx, dy) for dx in range(-2, 3) for dy in range(-2, 3))
 """The 5 x 5 cells around a cell: all that decides whether it or one of its eight
 neighbours is in the frontier."""
 
-_RING_BITS: Final = tuple((dx, dy, _BLOCK.index((dx, dy)),
-                           sum(1 << k for k, (bx, by) in enumerate(_BLOCK)
-                               if max(abs(bx - dx), abs(by - dy)) == 1))
-                          for dx, dy in ((0, 0),) + AROUND)
-"""A cell and its eight neighbours: (dx, dy, its bit in a `_BLOCK` mask, the mask of its
-own eight neighbours)."""
-
-
-def update_frontier(frontier: frozenset[Cell], grid: Grid, changed: Iterable[Cell],
-                    first: Cell = (0, 0)) -> frozenset[Cell]:
-    """`frontier_of(grid)` after the cards on `changed` cells changed (incremental): only
-    those cells and their eight neighbours can enter or leave the frontier. The 5 x 5
-    block around a changed cell is read once, as a bit mask of the cells holding a
-    card, and each of the nine is judged from it."""
-    if not grid:
-        return frozenset((first,))
-    entering: list[Cell] = []
-    leaving: list[Cell] = []
-    for x, y in changed:
-        filled = 0
-        bit = 1
-        for dx, dy in _BLOCK:
-            if (x + dx, y + dy) in grid:
-                filled |= bit
-            bit <<= 1
-        for dx, dy, k, around in _RING_BITS:
-            if not filled >> k & 1 and filled & around:
-                entering.append((x + dx, y + dy))
-            else:
-                leaving.append((x + dx, y + dy))
-    return frontier.difference(leaving).union(entering)
+_RING: Final = tuple((dx, dy, dx == 0 or dy == 0, _BLOCK.index((dx, dy)),
+                      sum(1 << k for k, (bx, by) in enumerate(_BLOCK)
+                          if max(abs(bx - dx), abs(by - dy)) == 1))
+                     for dx, dy in ((0, 0),) + AROUND)
+"""A cell and its eight neighbours: (dx, dy, True when a card on the centre cell would be
+an orthogonal neighbour of it (or the cell itself), its bit in a `_BLOCK` mask, the
+mask of its own eight neighbours)."""
 
 
 # ------------------------------------------------------------------ placement
@@ -143,11 +119,6 @@ def frontier_limits(grid: Grid, frontier: Iterable[Cell]) -> Columns:
     return _columns({cell: limits_at(grid, cell) for cell in frontier})
 
 
-_RING: Final = tuple((dx, dy, dx == 0 or dy == 0) for dx, dy in ((0, 0),) + AROUND)
-"""A cell and its eight neighbours, each marked True when a card on the centre cell
-would be an orthogonal neighbour of it (or the cell itself)."""
-
-
 def _index(codes: list[Any], code: int) -> int:
     """`bisect_left(codes, code)` for the int codes of `Columns`, each read as a machine
     int (compiled, a probe is a few steps; `bisect` compares two int objects)."""
@@ -162,29 +133,47 @@ def _index(codes: list[Any], code: int) -> int:
     return lo
 
 
-def update_limits(columns: Columns, grid: Grid, frontier: AbstractSet[Cell],
-                  changed: Iterable[Cell]) -> Columns:
-    """`frontier_limits` after the cards on `changed` cells changed (incremental).
+def frontier_cells(columns: Columns) -> frozenset[Cell]:
+    """The frontier of `Columns`: the cells of its codes."""
+    return frozenset(code_cell(code) for code in columns[0])
+
+
+def update_limits(columns: Columns, grid: Grid, changed: Iterable[Cell],
+                  first: Cell = (0, 0)) -> Columns:
+    """`frontier_limits` of `frontier_of(grid, first)` after the cards on `changed` cells
+    changed (incremental).
 
     A changed cell can enter or leave the frontier, and so can its eight neighbours;
-    only it and its orthogonal neighbours can see their limits change. The sorted
-    columns are patched in place by binary search, not rebuilt.
+    only it and its orthogonal neighbours can see their limits change. The 5 x 5 block
+    around a changed cell is read once, as a bit mask of the cells holding a card, and
+    each of the nine is judged from it; the sorted columns are patched in place by
+    binary search, not rebuilt.
     """
-    ring: dict[Cell, bool] = {}
+    if not grid:                             # the layout emptied: the frontier is `first`
+        return frontier_limits(grid, (first,))
+    ring: dict[Cell, tuple[bool, bool]] = {}  # cell: (its limits may change, in the frontier)
     for x, y in changed:
-        for dx, dy, near in _RING:
+        filled = 0
+        bit = 1
+        for dx, dy in _BLOCK:
+            if (x + dx, y + dy) in grid:
+                filled |= bit
+            bit <<= 1
+        for dx, dy, near, k, around in _RING:
             cell: Cell = (x + dx, y + dy)
-            ring[cell] = near or ring.get(cell, False)
+            inside = not filled >> k & 1 and filled & around != 0
+            seen = ring.get(cell)
+            ring[cell] = (near or (seen is not None and seen[0]), inside)
     codes: list[Any] = list(columns[0])
     limits = bytearray(columns[1])
-    for cell, near in ring.items():
+    for cell, (near, inside) in ring.items():
         code = cell_code(cell[0], cell[1])
         i = _index(codes, code)
         here = False
         if i < len(codes):
             found: int = codes[i]
             here = found == code
-        if cell not in frontier:
+        if not inside:
             if here:
                 del codes[i]
                 del limits[4 * i:4 * i + 4]
@@ -193,8 +182,6 @@ def update_limits(columns: Columns, grid: Grid, frontier: AbstractSet[Cell],
             limits[4 * i:4 * i] = bytes(limits_at(grid, cell))
         elif near:
             limits[4 * i:4 * i + 4] = bytes(limits_at(grid, cell))
-    if len(codes) != len(frontier):          # the layout emptied: the frontier is 0,0
-        return frontier_limits(grid, frontier)
     return (tuple(codes), bytes(limits))
 
 
@@ -212,12 +199,12 @@ _SIDE_LIMITS: Final = {card: bytes(rank if suit == i else 0 for i in range(4))
 """The `Limits` of an empty cell whose only orthogonal neighbour holds `card`, as bytes."""
 
 
-def place_limits(columns: Columns, frontier: frozenset[Cell], grid: Grid,
-                 cell: Cell, cards: Near | None = None) -> tuple[Columns, frozenset[Cell]]:
-    """`update_limits` and the new frontier for the commonest change, a card put on the
-    frontier `cell` (now in `grid`) and nothing else: `cell` leaves the frontier, its
-    empty orthogonal neighbours take its demand, and any neighbour new to the frontier
-    touches no other card, so its limits are that demand (a side) or nothing (a corner).
+def place_limits(columns: Columns, grid: Grid, cell: Cell,
+                 cards: Near | None = None) -> Columns:
+    """`update_limits` for the commonest change, a card put on the frontier `cell` (now
+    in `grid`) and nothing else: `cell` leaves the frontier, its empty orthogonal
+    neighbours take its demand, and any neighbour new to the frontier touches no other
+    card, so its limits are that demand (a side) or nothing (a corner).
     A neighbour is found in the frontier by its code; which neighbours are empty is
     read from `cards`, the `near` reading of `cell` in this very grid (read here when
     the caller has none)."""
@@ -232,7 +219,6 @@ def place_limits(columns: Columns, frontier: frozenset[Cell], grid: Grid,
     demand = LIMITS.get(card)
     if cards is None:
         cards = near(grid, cell)
-    added = []
     for dx, dy, step, side, k in _NEAR:
         if cards[k] is not None:
             continue
@@ -246,11 +232,9 @@ def place_limits(columns: Columns, frontier: frozenset[Cell], grid: Grid,
                     if limits[at] < demand[1]:
                         limits[at] = demand[1]
                 continue
-        added.append((x + dx, y + dy))
         codes.insert(i, near_code)
         limits[4 * i:4 * i] = _SIDE_LIMITS[card] if side and demand is not None else _NO_LIMITS
-    left = frontier.difference((cell,))
-    return (tuple(codes), bytes(limits)), left.union(added) if added else left
+    return (tuple(codes), bytes(limits))
 
 
 def replace_limits(columns: Columns, grid: Grid, cell: Cell) -> Columns:

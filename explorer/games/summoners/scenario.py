@@ -310,7 +310,7 @@ def _build(n: int, options: Any, *, grid, hands, known, spirits, summoned, mana,
     _check_phase(phase, ended, winner, slot, window, market, deck, hands[current])
     cells: dict[Cell, str] = {(x, y): c for x, y, c in grid}
     frontier = frozenset(frontier_of(cells, options.first_cell))
-    return SummonersData(grid, frontier, all_sites(cells, frontier, options.king_over_spirits),
+    return SummonersData(grid, all_sites(cells, frontier, options.king_over_spirits),
                          frontier_limits(cells, frontier),
                          hands, known, spirits, summoned, tuple(mana), box_mana,
                          tuple(sculptures), tuple(market), deck, tuple(sorted(spirit_box)),

@@ -106,6 +106,12 @@ class SummonersState(State):
             self._cells = cells
             return cells
 
+    @property
+    def frontier(self) -> frozenset[Cell]:
+        """The empty cells where a card may go [S-PLACE-1] [S-PLACE-5], read from the
+        frontier's codes in `SummonersData.limits` (kept there once, not twice)."""
+        return g.frontier_cells(self.data.limits)
+
     # ------------------------------------------------------------------ turn order
     def _find_pending(self) -> Pending:
         d: SummonersData = self.data
@@ -262,10 +268,12 @@ class SummonersState(State):
             return self.game.options.ace_on_top_free or g.placement_problem(
                 self.cells, (), card, cell, True, False) is None
         d: SummonersData = self.data
-        if cell not in d.frontier:
+        codes = d.limits[0]
+        code = g.cell_code(cell[0], cell[1])
+        i = bisect_left(codes, code)
+        if i == len(codes) or codes[i] != code:        # not a frontier cell
             return False
         limits: bytes = d.limits[1]
-        i = bisect_left(d.limits[0], g.cell_code(cell[0], cell[1]))
         if card[0] == "X":
             return True
         return limits[4 * i + g.SUIT_INDEX[card[0]]] < g.PLACING_RANK[card]
@@ -328,7 +336,7 @@ class SummonersState(State):
         return Reason("S-TURN-1", f"{move} is not an action of this turn")
 
     def _problem(self, move: Play) -> tuple[str, str] | None:
-        return g.placement_problem(self.cells, self.data.frontier, move.card, move.cell,
+        return g.placement_problem(self.cells, self.frontier, move.card, move.cell,
                                    move.over, self.game.options.ace_on_top_free)
 
     def _explain_play(self, move: Play) -> Reason:
@@ -454,7 +462,7 @@ class SummonersState(State):
             "phase": d.phase,
             "current": d.current,
             "grid": {f"{x},{y}": c for x, y, c in d.grid},
-            "frontier": [list(c) for c in sorted(d.frontier)],
+            "frontier": [list(g.code_cell(code)) for code in d.limits[0]],   # sorted
             "seats": seats,
             "market": list(d.market),
             "deck": deck.to_jsonable() if viewer is None else {"bottom": list(deck.bottom)},

@@ -17,7 +17,7 @@ from explorer.core import chance
 from . import fast
 from . import grid as g
 from .cards import card_name, is_joker, is_spirit
-from .data import (BOX_MANA, CURRENT, DECK, ENDED, FRONTIER, GONE, GRID, HANDS, KNOWN,
+from .data import (BOX_MANA, CURRENT, DECK, ENDED, GONE, GRID, HANDS, KNOWN,
                    LIMITS, MANA, MARKET, NO_WINDOW, PASSES, PHASE, SCULPTURES, SITES, SLOT,
                    SPIRITS, SUMMONED, TURN, WINDOW, WINNER, SummonersData)
 from .moves import Buy, Cycle, Play, Summon, cell_text
@@ -177,16 +177,13 @@ class Turn:
             grid = _patched(self.d.grid, self.cells, self.changed)
             self.values[GRID] = grid
             if self.changed == [self.placed]:
-                limits, self.values[FRONTIER] = g.place_limits(
-                    self.d.limits, self.d.frontier, self.cells, self.placed,  # type: ignore[arg-type]
-                    self.near)
+                limits = g.place_limits(self.d.limits, self.cells, self.placed,  # type: ignore[arg-type]
+                                        self.near)
             elif self._replaced():
                 limits = g.replace_limits(self.d.limits, self.cells, self.changed[0])
             else:
-                frontier = g.update_frontier(self.d.frontier, self.cells, self.changed,
-                                             self.options.first_cell)
-                limits = g.update_limits(self.d.limits, self.cells, frontier, self.changed)
-                self.values[FRONTIER] = frontier
+                limits = g.update_limits(self.d.limits, self.cells, self.changed,
+                                         self.options.first_cell)
             self.values[LIMITS] = limits
             self._sites()
             fast.remember_cells(grid, self.cells)
