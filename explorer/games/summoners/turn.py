@@ -49,20 +49,12 @@ def _with(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     """`cards` (sorted) plus `card`, kept sorted (hands are sets: their order carries
     nothing); one pass over a hand of a few cards, not a sort: a hand gains a card on
     most turns."""
-    kept: list[str] = []
-    placed = False
-    for held in cards:
-        if not placed and card < held:
-            kept.append(card)
-            placed = True
-        kept.append(held)
-    if not placed:
-        kept.append(card)
-    return tuple(kept)
+    return _swapped(cards, None, card)
 
 
-def _swapped(cards: tuple[str, ...], lost: str, gained: str) -> tuple[str, ...]:
-    """`_with(_without(cards, lost), gained)` in one pass over the sorted `cards`."""
+def _swapped(cards: tuple[str, ...], lost: str | None, gained: str) -> tuple[str, ...]:
+    """`_with(_without(cards, lost), gained)` in one pass over the sorted `cards` (only
+    `_with` when `lost` is None)."""
     kept: list[str] = []
     gone = placed = False
     for card in cards:
