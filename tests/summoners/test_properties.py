@@ -153,11 +153,11 @@ def test_fast_placement_generator_agrees_with_the_explainer(game, seed, free):
             continue
         d, p = state.data, state.data.current
         legal = set(state.legal_moves())
+        frontier = state.frontier
         for card in d.hands[p]:
-            for cell in set(state.frontier) | set(state.cells):
+            for cell in frontier | set(state.cells):
                 for over in (False, True):
                     move = Play(p, card, cell, over)
-                    problem = placement_problem(state.cells, state.frontier, card, cell, over,
-                                                free)
+                    problem = placement_problem(state.cells, frontier, card, cell, over, free)
                     assert (problem is None) == (move in legal), (move, problem)
                     assert state._is_legal(move) == (move in legal), move

@@ -45,11 +45,16 @@ def _remembered(tables: list[dict[str, Any]], key: int, card: str) -> Any:
     return tables[key].get(card) if key < len(tables) else None
 
 
-def _remember(tables: list[dict[str, Any]], key: int, card: str, value: Any) -> Any:
-    """Keep `value` for `key`, then `card`, in `tables`, and give it back."""
+def _table_of(tables: list[dict[str, Any]], key: int) -> dict[str, Any]:
+    """The dict of `key` in `tables`, the list grown to hold it."""
     while len(tables) <= key:
         tables.append({})
-    tables[key][card] = value
+    return tables[key]
+
+
+def _remember(tables: list[dict[str, Any]], key: int, card: str, value: Any) -> Any:
+    """Keep `value` for `key`, then `card`, in `tables`, and give it back."""
+    _table_of(tables, key)[card] = value
     return value
 
 
@@ -69,9 +74,7 @@ def cycle(player: int, card: str) -> Cycle:
 def cycles(player: int, hand: tuple[str, ...]) -> list[Cycle]:
     """`[cycle(player, card) for card in hand]`, the player's table found once: every
     listing of a turn's actions cycles each hand card."""
-    while len(_CYCLES) <= player:
-        _CYCLES.append({})
-    table = _CYCLES[player]
+    table = _table_of(_CYCLES, player)
     moves: list[Cycle] = []
     for card in hand:
         move = table.get(card)
@@ -303,28 +306,20 @@ class _Numbering:
     def table(self, player: int, card: str, over: bool = False) -> list[Play]:
         """The moves of `player`'s `card` on every numbered cell (on top of the card
         there, when `over`), by number."""
-        key = 2 * player + int(over)
-        tables = self.tables
-        while len(tables) <= key:
-            tables.append({})
-        table = tables[key].get(card)
+        by_card = _table_of(self.tables, 2 * player + int(over))
+        table = by_card.get(card)
         if table is None:
-            table = tables[key][card] = []
+            table = by_card[card] = []
         cells = self.cells
         for i in range(len(table), len(cells)):
             table.append(made_play(player, card, cells[i], over))
         return table
 
-
     def made(self, player: int, card: str, default: list[Play]) -> list[Play]:
         """The moves of `player`'s `card` (not over a card) made so far, by number, or
         `default` if none were: a reader that must not make any."""
-        key = 2 * player
-        if key < len(self.tables):
-            table = self.tables[key].get(card)
-            if table is not None:
-                return table
-        return default
+        table = _remembered(self.tables, 2 * player, card)
+        return table if table is not None else default
 
 
 class Picker:

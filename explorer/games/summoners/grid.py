@@ -188,10 +188,10 @@ def update_limits(columns: Columns, grid: Grid, changed: Iterable[Cell],
 _IN_NEAR: Final = {(-1, 0): 1, (1, 0): 2, (0, -1): 3, (0, 1): 4,
                    (-1, -1): 5, (1, -1): 6, (-1, 1): 7, (1, 1): 8}
 """Where each neighbour's card sits in a `Near` tuple."""
-_NEAR: Final = tuple((dx, dy, dx * _STRIDE + dy, dx == 0 or dy == 0, _IN_NEAR[dx, dy])
+_NEAR: Final = tuple((dx * _STRIDE + dy, dx == 0 or dy == 0, _IN_NEAR[dx, dy])
                      for dx, dy in AROUND)
-"""The eight neighbours of a cell: (dx, dy, the step of its `cell_code`, True when it is
-an orthogonal one, its place in a `Near` tuple)."""
+"""The eight neighbours of a cell: (the step of its `cell_code`, True when it is an
+orthogonal one, its place in a `Near` tuple)."""
 
 _NO_LIMITS: Final = bytes(4)
 _SIDE_LIMITS: Final = {card: bytes(rank if suit == i else 0 for i in range(4))
@@ -210,8 +210,7 @@ def place_limits(columns: Columns, grid: Grid, cell: Cell,
     the caller has none)."""
     codes: list[Any] = list(columns[0])
     limits = bytearray(columns[1])
-    x, y = cell
-    code = cell_code(x, y)
+    code = cell_code(cell[0], cell[1])
     i = _index(codes, code)
     del codes[i]
     del limits[4 * i:4 * i + 4]
@@ -219,7 +218,7 @@ def place_limits(columns: Columns, grid: Grid, cell: Cell,
     demand = LIMITS.get(card)
     if cards is None:
         cards = near(grid, cell)
-    for dx, dy, step, side, k in _NEAR:
+    for step, side, k in _NEAR:
         if cards[k] is not None:
             continue
         near_code = code + step
