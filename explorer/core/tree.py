@@ -17,6 +17,17 @@ Forced moves (a player's only legal move, such as "summon nothing now") are play
 once after every move, like automatic chance; the tree records them (`Node.forced`),
 undo and redo step over them, and `tree_rows` folds them into the move before.
 
+Whether a move was forced can depend on the mover's hidden cards (Summoners' "no
+summon" with no summonable Spirit card in hand; a Pirates pass with no gold card), so
+it is itself hidden information: `Node.forced_for(viewer)` tells it only to the teacher
+and to the mover. Every other viewer is shown a forced move exactly as a chosen one
+(its own history row, the last-move marks, its own narration, `forced: false` in their
+file). Under a player's perspective (`Explorer.perspective`, set by the panel's switch)
+the tree plays only that player's own forced moves itself: another player's waits for
+them like any decision, so the flow of the game tells the viewer nothing either. That is
+sound without asking which forced moves were forced by public facts: showing a public
+forced move as a choice hides nothing true.
+
 A tree saves as JSON in two ways: the teacher's file (every move, replayed and checked
 when loaded) and one player's file (`to_json(viewer=p)`): each position as that player
 may know it (a `determinize` sample), moves they could not see written only as they saw
@@ -71,6 +82,11 @@ class Node:
             return "start"
         return self.hidden if self.move is None else self.move.label
 
+    def forced_for(self, viewer: int | None) -> bool:
+        """Whether `viewer` may know that the move into this node was forced: the teacher
+        and the mover only (see the module docstring: forcedness can reveal a hand)."""
+        return self.forced and (viewer is None or viewer == self.move_by)
+
     def seen_by(self, viewer: int | None) -> bool:
         """Whether `viewer` could read everything the move into this node did."""
         if viewer is None:
@@ -92,6 +108,7 @@ class Explorer:
         self._luck: dict[str, deque[Move]] = {}    # outcomes to replay per stream ("same" luck)
         self._fresh_luck = False                    # True after branch(..., "resample")
         self.viewer: int | None = None              # set for a tree loaded from a player's file
+        self.perspective: int | None = None         # the seat whose eyes the views use (None: teacher)
 
     # -------------------------------------------------------------- where we are
     @property
@@ -148,7 +165,8 @@ class Explorer:
             who = state.to_move
             if who == CHANCE and chance and self.auto_chance:
                 self._step(self._choose_luck(state))
-            elif who is not None and who != CHANCE and state.forced_move is not None:
+            elif (who is not None and who != CHANCE and state.forced_move is not None
+                  and self._plays_forced(who)):
                 self._step(state.forced_move, forced=True)
             else:
                 return
@@ -211,11 +229,17 @@ class Explorer:
 
     def _passes_over(self, node: Node) -> bool:
         """Whether undo and redo step over `node`'s position: one where no decision is
-        asked (a forced move, or chance resolved automatically)."""
+        asked (chance resolved automatically, or a forced move the tree plays itself)."""
         state = node.state
-        if state.to_move == CHANCE:
+        who = state.to_move
+        if who == CHANCE:
             return self.auto_chance
-        return state.forced_move is not None
+        return state.forced_move is not None and self._plays_forced(who)
+
+    def _plays_forced(self, who: int | None) -> bool:
+        """Whether the tree plays `who`'s forced moves itself: always for the teacher's
+        perspective, only the viewer's own under a player's (see the module docstring)."""
+        return self.perspective is None or self.perspective == who
 
     def undo(self) -> Node:
         """Back to the previous decision (over forced moves and automatic chance)."""
@@ -296,7 +320,9 @@ class Explorer:
         self.nodes[self.current if node_id is None else node_id].comment = str(text)
 
     def tree_rows(self) -> list[dict[str, Any]]:
-        """The tree in display order: one row per node with its depth and label.
+        """The tree in display order for the teacher: one row per node with its depth
+        and label (every move's label, so never for a player's eyes: the history widget
+        builds a player's rows from what they saw).
 
         A forced move is folded into the row of the move before it: that row's `then`
         lists the labels of the forced moves that followed, and `folded` the node ids
@@ -338,7 +364,7 @@ class Explorer:
         nodes = []
         for n in self.nodes.values():
             doc: dict[str, Any] = {"id": n.id, "parent": n.parent, "comment": n.comment,
-                                   "forced": n.forced}
+                                   "forced": n.forced_for(viewer)}
             if viewer is None:
                 doc["move"] = None if n.move is None else str(n.move)
             else:

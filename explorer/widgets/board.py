@@ -105,6 +105,7 @@ class Board(anywidget.AnyWidget):
             raise InvalidInput("source", f"expected a State or an Explorer, got {type(source).__name__}")
         self.explorer = source
         self._viewer = self._checked_viewer(viewer)
+        source.perspective = self._viewer    # the tree plays only this viewer's forced moves
         self._seq = 0
         self._listeners: list[Callable[[], None]] = []
         self.compare_to: int | None = None   # a node whose differences the board highlights
@@ -131,6 +132,7 @@ class Board(anywidget.AnyWidget):
     @viewer.setter
     def viewer(self, viewer: int | None) -> None:
         self._viewer = self._checked_viewer(viewer)
+        self.explorer.perspective = self._viewer
         # the last answer was for the previous viewer (a teacher's drawn card): replace it
         self.refresh(("info", f"now viewing as {viewer_name(self._viewer)}"))
 
@@ -167,7 +169,7 @@ class Board(anywidget.AnyWidget):
         for node in reversed(self.explorer.line()):
             if node.parent is None:
                 break
-            if node.move_by != CHANCE and not node.forced:      # the last decision
+            if node.move_by != CHANCE and not node.forced_for(self._viewer):   # the last decision
                 if node.move is not None and node.seen_by(self._viewer):
                     last = list(node.move.targets)
                 break
@@ -188,7 +190,7 @@ class Board(anywidget.AnyWidget):
         told: list[dict[str, Any]] = []
         for node in reversed(self.explorer.line()):
             told[:0] = node.state.visible_events(self._viewer)
-            if node.parent is None or (node.move_by != CHANCE and not node.forced):
+            if node.parent is None or (node.move_by != CHANCE and not node.forced_for(self._viewer)):
                 break
         return told
 

@@ -57,14 +57,15 @@ def _told(chain: list[Node], viewer: int | None) -> list[str]:
     return out
 
 
-def _folds(ex: Explorer, node: Node) -> list[Node]:
+def _folds(ex: Explorer, node: Node, viewer: int | None) -> list[Node]:
     """The steps that follow `node` with no choice made: its only child while that child
-    is luck or a forced move."""
+    is luck or a move `viewer` may know was forced (another player's forced move is a
+    row of its own: that it was forced could tell their hand)."""
     chain = []
     tail = node
     while len(tail.children) == 1:
         child = ex.nodes[tail.children[0]]
-        if not (child.chance or child.forced):
+        if not (child.chance or child.forced_for(viewer)):
             break
         chain.append(child)
         tail = child
@@ -85,7 +86,7 @@ def study_rows(ex: Explorer, viewer: int | None = None) -> list[dict[str, Any]]:
 
     def visit(node: Node, number: int, depth: int, branch: bool) -> None:
         while True:
-            chain = _folds(ex, node)
+            chain = _folds(ex, node, viewer)
             tail = chain[-1] if chain else node
             ids = [node.id] + [n.id for n in chain]
             rows.append({

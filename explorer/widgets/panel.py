@@ -233,7 +233,7 @@ class Panel(w.VBox):
         if not text:
             self.why_result.value = ""
             return None
-        move = self._read_move(state, text)
+        move = self._read_move(state, text, may_act(state, self.viewer))
         if move is None:
             try:
                 state.game.parse_move(text)
@@ -258,12 +258,17 @@ class Panel(w.VBox):
         return reason
 
     @staticmethod
-    def _read_move(state: State, text: str) -> Any:
-        """The move `text` names: its text form, or the label of a legal move."""
+    def _read_move(state: State, text: str, own_turn: bool) -> Any:
+        """The move `text` names: its text form, or the label of a legal move.
+
+        Labels are matched only on the viewer's own turn (or the teacher's): the legal
+        moves of another player depend on their hidden hand, so matching their labels
+        would answer differently for hands that look the same to the viewer."""
         try:
             return state.game.parse_move(text)
         except InvalidInput:
-            pass
+            if not own_turn:
+                return None
         folded = text.casefold()
         for move in state.legal_moves():
             if move.label.casefold() == folded:

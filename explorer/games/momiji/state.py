@@ -44,6 +44,7 @@ from . import moves as M
 from . import narration as N
 from . import rules as R
 from .cards import TYPES, describe, name, type_of, value_of
+from .covered import Covered, deal_covered
 from .moves import DEALS, Deal, Play, Stop
 from .rules import (ACT, AFTER, COLLECT, DEAL, F_BRIDGE, F_COLLECTED, F_MAIN, F_POWER, F_STEPS,
                     F_TRADED, GIVE, GUST, LIMIT, LTAKE, OVER, PLACE, PLAY, POND, TO_POND, TO_REFILL,
@@ -685,7 +686,9 @@ class MomijiState(State):
         """Redraw what `viewer` cannot see: the unknown part of other hands (the cards they
         took from the Garden stay, M-HIDDEN-5), the unseen deck, the cards of a Koi Pond
         look by another player, and the deck cards another player knows on top (how many
-        they know is public). Piles, Garden and discards are public and stay."""
+        they know is public). Under "nobody may count a pile" (M-HIDDEN-3) the cards
+        under the top of other players' piles are dealt again too (`covered`). The
+        Garden, discards, every top card and the viewer's own piles are public and stay."""
         d = self.data
         deck = d.deck
         known = deck.top[:d.peek] if d.peek_seat == viewer else ()
@@ -702,6 +705,9 @@ class MomijiState(State):
         if hide_pond:
             pool += d.pond
             sizes.append(len(d.pond))
+        rows = d.rows
+        if not self.game.options.count_piles and d.step != OVER:
+            rows, pool = self._redeal_covered(viewer, rng, pool)
         other_peek = d.peek if d.peek and d.peek_seat != viewer else 0
         sizes.append(other_peek)
         parts, rest = redeal(rng, pool, sizes)
@@ -710,7 +716,28 @@ class MomijiState(State):
             hands[q] = _plus(d.known[q], *part)
         pond = parts[len(others)] if hide_pond else d.pond
         top = parts[-1] if other_peek else known
-        return _set(d, hands=tuple(hands), pond=tuple(pond), deck=Deck(rest, tuple(top), deck.bottom))
+        return _set(d, hands=tuple(hands), pond=tuple(pond), rows=rows,
+                    deck=Deck(rest, tuple(top), deck.bottom))
+
+    def _redeal_covered(self, viewer: int, rng: random.Random,
+                        pool: list[int]) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], list[int]]:
+        """Other seats' piles with the cards under each top dealt again from `pool` plus
+        those covered cards (M-HIDDEN-3), and what is left of the pool."""
+        d = self.data
+        cat = self.game.catalogue
+        piles = []
+        for q, row in enumerate(d.rows):
+            if q == viewer:
+                continue
+            bridged = any(cat.powers[letter].effect == "bridge" for letter in d.used[q])
+            for i, pile in enumerate(row):
+                piles.append(Covered(q, i, pile[-1], bridged))
+                pool += pile[:-1]
+        total = sum(len(d.rows[pile.seat][pile.pile]) - 1 for pile in piles)
+        under, rest = deal_covered(rng, pool, piles, total)
+        rows = tuple(row if q == viewer else tuple(under[q, i] + (pile[-1],) for i, pile in enumerate(row))
+                     for q, row in enumerate(d.rows))
+        return rows, rest
 
     def _encode(self) -> Any:
         from .encoding import encode
