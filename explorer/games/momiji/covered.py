@@ -21,12 +21,12 @@ the deal below chooses one at random among the Bridge skips that fit, then fills
 piles from the shuffled pool.
 
 >>> import random
->>> from explorer.games.momiji.cards import code, name
+>>> from explorer.games.momiji.cards import code, name, value_of
 >>> pool = [code(2, 0, 0), code(2, 0, 1), code(2, 1, 0), code(0, 3, 0)]
 >>> piles = [Covered(seat=1, pile=0, top=code(2, 2, 0), may_skip=False)]
 >>> under, rest = deal_covered(random.Random(1), pool, piles, total=3)
->>> [name(c) for c in under[(1, 0)]][0], len(under[(1, 0)]), len(rest)
-('Oak-0', 3, 1)
+>>> [value_of(c) for c in under[(1, 0)]], [name(c) for c in rest]
+([0, 0, 1], ['Maple-3'])
 """
 from __future__ import annotations
 
