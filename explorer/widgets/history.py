@@ -41,6 +41,15 @@ def _text(node: Node, viewer: int | None) -> str:
     return "; ".join(seen) if seen else "a move you could not see"
 
 
+def _unprefixed(text: str, by: str) -> str:
+    """A row's text without the mover's name in front: the row names the mover in its
+    own column, so "P0: bribe …" would read "P0 P0: bribe …"."""
+    for head in (f"{by}: ", f"{by} "):
+        if by and text.startswith(head):
+            return text[len(head):]
+    return text
+
+
 def _told(chain: list[Node], viewer: int | None) -> list[str]:
     """The folded steps in words. The steps of a roll made in several steps
     (`Move.part_of`: the dice of a cup) read as one once the roll is whole: the events
@@ -91,7 +100,7 @@ def study_rows(ex: Explorer, viewer: int | None = None) -> list[dict[str, Any]]:
             ids = [node.id] + [n.id for n in chain]
             rows.append({
                 "id": tail.id, "start": node.id, "number": number, "depth": depth,
-                "by": _mover(node), "text": _text(node, viewer),
+                "by": _mover(node), "text": _unprefixed(_text(node, viewer), _mover(node)),
                 "then": _told(chain, viewer),
                 "fork": max(0, len(tail.children) - 1), "branch": branch,
                 "current": current in ids,

@@ -101,4 +101,4 @@ def test_a_curse_stops_at_the_bottom_and_passed_tokens_move_right() -> None:
     state = play(state, "P0 buy stall 3 paying Feather Wild*2", "P0 curse Feather")
     assert track(state) == ["Feather", "Axe", "Scroll", "Sword", "Crown", "Egg"]
     event = next(e for e in state.events if e.kind == "curse")
-    assert event.rule == "V-CURSE-3" and "moves left 1 space" in event.text
+    assert event.rule == "V-CURSE-3" and "moves left 1 of 3 spaces" in event.text

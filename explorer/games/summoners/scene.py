@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ...core.words import counted
+
 from .cards import SUIT_COLOURS, card_name, is_joker
 from .grid import Cell
 
@@ -76,8 +78,8 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
     market = [_card_item(c, f"market:{i}") if c else
               {"id": "", "kind": "cell", "text": "empty", "title": f"empty slot {i}"}
               for i, c in enumerate(view["market"])]
-    deck = [{"id": "deck", "kind": "card", "face": "down", "sub": f"{view['deck_count']} cards",
-             "title": f"deck: {view['deck_count']} cards"}]
+    deck = [{"id": "deck", "kind": "card", "face": "down", "sub": counted(view['deck_count'], "card"),
+             "title": f"deck: {counted(view['deck_count'], 'card')}"}]
     deck += [_card_item(c, "", title=f"known at the bottom: {card_name(c)}")
              for c in view["deck"]["bottom"]]
     areas = []

@@ -18,7 +18,7 @@ from typing import Any, Final
 from mypy_extensions import mypyc_attr
 
 from explorer.core import (CHANCE, OVER, Deck, Event, Move, Outcome, Pending, Reason, ScoreLine,
-                           State, Window, WindowRule, decision, luck, redeal)
+                           State, Window, WindowRule, decision, luck, redeal, seat_name)
 
 from . import fast
 from . import grid as g
@@ -36,8 +36,10 @@ SUMMON_WINDOW: Final = WindowRule("summon", "S-WINDOW-1", "{seat} may summon a S
 """The summon window [S-WINDOW-1]: its seats still to be asked are `SummonersData.window`."""
 
 # What a position waits for, made once per seat (the hot path builds no strings).
-_ACTION: Final = tuple(decision(p, "action", "S-TURN-1", f"P{p} chooses an action: cycle, draw, buy "
-                                                         f"or pass") for p in range(MAX_SEATS))
+# The action prompt names no choice: which of cycle, draw, buy and pass a seat has
+# depends on its mana, hand and the deck, and the move list names exactly those.
+_ACTION: Final = tuple(decision(p, "action", "S-TURN-1", f"{seat_name(p)} chooses this turn's action")
+                       for p in range(MAX_SEATS))
 _PLAY: Final = tuple(decision(p, "play", "S-DRAW-1", f"P{p} plays a hand card")
                      for p in range(MAX_SEATS))
 _ASKED: Final = tuple(SUMMON_WINDOW.pending(Window((p,))) for p in range(MAX_SEATS))

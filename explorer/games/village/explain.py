@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 from ...core.errors import Reason
 from ...core.move import Move
+from ...core.words import counted
 from .cards import A_NAME, KINDS, NAMES, TREASURES, WILD, describe_cards
 from .moves import Bribe, Buy, Curse, Draw, Reveal
 from .rules import CURSE, DRAW, REFILL
@@ -81,7 +82,7 @@ def _explain_buy(state: "VillageState", move: Buy, hand: tuple[int, ...]) -> Rea
     if stall == 0 and any(pay):
         return Reason("V-MARKET-6", "stall 0 is free: nothing is discarded")
     if sum(pay) != stall:
-        return Reason("V-MARKET-3", f"stall {stall} costs exactly {stall} card(s), "
+        return Reason("V-MARKET-3", f"stall {stall} costs exactly {counted(stall, 'card')}, "
                                     f"not {sum(pay)}")
     if pay[WILD] == sum(pay):
         return Reason("V-MARKET-4", "a payment of only wilds is not allowed: discard at "

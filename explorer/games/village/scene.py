@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ...core.words import counted
+
 from .cards import COLORS, NAMES
 
 _COLOR = dict(zip(NAMES, COLORS))
@@ -59,10 +61,10 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
               "items": [], "zones": stalls, "highlight": False}
     deck = {"id": "deck", "label": "Deck", "note": "", "layout": "row", "highlight":
             view["to_move"] == "chance",
-            "items": [{"id": "deck", "kind": "counter", "text": "Deck", "sub": f"{view['deck']} cards",
+            "items": [{"id": "deck", "kind": "counter", "text": "Deck", "sub": counted(view['deck'], "card"),
                        "color": "#6b5b95", "face": "up", "badges": [], "title": "draw pile"},
                       {"id": "", "kind": "counter", "text": "Discard",
-                       "sub": f"{sum(view['discard'].values())} cards", "color": "#ddd",
+                       "sub": counted(sum(view['discard'].values()), "card"), "color": "#ddd",
                        "face": "up", "badges": [],
                        "title": ", ".join(f"{k} ×{v}" for k, v in view["discard"].items()) or "empty"}]}
     areas = []
@@ -79,7 +81,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
             if hidden:
                 items.append({"id": "", "kind": "card", "text": "", "sub": f"×{hidden}",
                               "color": "#6b5b95", "face": "down", "badges": [],
-                              "title": f"{hidden} unseen card(s)"})
+                              "title": counted(hidden, "unseen card")})
         for name, bribe in view["bribes"][p].items():
             wilds = f" + {bribe['wilds']} Wild" if bribe["wilds"] else ""
             items.append({"id": "", "kind": "card", "text": name, "sub": f"{bribe['cards']}{wilds}",
