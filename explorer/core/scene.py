@@ -38,7 +38,9 @@ Schema (all JSON-able)::
 from __future__ import annotations
 
 import html
-from typing import Any, Iterator, Mapping
+import re
+from collections import Counter
+from typing import Any, Iterator, Mapping, NamedTuple
 
 CARD_BACK = "repeating-linear-gradient(45deg,#6b5b95 0 6px,#7d6ca8 6px 12px)"
 """The back of a face-down card (the same pattern as `.rx-down` in board.css)."""
@@ -186,27 +188,49 @@ def scene_html(scene: Mapping[str, Any]) -> str:
 
 
 # --------------------------------------------------------------------------- in words
-def describe(scene: Mapping[str, Any]) -> dict[str, list[str]]:
-    """What a scene shows, in words: zone label (path) -> the words of its cards, tokens
-    and note, one entry per item.
+class Shown(NamedTuple):
+    """One item of a scene in words: its name (text and badges) and its sub-line."""
 
-    Grid zones are described cell by cell ("Valley › 1,0"), empty cells left out. This is
-    what `scene_diff` compares, so a diff reads like the board: "Stall 3: Scroll → Egg".
+    name: str
+    sub: str
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.sub}".strip() if self.sub else self.name
+
+
+def _shown(item: Mapping[str, Any]) -> Shown:
+    badges = item.get("badges") or ()
+    marks = f" [{', '.join(map(str, badges))}]" if badges else ""
+    if item.get("face") == "down":
+        return Shown("face down" + marks, str(item.get("sub") or ""))
+    return Shown(str(item.get("text") or "") + marks, str(item.get("sub") or ""))
+
+
+def describe(scene: Mapping[str, Any]) -> dict[str, list[Shown]]:
+    """What a scene shows, in words: zone label (path) -> its items (`Shown`), and the
+    zone's note under "<path> (note)".
+
+    Grid zones are described cell by cell ("Valley › 1,0"), empty cells left out. A zone
+    marked `"tool": True` (a control drawn on the board, such as Lying Pirates' bid
+    picker and its odds) is not board content and is left out. This is what
+    `scene_diff` compares, so a diff reads like the board: "Stall 3: Scroll → Egg".
     """
-    described: dict[str, list[str]] = {"status": [str(scene.get("status", ""))]}
+    described: dict[str, list[Shown]] = {"status": [Shown(str(scene.get("status", "")), "")]}
 
     def walk(zone: Mapping[str, Any], path: str) -> None:
+        if zone.get("tool"):
+            return
         name = str(zone.get("label") or zone.get("id") or "?")
         key = f"{path} › {name}" if path else name
         if zone.get("layout") == "grid":
             for item in zone.get("items", ()):
                 if item.get("text") or item.get("face") == "down":
-                    described[f"{key} › {item.get('x')},{item.get('y')}"] = [item_words(item)]
+                    described[f"{key} › {item.get('x')},{item.get('y')}"] = [_shown(item)]
         else:
-            shown = [item_words(i) for i in zone.get("items", ())]
+            shown = [_shown(i) for i in zone.get("items", ())]
             note = str(zone.get("note") or "")
             if note:
-                described[f"{key} (note)"] = [note]
+                described[f"{key} (note)"] = [Shown(note, "")]
             if shown:
                 described[key] = shown
         for sub in zone.get("zones", ()):
@@ -227,32 +251,77 @@ def item_words(item: Mapping[str, Any]) -> str:
     return f"{words} [{', '.join(map(str, badges))}]" if badges else words
 
 
-def _change(before: list[str], after: list[str]) -> str:
-    """One zone's change naming only what changed: "Axe → Crown", or "+ Wild; − Axe"."""
-    gone = list(before)
-    new = []
-    for word in after:
-        if word in gone:
-            gone.remove(word)
-        else:
-            new.append(word)
-    if len(gone) <= 1 and len(new) <= 1:
-        return f"{gone[0] if gone else '(nothing)'} → {new[0] if new else '(nothing)'}"
-    parts = []
-    if new:
-        parts.append("+ " + ", ".join(new))
-    if gone:
-        parts.append("− " + ", ".join(gone))
+_TIMES = re.compile(r"^×(\d+)$|^(\d+) cards?$")
+
+
+def _count(sub: str) -> int | None:
+    """The number an item's sub-line counts ("×3", "3 cards"), or None."""
+    found = _TIMES.match(sub)
+    return None if found is None else int(found[1] or found[2])
+
+
+def _amount(n: int, name: str) -> str:
+    return name if n == 1 else f"{n} × {name}"
+
+
+_SHAPE = re.compile(r"\d+")
+"""A sub-line's shape, its numbers left out: "3 crew" and "2 crew" are one count changed."""
+
+
+def _change(before: list[Shown], after: list[Shown], owner: str = "") -> str:
+    """One zone's change, gains netted against losses.
+
+    Items are matched by name: a stack whose count changed reads "Axe: ×3 → ×2" (it
+    did not gain two Axes and lose three), an item whose sub-line changed reads
+    "P0: 5 acorns → 2 acorns", and what came or went alone reads "+ Wild; − 2 × Axe".
+    One thing in another's place reads "Axe → Crown". An item named like its zone's
+    `owner` ("Captains › P0" shows a "P0" item) is not named again."""
+    subs_a: dict[str, Counter[str]] = {}
+    subs_b: dict[str, Counter[str]] = {}
+    for shown, into in ((before, subs_a), (after, subs_b)):
+        for item in shown:
+            into.setdefault(item.name, Counter())[item.sub] += 1
+    changed, gained, lost = [], [], []
+    for name in list(subs_a) + [n for n in subs_b if n not in subs_a]:
+        a, b = subs_a.get(name, Counter()), subs_b.get(name, Counter())
+        came, went = b - a, a - b
+        for shape in {_SHAPE.sub("#", sub) for sub in came} & {_SHAPE.sub("#", sub) for sub in went}:
+            new = [sub for sub in came if _SHAPE.sub("#", sub) == shape]
+            old = [sub for sub in went if _SHAPE.sub("#", sub) == shape]
+            if len(new) == len(old) == 1 and came[new[0]] == went[old[0]] == 1:
+                shown = ("" if name in ("", owner) else f"{name} " if old[0].startswith("×")
+                         else f"{name}: ")
+                changed.append(f"{shown}{old[0]} → {new[0]}")
+                del came[new[0]], went[old[0]]
+        gained += [_amount(n, str(Shown(name, sub))) for sub, n in came.items()]
+        lost += [_amount(n, str(Shown(name, sub))) for sub, n in went.items()]
+    for word in list(gained):          # "3 crew" gone and "2 crew" come: one count changed
+        alike = [w for w in lost if _SHAPE.sub("#", w) == _SHAPE.sub("#", word)]
+        if len(alike) == 1 and sum(_SHAPE.sub("#", w) == _SHAPE.sub("#", word) for w in gained) == 1:
+            changed.append(f"{alike[0]} → {word}")
+            gained.remove(word)
+            lost.remove(alike[0])
+    if not changed and len(gained) <= 1 and len(lost) <= 1 and not any("×" in t for t in gained + lost):
+        return f"{lost[0] if lost else '(nothing)'} → {gained[0] if gained else '(nothing)'}"
+    parts = changed
+    if gained:
+        parts.append("+ " + ", ".join(gained))
+    if lost:
+        parts.append("− " + ", ".join(lost))
     return "; ".join(parts)
 
 
 def scene_diff(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     """What changed between two scenes, one line per zone or cell, in board order,
-    naming only the items that changed."""
+    naming only the items that changed. A zone's note is told only when its items did
+    not change (a hand's "4 in hand" → "5 in hand" repeats the card that came), and
+    tools drawn on the board are left out (`describe`)."""
     a, b = describe(before), describe(after)
     keys = list(a) + [k for k in b if k not in a]
-    return [f"{key}: {_change(a.get(key, []), b.get(key, []))}"
-            for key in keys if sorted(a.get(key, [])) != sorted(b.get(key, []))]
+    changed = [k for k in keys if Counter(a.get(k, [])) != Counter(b.get(k, []))]
+    items_changed = {k for k in changed if not k.endswith(" (note)")}
+    return [f"{key}: {_change(a.get(key, []), b.get(key, []), key.rsplit(' › ', 1)[-1])}" for key in changed
+            if not (key.endswith(" (note)") and key[:-len(" (note)")] in items_changed)]
 
 
 def changed_zones(before: Mapping[str, Any], after: Mapping[str, Any]) -> set[str]:
@@ -262,6 +331,8 @@ def changed_zones(before: Mapping[str, Any], after: Mapping[str, Any]) -> set[st
         out: dict[str, list[str]] = {}
 
         def walk(zone: Mapping[str, Any]) -> None:
+            if zone.get("tool"):
+                return
             out[str(zone.get("id", ""))] = sorted(item_words(i) for i in zone.get("items", ()))
             for sub in zone.get("zones", ()):
                 walk(sub)

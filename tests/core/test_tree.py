@@ -157,6 +157,6 @@ def test_diff_speaks_the_board_and_hides_what_the_viewer_cannot_see(tree: explor
     player1 = "\n".join(tree.diff(0, tree.current, viewer=1))
     assert "status:" in teacher and "→" in teacher
     drawn = tree.state.view(None)["hands"][0]["cards"]
-    assert "face down ×8" in player1, "player 1 sees only that P0's hand grew"
+    assert "face down ×7 → ×8" in player1, "player 1 sees only that P0's hand grew"
     assert not any(f"{card} ×{n}" in line for line in player1.splitlines() if "P0" in line
                    for card, n in drawn.items())

@@ -177,7 +177,7 @@ def test_what_changed_compares_a_chosen_position_with_the_current_one() -> None:
     teacher = panel.compare_result.value
     assert "rx-diff" in teacher and "status" in teacher and "→" in teacher
     panel.perspective.value = 1          # player 1 reads P0's hand face down only
-    assert "face down ×8" in panel.compare_result.value
+    assert "face down ×7 → ×8" in panel.compare_result.value
     panel.compare(panel.explorer.current)
     assert "the same position" in panel.compare_result.value
 

@@ -189,7 +189,7 @@ def _odds(view: Mapping[str, Any]) -> tuple[dict[str, Any] | None, dict[tuple[in
     label = "Odds" + ("" if viewer is None else f" for P{viewer}")
     note = ("from this player's own cup and the dice counts only" if viewer is not None
             else "the seat to move's knowledge, and the truth (teacher only)")
-    zone = {"id": "odds", "label": label, "layout": "row", "items": items, "note": note}
+    zone = {"id": "odds", "label": label, "layout": "row", "items": items, "note": note, "tool": True}
     return zone, {k: "; ".join(v) for k, v in tips.items()}, shade
 
 
@@ -226,7 +226,7 @@ def _picker(view: Mapping[str, Any], tips: Mapping[tuple[int, int], str],
     note = "quantity down, face across (2-6): the lit cells are legal bids"
     if shade:
         note += "; shade and number: P(the bid is true)"
-    return [{"id": "picker", "label": "Bid picker", "layout": "grid", "items": cells,
+    return [{"id": "picker", "label": "Bid picker", "layout": "grid", "items": cells, "tool": True,
              "note": note, "highlight": view["stage"] == "bid"},
             {"id": "calls", "label": "Calls", "layout": "row", "items": calls}]
 
