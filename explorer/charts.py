@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import polars as pl
 
 from .core.simulate import PLAYERS_SCHEMA, Simulation, compare_variants, with_wilson
+from .core.words import counted
 
 if TYPE_CHECKING:
     import altair as alt
@@ -303,7 +304,7 @@ def end_reasons(data: Simulation | pl.DataFrame) -> alt.Chart:
         encoding["yOffset"] = alt.YOffset("variant:N")
         encoding["color"] = alt.Color("variant:N")
     return alt.Chart(counts).mark_bar().encode(**encoding).properties(
-        width=WIDTH, title=f"How {games.height} games ended")
+        width=WIDTH, title=f"How {counted(games.height, 'game')} ended")
 
 
 def _choices(sim: Simulation) -> pl.DataFrame:
@@ -342,7 +343,7 @@ def decisions(sim: Simulation) -> alt.Chart:
         x=alt.X("share:Q", title="share of the agent's decisions", axis=alt.Axis(format="%")),
         yOffset=alt.YOffset("agent:N"), color=alt.Color("agent:N"),
         tooltip=["agent:N", "decision:N", "decisions:Q", alt.Tooltip("share:Q", format=".1%")],
-    ).properties(width=WIDTH, title=f"How often each decision is chosen ({sim.n} games)")
+    ).properties(width=WIDTH, title=f"How often each decision is chosen ({counted(sim.n, 'game')})")
 
 
 def win_share_by_use(sim: Simulation, rule: str) -> alt.LayerChart:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from .core.errors import InvalidInput
+from .core.words import counted
 from .core.pending import seat_name
 from .core.events import Outcome
 from .core.game import Game, list_games, load
@@ -160,7 +161,7 @@ def _simulate(args: argparse.Namespace, extra: list[str]) -> int:
         sim = simulate(game, args.agents, args.n, seed=args.seed, workers=args.workers,
                        executor=executor, progress=False if args.no_progress else None,
                        log_turns=False)
-    print(f"{game!r}: {sim.n} games, seed {args.seed}, agents {', '.join(sim.agents)}")
+    print(f"{game!r}: {counted(sim.n, 'game')}, seed {args.seed}, agents {', '.join(sim.agents)}")
     print(f"{'seat':>4}  {'agent':<10} {'games':>6} {'win rate':>9}  {'95% interval':<15} "
           f"{'mean score':>10}")
     for row in sim.summary().iter_rows(named=True):

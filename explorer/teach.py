@@ -33,6 +33,7 @@ from .core.game import Game, list_games, load
 from .core.move import Move
 from .core.pending import CHANCE, seat_name
 from .core.scene import item_words, scene_diff, scene_html
+from .core.words import counted
 from .core.state import State
 from .core.tree import Explorer
 
@@ -775,11 +776,11 @@ class History(Shown):
             items.append(f'<li style="margin:1px 0;padding-left:{14 * row["depth"]}px;{dim}">'
                          f'{_esc(self._row_text(row))}{note}<b>{mark}</b></li>')
         return (f'<div class="rx-teach" data-kind="history" style="{BOX}"><div style="font-weight:600">'
-                f'{len(self.tree.nodes)} positions explored</div><ul style="list-style:none;padding:0;'
+                f'{counted(len(self.tree.nodes), "position")} explored</div><ul style="list-style:none;padding:0;'
                 f'margin:2px 0;font-family:ui-monospace,monospace;font-size:12px">{"".join(items)}</ul></div>')
 
     def _text(self) -> str:
-        lines = [f"{len(self.tree.nodes)} positions explored"]
+        lines = [f"{counted(len(self.tree.nodes), 'position')} explored"]
         for row in self.rows:
             lines.append("  " * row["depth"] + self._row_text(row)
                          + (f"   // {row['comment']}" if row["comment"] else "")
@@ -909,7 +910,7 @@ def history_label(board: "Board") -> Any:
     label.add_class("rx-echo")
 
     def follow(_: Any = None) -> None:
-        label.value = f"node {board.node}: {len(board.explorer.nodes)} positions explored"
+        label.value = f"node {board.node}: {counted(len(board.explorer.nodes), 'position')} explored"
 
     board.observe(follow, "revision")
     follow()

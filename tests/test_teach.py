@@ -204,7 +204,7 @@ def test_live_board_helpers(summoners: explorer.Game) -> None:
     html, text = outputs(teach.why_click(board, ["hand:0:R8"], "cell:-1,0"))
     assert "refused by S-PLACE-4" in text and 'data-rule="S-PLACE-4"' in html
     label = teach.history_label(board)
-    assert label.value == "node 0: 1 positions explored"
+    assert label.value == "node 0: 1 position explored"
     board.play("P0 play R8 at 3,0")
     assert label.value == f"node {board.node}: {len(board.explorer.nodes)} positions explored"
     assert board.node != 0

@@ -50,7 +50,7 @@ def test_village_board_plays_a_click_and_explains_a_refusal(
     echo = page.locator(".rx-echo")
     expect(board).to_have_attribute("data-node", "0")
     expect(board).to_have_attribute("data-moves", "60")
-    expect(echo).to_contain_text("node 0: 1 positions explored")
+    expect(echo).to_contain_text("node 0: 1 position explored")
     status = board.locator(".rx-status").inner_text()
     shot(board, "village-board-start.png")
 

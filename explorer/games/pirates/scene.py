@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .dice import contribution, counts_for
-from .dice import FACE_WORDS
+from .dice import FACE_WORDS, bid_text
 from .odds import odds_from_view
 from .scene_cities import cities_zones, influence_items, seat_note, tile_town
 
@@ -210,7 +210,7 @@ def _picker(view: Mapping[str, Any], tips: Mapping[tuple[int, int], str],
     for q in range(1, max(total, 1) + 1):
         for f in FACE_WORDS:
             below = bid is not None and (q < bid["quantity"] or (q == bid["quantity"] and f <= bid["face"]))
-            title = f"bid {q} {FACE_WORDS[f] if q > 1 else FACE_WORDS[f][:-1]}"
+            title = f"bid {bid_text(q, f)}"
             cell = {"id": f"bid:{q}:{f}", "kind": "cell", "text": f"{q}×{f}", "x": f - 2, "y": q - 1,
                     "color": BELOW if below else _shade(0.0), "title": title}
             if not below and (q, f) in shade:
