@@ -21,7 +21,8 @@ The helpers: `rules`, `show` (a scenario on the board with the rules that decide
 rule), `moves` (the legal moves, or the chance outcomes with their odds), `options`
 (the rule options), `outcome` (winners and score lines), `perspectives` (what each
 viewer sees), `history` and `changes` (an explorer tree and what differs between two
-positions), `games`, `try_load`, `why_click` and `history_label` (for live boards).
+positions), `games`, `try_load`, `why_click` and `history_label` (for live boards), and
+`table` (a frame of simulated games as a table with its headers in words).
 """
 from __future__ import annotations
 
@@ -33,15 +34,15 @@ from .core.game import Game, list_games, load
 from .core.move import Move
 from .core.pending import CHANCE, seat_name
 from .core.scene import item_words, scene_diff, scene_html
-from .core.words import counted
 from .core.state import State
 from .core.tree import Explorer
+from .core.words import counted
 
 if TYPE_CHECKING:
     from .widgets import Board
 
 __all__ = ["Shown", "changes", "zone_words", "games", "history", "history_label", "moves", "narrate", "options",
-           "outcome", "perspectives", "rules", "show", "try_load", "try_move", "why_click"]
+           "outcome", "perspectives", "rules", "show", "table", "try_load", "try_move", "why_click"]
 
 # ------------------------------------------------------------------------- styles
 FONT = "font:13px/1.45 system-ui,-apple-system,'Segoe UI','DejaVu Sans',sans-serif;color:#222"
@@ -483,11 +484,76 @@ def why_click(board: "Board", selected: Sequence[str], clicked: str) -> Verdicts
     the move the clicks mean and the rule that refuses it (`Board.explain`)."""
     reason = board.explain(list(selected), clicked)
     verdict = Verdict.__new__(Verdict)
-    verdict.text = " + ".join([*selected, clicked]) if selected else clicked
+    verdict.text = " + ".join(_element_words(board.scene, e) for e in [*selected, clicked])
     verdict.move = None
     verdict.reason = reason
     verdict.rule = RuleRef.of(board.state.game, reason.rule)
     return Verdicts([verdict])
+
+
+def _element_words(scene: Mapping[str, Any], element: str) -> str:
+    """A clicked element of a board in the board's words: an item's title (or its text)
+    and a zone's label, not its id ("hand:0:R8" is "P0's red 8")."""
+    def walk(zone: Mapping[str, Any]) -> str | None:
+        if zone.get("id") == element:
+            return str(zone.get("label") or element)
+        for item in zone.get("items", ()):
+            if item.get("id") == element:
+                words = str(item.get("title") or item_words(item) or element)
+                return words.split(": as ", 1)[0]
+        for sub in zone.get("zones", ()):
+            found = walk(sub)
+            if found:
+                return found
+        return None
+
+    for zone in scene.get("zones", ()):
+        found = walk(zone)
+        if found:
+            return found
+    return element
+
+
+# -------------------------------------------------------------------------- tables
+class Table(Shown):
+    """A polars frame as a lesson shows it: headers in words ("mean_score" is "mean
+    score"), numbers rounded, every string whole, no dtype row."""
+
+    def __init__(self, frame: Any, title: str = "", digits: int = 3) -> None:
+        self.frame = frame
+        self.title = title
+        self.digits = digits
+
+    def _cell(self, value: Any) -> str:
+        if isinstance(value, float):
+            return f"{value:.{self.digits}f}".rstrip("0").rstrip(".") if value == value else "–"
+        if isinstance(value, (list, tuple)):
+            return ", ".join(self._cell(v) for v in value)
+        return "–" if value is None else str(value)
+
+    def _headers(self) -> list[str]:
+        return [str(c).replace("_", " ") for c in self.frame.columns]
+
+    def _html(self) -> str:
+        head = "".join(f'<th style="{HEAD}">{_esc(h)}</th>' for h in self._headers())
+        rows = "".join("<tr>" + "".join(f'<td style="{CELL}">{_esc(self._cell(v))}</td>' for v in row) + "</tr>"
+                       for row in self.frame.iter_rows())
+        title = f"<b>{_esc(self.title)}</b>" if self.title else ""
+        return f'<div style="{BOX}">{title}<table style="{TABLE}"><tr>{head}</tr>{rows}</table></div>'
+
+    def _text(self) -> str:
+        lines = [self.title] if self.title else []
+        lines.append(" | ".join(self._headers()))
+        lines += [" | ".join(self._cell(v) for v in row) for row in self.frame.iter_rows()]
+        return "\n".join(lines)
+
+
+def table(frame: Any, title: str = "", digits: int = 3) -> Table:
+    """A polars frame (a simulation's `summary()`, a count of endings) as a formatted
+    table for a lesson."""
+    if not hasattr(frame, "iter_rows") or not hasattr(frame, "columns"):
+        raise InvalidInput("frame", f"expected a polars DataFrame, got {type(frame).__name__}")
+    return Table(frame, title, digits)
 
 
 # -------------------------------------------------------------------------- moves

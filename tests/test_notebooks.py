@@ -40,8 +40,13 @@ def test_notebook_defines_no_functions_or_classes(path: Path) -> None:
         assert not any(isinstance(node, ast.Lambda) for node in ast.walk(tree)), f"cell {index} has a lambda"
 
 
+FRAME = "shape: ("
+"""How a bare polars frame prints: with its dtype row and cut strings (`teach.table` instead)."""
+
+
 def raw_outputs(nb: nbformat.NotebookNode) -> list[str]:
-    """Outputs that are a bare dict or tuple repr (a value's text/plain, or printed lines)."""
+    """Outputs that are a bare dict or tuple repr or a bare polars frame (a value's
+    text/plain, or printed lines)."""
     found = []
     for index, cell in enumerate(nb.cells):
         for out in cell.get("outputs", ()):
@@ -51,7 +56,8 @@ def raw_outputs(nb: nbformat.NotebookNode) -> list[str]:
                 texts = out.get("text", "").splitlines()
             else:
                 continue
-            found += [f"cell {index}: {text[:80]!r}" for text in texts if text.lstrip().startswith(RAW)]
+            found += [f"cell {index}: {text[:80]!r}" for text in texts
+                      if text.lstrip().startswith(RAW) or text.lstrip().startswith(FRAME)]
     return found
 
 
@@ -59,9 +65,10 @@ def test_raw_output_check_catches_dicts_and_tuples() -> None:
     nb = nbformat.v4.new_notebook()
     cell = nbformat.v4.new_code_cell("x")
     cell.outputs = [nbformat.v4.new_output("execute_result", {"text/plain": "('village', 'summoners')"}),
-                    nbformat.v4.new_output("stream", name="stdout", text="ok\n{'size': 7}\n")]
+                    nbformat.v4.new_output("stream", name="stdout", text="ok\n{'size': 7}\n"),
+                    nbformat.v4.new_output("execute_result", {"text/plain": "shape: (3, 8)\n┌──"})]
     nb.cells = [cell]
-    assert len(raw_outputs(nb)) == 2
+    assert len(raw_outputs(nb)) == 3
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])

@@ -203,8 +203,21 @@ def test_live_board_helpers(summoners: explorer.Game) -> None:
     board = Board(red8)
     html, text = outputs(teach.why_click(board, ["hand:0:R8"], "cell:-1,0"))
     assert "refused by S-PLACE-4" in text and 'data-rule="S-PLACE-4"' in html
+    assert text.startswith("✗ red 8 + empty cell -1,0"), "the clicks in the board's words, not ids"
+    assert "hand:0" not in text and "cell:" not in text
     label = teach.history_label(board)
     assert label.value == "node 0: 1 position explored"
     board.play("P0 play R8 at 3,0")
     assert label.value == f"node {board.node}: {len(board.explorer.nodes)} positions explored"
     assert board.node != 0
+
+
+def test_a_frame_shows_as_a_table_with_headers_in_words(village: explorer.Game) -> None:
+    sim = explorer.simulate(village, "random", n=12, seed=0)
+    html, text = outputs(teach.table(sim.summary(), title="Wins by seat"))
+    assert "mean score" in text and "mean_score" not in text and "shape:" not in text
+    assert html.count("<tr>") == 1 + village.players and "<th" in html
+    endings = sim.games["ended_by"].value_counts(sort=True)
+    assert all(len(e) < 40 or e in str(teach.table(endings)) for e in endings["ended_by"])
+    with pytest.raises(explorer.InvalidInput, match="frame"):
+        teach.table({"a": 1})
