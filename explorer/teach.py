@@ -970,9 +970,9 @@ def try_load(name: str, players: int | None = None, **options: Any) -> LoadCheck
 def history_label(board: "Board") -> Any:
     """A one-line label under a live board that follows it: "node 3: 5 positions
     explored" (the board's node in its explorer tree, and the tree's size)."""
-    import ipywidgets
+    from .widgets.label import PicturedLabel
 
-    label = ipywidgets.Label()
+    label = PicturedLabel()
     label.add_class("rx-echo")
 
     def follow(_: Any = None) -> None:

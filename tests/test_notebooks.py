@@ -90,3 +90,10 @@ def test_notebook_runs_without_errors(path: Path, tmp_path: Path) -> None:
     saved = nb.metadata.get("widgets", {}).get(
         "application/vnd.jupyter.widget-state+json", {}).get("state", {})
     assert shown <= set(saved), "every displayed widget has its state saved"
+    blind = [i for i, c in enumerate(nb.cells) if c.cell_type == "code" for o in c.outputs
+             if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
+             and not any(k == "text/html" or k.startswith("image/") for k in o["data"])]
+    assert not blind, f"widget outputs with no picture for an export (cells {blind})"
+    frozen = [i for i, c in enumerate(nb.cells) if c.cell_type == "code" for o in c.outputs
+              if o.output_type == "stream" and "%|" in o.get("text", "")]
+    assert not frozen, f"progress bars left in the output (cells {frozen})"

@@ -221,3 +221,12 @@ def test_a_frame_shows_as_a_table_with_headers_in_words(village: explorer.Game) 
     assert all(len(e) < 40 or e in str(teach.table(endings)) for e in endings["ended_by"])
     with pytest.raises(explorer.InvalidInput, match="frame"):
         teach.table({"a": 1})
+
+
+def test_the_history_label_carries_a_picture_for_exports(summoners: explorer.Game) -> None:
+    from explorer.widgets import Board
+
+    label = teach.history_label(Board(summoners.new(seed=1)))
+    bundle = label._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/html"].endswith("node 0: 1 position explored</div>")

@@ -28,13 +28,13 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
 import polars as pl
-from tqdm.auto import tqdm
 
 from .agents import Agent, make_agent
 from .errors import InvalidInput
 from .game import Game, load
 from .options import to_jsonable
 from .playout import TurnLog, play_out
+from .progress import Progress, Report
 from .state import CHANCE, State
 
 SAVE_FORMATS = (".parquet", ".csv")
@@ -287,7 +287,7 @@ def resolve_agents(agents: str | Agent | Sequence[str | Agent], game: Game) -> t
 
 def simulate(game_or_state: Game | State | str, agents: Any = "random", n: int = 100,
              seed: int = 0, workers: int | None = None, executor: cf.Executor | None = None,
-             progress: bool | None = None, log_turns: bool = True,
+             progress: bool | Report | None = None, log_turns: bool = True,
              viewer: int | None = None) -> Simulation:
     """Play `n` games and return their frames (see `Simulation`).
 
@@ -296,8 +296,9 @@ def simulate(game_or_state: Game | State | str, agents: Any = "random", n: int =
     position, its chance resolved afresh). `agents`: a name, an agent object, or one per
     seat. `workers`: processes to use (default: every core; 1 = this process).
     `executor`: any `concurrent.futures.Executor` to run the chunks instead. `progress`:
-    a tqdm bar (None: shown when the run is expected to take over a second, estimated by
-    timing its first games). `viewer` (with a State): every game first
+    a progress bar (`core.progress`: in a notebook it leaves one line when done; None:
+    shown when the run is expected to take over a second, estimated by timing its first
+    games), or a function `report(done, total)` told after each chunk. `viewer` (with a State): every game first
     redraws what that seat cannot see (`State.determinize`), so the what-if uses only
     that player's knowledge, not the teacher's. The same (seed, n) always gives the
     same frames.
@@ -389,7 +390,7 @@ def expected_seconds(per_game: float, games: int, parallel: int) -> float:
 
 
 def _run(chunks: list[_Chunk], workers: int, executor: cf.Executor | None,
-         progress: bool | None, n: int) -> list[_Part]:
+         progress: bool | Report | None, n: int) -> list[_Part]:
     """Play the chunks (here, in a process pool, or on `executor`), results in chunk order.
 
     `progress=None`: time the first games here, and show the bar only when the rest is
@@ -397,21 +398,22 @@ def _run(chunks: list[_Chunk], workers: int, executor: cf.Executor | None,
     chunks = list(chunks)
     head: list[_Part] = []
     done = 0
+    report = progress if callable(progress) else None
     show = bool(progress)
     if progress is None and chunks:
         head, done, seconds = _probe(chunks)
         serial = executor is None and (workers == 1 or len(chunks) <= 1)
         parallel = 1 if serial else min(workers, max(1, len(chunks)))
         show = expected_seconds(seconds / max(1, done), n - done, parallel) > AUTO_PROGRESS_SECONDS
-    return head + _run_chunks(chunks, workers, executor, show, n, done)
+    return head + _run_chunks(chunks, workers, executor, show, n, done, report)
 
 
 def _run_chunks(chunks: list[_Chunk], workers: int, executor: cf.Executor | None, show: bool,
-                n: int, done: int) -> list[_Part]:
+                n: int, done: int, report: Report | None = None) -> list[_Part]:
     results: list[Any] = [None] * len(chunks)
     if not chunks:
         return results
-    with tqdm(total=n, initial=done, disable=not show, unit="game", desc="simulate") as bar:
+    with Progress(n, "game", "simulate", initial=done, show=bool(show), report=report) as bar:
         if executor is None and (workers == 1 or len(chunks) <= 1):
             for i, chunk in enumerate(chunks):
                 results[i] = _play_chunk(chunk)
@@ -516,8 +518,17 @@ def compare_positions(positions: Mapping[str, State], agents: Any = "greedy", n:
     games = {state.game for state in positions.values() if isinstance(state, State)}
     if len(games) != 1 or not all(isinstance(s, State) for s in positions.values()):
         raise InvalidInput("positions", "expected positions of one game (the same rules and players)")
-    runs = [(str(label), simulate(state, agents, n, seed, **run)) for label, state in positions.items()]
+    report = run.pop("progress", None)
+    runs = []
+    for k, (label, state) in enumerate(positions.items()):
+        told = _offset(report, k * n, len(positions) * n) if callable(report) else report
+        runs.append((str(label), simulate(state, agents, n, seed, progress=told, **run)))
     return _stacked(games.pop(), runs, seed)
+
+
+def _offset(report: Report, before: int, total: int) -> Report:
+    """`report` told the progress of one run of several as the progress of them all."""
+    return lambda done, _: report(before + done, total)
 
 
 def evaluate_moves(state: State, agents: Any = "random", n: int = 200, seed: int = 0,
@@ -549,14 +560,13 @@ def evaluate_moves(state: State, agents: Any = "random", n: int = 200, seed: int
     rows = []
     bar: Any = None
     try:
-        bar = None if progress is None else tqdm(total=len(moves), disable=not progress,
-                                                 unit="move", desc="evaluate")
+        bar = None if progress is None else Progress(len(moves), "move", "evaluate", show=bool(progress))
         began = time.perf_counter()
         for i, move in enumerate(moves):
             if bar is None and i and (expected_seconds((time.perf_counter() - began) / i,
                                                        len(moves) - i, 1) > AUTO_PROGRESS_SECONDS):
                 # progress=None: the first moves took long enough that the rest needs a bar
-                bar = tqdm(total=len(moves), initial=i, unit="move", desc="evaluate")
+                bar = Progress(len(moves), "move", "evaluate", initial=i)
             sim = simulate(state.play(move, check=False), agents, n, seed, workers=workers,
                            executor=pool, progress=False, log_turns=False,
                            viewer=seat if honest else None)

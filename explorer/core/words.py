@@ -5,8 +5,8 @@ the number and the noun in one agreeing phrase, so no text says "space(s)" or "1
 
 >>> counted(1, "space"), counted(3, "space"), counted(0, "card")
 ('1 space', '3 spaces', '0 cards')
->>> counted(1, "die", "dice"), counted(2, "crew die", "crew dice")
-('1 die', '2 crew dice')
+>>> counted(1, "die", "dice"), counted(2, "crew die", "crew dice"), counted(1000, "game")
+('1 die', '2 crew dice', '1,000 games')
 """
 from __future__ import annotations
 
@@ -22,4 +22,4 @@ def plural(noun: str) -> str:
 
 def counted(n: int, noun: str, many: str | None = None) -> str:
     """`n` and `noun`, agreeing: "1 space", "2 spaces" (`many` for an irregular plural)."""
-    return f"{n} {noun if n == 1 else (many or plural(noun))}"
+    return f"{n:,} {noun if n == 1 else (many or plural(noun))}"

@@ -119,6 +119,8 @@ class Panel(w.VBox):
         self.whatif_games = w.BoundedIntText(value=200, min=10, max=5000, step=10, description="games",
                                              layout=w.Layout(width="140px"))
         self.whatif_out = w.Output()
+        self.whatif_bar = w.IntProgress(value=0, min=0, max=1, description="playing",
+                                        layout=w.Layout(display="none"))
         self.present = w.ToggleButton(description="present", layout=small,
                                       tooltip="a big board for the class; the controls hidden")
         self.save_name = w.Text(value="lesson.json", layout=w.Layout(width="150px"))
@@ -143,7 +145,7 @@ class Panel(w.VBox):
                     w.HBox([self.branch_same, self.branch_fresh]),
                     w.HBox([self.note_text, self.note_button]), self.history),
             section("What changed", self.compare_result,
-                    w.HBox([self.whatif_button, self.whatif_games]), self.whatif_out),
+                    w.HBox([self.whatif_button, self.whatif_games]), self.whatif_bar, self.whatif_out),
             self.chance_box,
             section("Files", w.HBox([self.save_name, self.load_button]),
                     w.HBox([self.save_button, self.save_view_button])),
@@ -365,8 +367,12 @@ class Panel(w.VBox):
             raise InvalidInput("compare with", "both positions must be games still going on")
         agents = "greedy" if "greedy" in self.explorer.game.agents else "random"
         viewer = self.viewer
-        sim = compare_positions(states, agents, n or self.whatif_games.value, seed=0,
-                                viewer=viewer, progress=True)
+        self.whatif_bar.value, self.whatif_bar.layout.display = 0, ""
+        try:
+            sim = compare_positions(states, agents, n or self.whatif_games.value, seed=0,
+                                    viewer=viewer, progress=self._whatif_progress)
+        finally:
+            self.whatif_bar.layout.display = "none"
         from .. import charts
         chart = charts.variant_comparison(sim)
         self.whatif_out.clear_output()
@@ -374,6 +380,12 @@ class Panel(w.VBox):
             from IPython.display import display
             display(chart)
         return sim
+
+    def _whatif_progress(self, done: int, total: int) -> None:
+        """The what-if's games so far, on the panel's own bar (not the log console)."""
+        self.whatif_bar.max = max(total, 1)
+        self.whatif_bar.value = done
+        self.whatif_bar.description = f"{done:,} of {total:,}"
 
     def save(self, path: str, viewer: int | None = None) -> str:
         """Write the tree to `path` as JSON (`viewer`: only what that player may know)."""

@@ -68,3 +68,38 @@ def test_a_slow_move_evaluation_shows_its_bar(capsys) -> None:
     assert "evaluate" in capsys.readouterr().err
     evaluate_moves(state, "random", n=5, seed=0, workers=1)
     assert "evaluate" not in capsys.readouterr().err
+
+
+class _Handle:
+    """Stands in for IPython's display handle: records what the output became."""
+
+    def __init__(self, shown: object) -> None:
+        self.shown = [shown]
+
+    def update(self, obj: object) -> None:
+        self.shown.append(obj)
+
+
+def test_in_a_notebook_a_finished_bar_leaves_one_honest_line(monkeypatch) -> None:
+    """An exported notebook must not show a bar frozen part way: when the run ends the
+    bar's output becomes one line, and its widgets are closed."""
+    import IPython.display
+
+    from explorer.core import progress
+
+    handles: list[_Handle] = []
+    monkeypatch.setattr(progress, "in_notebook", lambda: True)
+    monkeypatch.setattr(IPython.display, "display",
+                        lambda obj, display_id=False: handles.append(_Handle(obj)) or handles[-1])
+    simulate(NimGame(2), "random", 40, seed=0, workers=1, progress=True)
+    (handle,) = handles
+    bar, line = handle.shown
+    assert repr(line).startswith("simulate: 40 games in ") and repr(line).endswith(" s")
+    assert "40 games" in line._repr_html_()
+    assert bar.comm is None, "the bar's widgets are closed, not left in the notebook's state"
+
+
+def test_a_caller_can_take_the_progress_itself() -> None:
+    told: list[tuple[int, int]] = []
+    simulate(NimGame(2), "random", 30, seed=0, workers=1, progress=lambda done, total: told.append((done, total)))
+    assert told and told[-1] == (30, 30) and all(total == 30 for _, total in told)
