@@ -159,6 +159,7 @@ class Panel(w.VBox):
         self.add_class("rx-panel")
 
         self._syncing = False
+        self._shown_at: tuple[int, int | None] = (explorer.current, viewer)   # what the why-not box and compare are for
         self.perspective.observe(self._on_perspective, "value")
         self.chance_mode.observe(self._on_chance_mode, "value")
         self.seed.observe(self._on_seed, "value")
@@ -400,6 +401,9 @@ class Panel(w.VBox):
         """Show a saved tree instead of the current one (a malformed file is refused
         with the reason, and the current tree stays)."""
         tree = Explorer.from_json(text)
+        if tree.game.name != self.explorer.game.name:
+            raise InvalidInput("game", f"this panel plays {self.explorer.game.title}; the file is a game of "
+                                       f"{tree.game.title}")
         if tree.game.players != self.explorer.game.players:
             raise InvalidInput("players", f"this panel is for {self.explorer.game.players} players; "
                                           f"the file has {tree.game.players}")
@@ -438,6 +442,9 @@ class Panel(w.VBox):
         state, viewer, ex = self.state, self.viewer, self.explorer
         self._syncing = True
         try:
+            if (ex.current, viewer) != self._shown_at:
+                self._forget_answers(moved=ex.current != self._shown_at[0])
+                self._shown_at = (ex.current, viewer)
             self.banner.value = outcome_html(state)
             self.perspective.value = TEACHER if viewer is None else viewer
             self.undo_button.disabled = not ex.can_undo
@@ -449,6 +456,20 @@ class Panel(w.VBox):
             self._draw_chance(state, viewer)
         finally:
             self._syncing = False
+
+    def _forget_answers(self, moved: bool) -> None:
+        """The position or the perspective changed: the why-not answer was about the old
+        one (and, for another viewer, must not stay on screen). When the position
+        `moved`, a comparison chosen for the old one would outline every zone of the new
+        one, so it ends too (a perspective switch keeps it: the same two positions, now
+        through another player's eyes)."""
+        self._why_move = None
+        self.why_text.value = ""
+        self.why_result.value = ""
+        self.why_play.layout.display = "none"
+        if moved:
+            self.board.compare_to = None
+            self.history.compared = NO_NODE
 
     def _draw_moves(self, state: State, viewer: int | None) -> None:
         moves = state.legal_moves() if may_act(state, viewer) else ()

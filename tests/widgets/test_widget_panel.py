@@ -7,6 +7,7 @@ import pytest
 from widget_toy import toy_game
 
 import explorer
+from explorer.widgets.panel import TEACHER
 from explorer.core.game import REGISTRY
 from explorer.core.tree import Explorer
 from explorer.widgets import Panel
@@ -326,3 +327,26 @@ def test_compare_with_is_chosen_in_the_browser_and_names_rows() -> None:
     panel.history._on_custom_msg(panel.history, {"event": "compare", "id": 9999}, [])   # no such row
     assert panel.history.compared == -1 and panel.board.compare_to is None
     assert panel.compare_result.value == ""
+
+
+def test_answers_about_an_old_position_do_not_stay_on_screen() -> None:
+    """The why-not answer belongs to its position and viewer; a comparison ends when the
+    position moves on (it would outline every zone of the new one)."""
+    panel = Panel(explorer.load("village", players=3).new(seed=1), seed=0)
+    panel.ask_why("P1 draw")
+    assert "V-TURN-1" in panel.why_result.value
+    panel.perspective.value = 1
+    assert panel.why_result.value == "" and panel.why_text.value == ""
+    panel.perspective.value = TEACHER
+    panel.ask_why("P1 draw")
+    panel.compare(0)
+    panel.play("P0 draw")
+    assert panel.why_result.value == ""
+    assert panel.board.compare_to is None and panel.compare_result.value == ""
+
+
+def test_a_file_of_another_game_is_refused_by_its_name() -> None:
+    panel = Panel(explorer.load("village", players=3).new(seed=1))
+    other = explorer.Explorer(explorer.load("momiji", players=3).new(seed=1)).to_json()
+    with pytest.raises(explorer.InvalidInput, match="plays Please Don't Burn My Village!; the file is a game of Momiji"):
+        panel.load(other)
