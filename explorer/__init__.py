@@ -13,7 +13,7 @@ from .core import (CHANCE, Event, Explorer, Game, IllegalMove, InvalidInput, Mov
                    Reason, State, list_games, load)
 
 __all__ = ["CHANCE", "Event", "Explorer", "Game", "IllegalMove", "InvalidInput", "Move", "Outcome",
-           "Pending", "Reason", "State", "charts", "list_games", "load", "simulate", "teach", "widgets"]
+           "Pending", "Reason", "State", "charts", "list_games", "load", "odds", "simulate", "teach", "widgets"]
 
 _LAZY_MODULES = ("charts", "teach", "widgets")
 """Submodules imported on first use: `explorer.widgets.Panel(tree)` works after a plain
@@ -21,11 +21,14 @@ _LAZY_MODULES = ("charts", "teach", "widgets")
 
 
 def __getattr__(name: str) -> object:
-    """`explorer.simulate`, `explorer.charts`, `explorer.teach` and `explorer.widgets` load when first used
+    """`explorer.simulate`, `explorer.odds`, `explorer.charts`, `explorer.teach` and `explorer.widgets` load when first used
     (polars, altair and ipywidgets stay out of a plain `import explorer`)."""
     if name == "simulate":
         from .core.simulate import simulate
         return simulate
+    if name == "odds":
+        from .core.odds import odds
+        return odds
     if name in _LAZY_MODULES:
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'explorer' has no attribute {name!r}")

@@ -143,6 +143,15 @@ class State:
         """What `viewer` may see, as a JSON-able dict (None = teacher). Game hook."""
         raise NotImplementedError
 
+    def coming_luck(self, viewer: int | None) -> list[Any]:
+        """The coming luck as `viewer` knows it, exact: `core.odds.Chance` rows (see
+        `explorer.odds`). Game hook; by default the teacher's odds of the outcomes of
+        a chance node, and nothing for a player (their odds need the game's knowledge)."""
+        if viewer is not None or self.to_move != CHANCE:
+            return []
+        from .odds import Chance
+        return [Chance(self.pending.prompt, move.label, p) for move, p in self.chance_outcomes()]
+
     def _redeal(self, viewer: int, rng: random.Random) -> NamedTuple:
         """`data` with what `viewer` cannot see drawn again from what they know. Game hook.
 

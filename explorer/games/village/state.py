@@ -29,6 +29,7 @@ from .cards import A_NAME, EMPTY, KINDS, WILD, describe_cards, minus, plus, trad
 from .clicks import meant_move
 from .encoding import encode
 from .explain import explain
+from .odds import coming_luck
 from .moves import REVEALS, Bribe, Buy, Curse, Draw, Reveal
 from .speed import act_moves, curse_moves
 from .narration import bribe_events, buy_event, curse_event, deal_event, draw_event
@@ -331,6 +332,9 @@ class VillageState(State):
     # ------------------------------------------------------------------ views
     def view(self, viewer: int | None = None) -> dict[str, Any]:
         return build_view(self, viewer)
+
+    def coming_luck(self, viewer: int | None) -> list[Any]:
+        return coming_luck(self, viewer)
 
     def _redeal(self, viewer: int, rng: random.Random) -> VillageData:
         """Redeal what `viewer` cannot see: the deck (its known top too: only a teacher
