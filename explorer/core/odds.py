@@ -16,11 +16,14 @@ which a viewer cannot tell apart), for as many cards as the deck holds.
 >>> runs = deck.until({"Wild", "Crown"})
 >>> [(k, str(p)) for k, p in runs.stops], str(runs.runs_out)
 ([(1, '1/2'), (2, '1/3'), (3, '1/6')], '0')
+>>> [(k, str(p)) for k, p in deck.count_among(2, lambda card: card == "Axe")]
+[(0, '1/6'), (1, '2/3'), (2, '1/6')]
 """
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Hashable, Iterable, NamedTuple
+from math import comb
+from typing import Any, Callable, Hashable, Iterable, NamedTuple
 
 import polars as pl
 
@@ -46,11 +49,17 @@ class Stops(NamedTuple):
 class DeckKnowledge(NamedTuple):
     """A deck as one viewer knows it: `top` (cards known on top, in order), then draws
     without replacement from `pool` ((card, count) pairs: every card the viewer cannot
-    place), `size` cards in all."""
+    place), then `bottom` (cards known at the bottom, in order); `size` cards in all."""
 
     top: tuple[Hashable, ...]
     pool: tuple[tuple[Hashable, int], ...]
     size: int
+    bottom: tuple[Hashable, ...] = ()
+
+    @property
+    def draws(self) -> int:
+        """How many cards of the deck are drawn at random from the pool."""
+        return self.size - len(self.top) - len(self.bottom)
 
     def next_card(self) -> list[tuple[Hashable, Fraction]]:
         """The next card and its probability (empty when the deck is empty)."""
@@ -58,8 +67,24 @@ class DeckKnowledge(NamedTuple):
             return []
         if self.top:
             return [(self.top[0], Fraction(1))]
+        if self.draws <= 0:
+            return [(self.bottom[0], Fraction(1))]
         total = sum(n for _, n in self.pool)
         return [(card, Fraction(n, total)) for card, n in self.pool if n]
+
+    def count_among(self, first: int, wanted: Callable[[Hashable], bool]) -> list[tuple[int, Fraction]]:
+        """How many of the next `first` cards are `wanted`: each count with its chance
+        (the known cards counted for sure, the drawn ones hypergeometric)."""
+        first = min(first, self.size)
+        known = [c for c in self.top[:first]]
+        drawn = min(max(0, first - len(known)), self.draws)
+        known += list(self.bottom[:max(0, first - len(self.top) - self.draws)])
+        sure = sum(1 for c in known if wanted(c))
+        total = sum(n for _, n in self.pool)
+        good = sum(n for card, n in self.pool if wanted(card))
+        ways = comb(total, drawn)
+        return [(sure + k, Fraction(comb(good, k) * comb(total - good, drawn - k), ways))
+                for k in range(drawn + 1) if comb(good, k) * comb(total - good, drawn - k)]
 
     def until(self, stoppers: Iterable[Hashable]) -> Stops:
         """Draw until a card in `stoppers` turns up (it is drawn too): the chance that
@@ -71,7 +96,7 @@ class DeckKnowledge(NamedTuple):
                 return Stops(((k, Fraction(1)),), Fraction(0))
         total = sum(n for _, n in self.pool)
         hits = sum(n for card, n in self.pool if card in stop)
-        draws = self.size - len(self.top)
+        draws = self.draws
         if draws > total:
             raise InvalidInput("deck", f"a deck of {self.size} cards but only {total} cards unplaced")
         none_yet = Fraction(1)      # P(no stopper among the draws so far)
@@ -81,6 +106,11 @@ class DeckKnowledge(NamedTuple):
             none_yet *= Fraction(misses, left) if misses > 0 else Fraction(0)
             if none_yet == 0:
                 break
+        after = len(self.top) + draws
+        for k, card in enumerate(self.bottom, start=after + 1):
+            if none_yet and card in stop:
+                found.append((k, none_yet))
+                none_yet = Fraction(0)
         return Stops(tuple((k, p) for k, p in found if p), none_yet)
 
 

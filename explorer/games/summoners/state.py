@@ -26,6 +26,7 @@ from .cards import SPIRIT_DECK, SPIRIT_POINTS, card_name
 from .clicks import meant_move
 from .data import SummonersData
 from .moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal, Summon, cell_text
+from .odds import coming_luck
 from .turn import Turn
 from .grid import Cell
 
@@ -425,6 +426,9 @@ class SummonersState(State):
                        "S-END-3", tie)
 
     # ------------------------------------------------------------------ views
+    def coming_luck(self, viewer: int | None) -> list[Any]:
+        return coming_luck(self, viewer)
+
     def view(self, viewer: int | None = None) -> dict[str, Any]:
         """What `viewer` sees (None: the teacher). Shapes match scenario input: the grid
         is {"x,y": card}, the deck {"unseen", "top", "bottom"} (a player sees only its
