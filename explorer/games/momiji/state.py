@@ -45,6 +45,7 @@ from . import narration as N
 from . import rules as R
 from .cards import TYPES, describe, name, type_of, value_of
 from .covered import Covered, deal_covered
+from .odds import coming_luck
 from .moves import DEALS, Deal, Play, Stop
 from .rules import (ACT, AFTER, COLLECT, DEAL, F_BRIDGE, F_COLLECTED, F_MAIN, F_POWER, F_STEPS,
                     F_TRADED, GIVE, GUST, LIMIT, LTAKE, OVER, PLACE, PLAY, POND, TO_POND, TO_REFILL,
@@ -681,6 +682,9 @@ class MomijiState(State):
     def view(self, viewer: int | None = None) -> dict[str, Any]:
         from .view import build_view
         return build_view(self, viewer)
+
+    def coming_luck(self, viewer: int | None) -> list[Any]:
+        return coming_luck(self, viewer)
 
     def _redeal(self, viewer: int, rng: random.Random) -> MomijiData:
         """Redraw what `viewer` cannot see: the unknown part of other hands (the cards they
