@@ -661,3 +661,116 @@ def face_table(view: Mapping[str, Any], viewer: Seat | None, *,
         dist = count_distribution(face, known, unknown, raiser)
         table[face] = tuple(float(tail(dist, q)) for q in range(total + 1))
     return table
+
+
+# --------------------------------------------------------------------------- the coming luck
+
+def _battle_wins(faces: Sequence[Sequence[int]]) -> list[Fraction]:
+    """P(each fighter wins) when all roll their battle die and those tied for the top
+    roll again until one is left (P-BATTLE-2): `faces` holds each fighter's face ranks.
+
+    >>> [str(p) for p in _battle_wins([(0, 0, 1, 1, 2, 2)] * 3)]
+    ['1/3', '1/3', '1/3']
+    """
+    n = len(faces)
+    if n == 1:
+        return [Fraction(1)]
+    top_at: dict[frozenset[int], Fraction] = {}
+    rolls = [[(rank, Fraction(count, len(f))) for rank, count in Counter(f).items()] for f in faces]
+
+    def spread(i: int, best: int, tied: frozenset[int], p: Fraction) -> None:
+        if i == n:
+            top_at[tied] = top_at.get(tied, Fraction(0)) + p
+            return
+        for rank, q in rolls[i]:
+            if rank > best:
+                spread(i + 1, rank, frozenset((i,)), p * q)
+            elif rank == best:
+                spread(i + 1, best, tied | {i}, p * q)
+            else:
+                spread(i + 1, best, tied, p * q)
+
+    spread(0, -1, frozenset(), Fraction(1))
+    again = top_at.pop(frozenset(range(n)), Fraction(0))     # all tied: the same battle again
+    wins = [Fraction(0)] * n
+    for tied, p in top_at.items():
+        members = sorted(tied)
+        inner = _battle_wins([faces[i] for i in members])
+        for i, w in zip(members, inner):
+            wins[i] += p * w
+    return [w / (1 - again) for w in wins]
+
+
+def coming_luck(state: Any, viewer: Seat | None) -> list[Any]:
+    """The coming luck of Lying Pirates as `viewer` knows it, exact: the standing bid's
+    truth (P-BID-COUNT, from the cups the viewer sees), and at the sail die (P-SAIL-1)
+    how far the ships sail, where each lands, who wins the battle of the ships that
+    moved (P-BATTLE-2, ties rolled again) and what the die of an uncharted or
+    treacherous tile they may land on shows (P-TILE-1)."""
+    from ...core.odds import Chance, as_rows
+    from ...core.pending import CHANCE, seat_name
+    from ...core.words import counted
+    from .dice import BATTLE_DIE, BATTLE_RANK, PIRATE_DIE, TREASURE_DIE
+    from .dice import bid_text as words
+    view = state.view(viewer)
+    rows: list[Chance] = []
+    if view["over"]:
+        return rows
+    bid = view.get("bid")
+    pair = _bid_pair(bid)
+    if pair is not None and view["phase"] == "betting":
+        known, unknown, _ = knowledge(view)
+        by = bid.get("by") if isinstance(bid, Mapping) else None
+        dist = count_distribution(pair[1], known, unknown, by)
+        true = float(tail(dist, pair[0]))
+        exactly = float(dist[pair[0]]) if pair[0] < len(dist) else 0.0
+        rows += as_rows(f"the standing bid of {words(pair[0], pair[1])} is true",
+                        [("yes", Fraction(true)), ("no", Fraction(1 - true))])
+        rows += as_rows(f"the standing bid of {words(pair[0], pair[1])} is exact",
+                        [("yes", Fraction(exactly)), ("no", Fraction(1 - exactly))])
+    if state.to_move != CHANCE or state.pending.step != "sail die":
+        return rows
+    from .engine import Work
+    landing: dict[int, dict[str, Fraction]] = {}
+    dice_at: dict[str, str] = {}
+    battle: dict[int, Fraction] = {}
+    ranks = [BATTLE_RANK[str(face)] for face in BATTLE_DIE.faces]
+    for move, p in state.chance_outcomes():
+        sail = int(str(move).split()[-1])
+        rows.append(Chance("the sail die", counted(sail, "tile"), p))
+        work = Work(state)              # the engine's own move of the ships [P-SAIL-2]
+        before = tuple(work.progress)
+        work.sail_moves(sail)
+        movers = [seat for seat, (old, new) in enumerate(zip(before, work.progress)) if new != old]
+        if len(movers) > 1:         # the ships that moved battle, ties rolled again [P-BATTLE-2]
+            for seat, w in zip(movers, _battle_wins([ranks] * len(movers))):
+                battle[seat] = battle.get(seat, Fraction(0)) + Fraction(p) * w
+        for seat in movers:
+            tile = state.game.tiles[work.route[work.progress[seat] % work.length]]
+            where = landing.setdefault(seat, {})
+            where[tile.name] = where.get(tile.name, Fraction(0)) + Fraction(p)
+            die = _tile_die(tile)
+            if die:
+                dice_at[tile.name] = die
+    for seat in sorted(landing):
+        rows += as_rows(f"where {seat_name(seat)}'s ship lands", sorted(landing[seat].items()))
+    if battle:
+        no_battle = 1 - sum(battle.values())
+        rows += as_rows("who wins the battle of the ships that sail (ties roll again)",
+                        [*((seat_name(seat), w) for seat, w in sorted(battle.items())),
+                         ("no battle: fewer than two ships move", no_battle)])
+    faces = {"pirate": PIRATE_DIE, "treasure": TREASURE_DIE}
+    for name, die in sorted(dice_at.items()):
+        counts = Counter(str(face) for face in faces[die].faces)
+        rows += as_rows(f"the {die} die at {name}",
+                        [(face, Fraction(n, len(faces[die].faces))) for face, n in counts.items()])
+    return rows
+
+
+def _tile_die(tile: Any) -> str:
+    """The die a tile rolls ("pirate" or "treasure"), or ""."""
+    from .catalogue import Roll
+    for effect in tile.effects:
+        if isinstance(effect, Roll):
+            return str(effect.die)
+    return ""

@@ -22,6 +22,7 @@ from .engine import (CURSED, DIE_STREAM, Work, aims, candidates, cup_of, dice_na
                      may_buy, next_cup_die)
 from .plays import apply
 from .influence import influence_moves, pick_moves
+from .odds import coming_luck
 from .setup_steps import build_moves, draft_moves, draft_seat, redeal_tiles
 from .towns import designate_moves, keep_moves, town_moves
 from .why_not import CITIES_MOVES, explain_cities
@@ -445,6 +446,9 @@ class PiratesState(State):
         """Whether the cups are open to everyone (after the call)."""
         d: PiratesData = self.data
         return bool(d.call) or d.phase != "betting"
+
+    def coming_luck(self, viewer: int | None) -> list[Any]:
+        return coming_luck(self, viewer)
 
     def view(self, viewer: int | None = None) -> dict[str, Any]:
         from .view import view
