@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Mapping
 import msgspec
 
 from explorer.core import Deck, InvalidInput
+from explorer.core.checks import conserved
 from explorer.core.typed import convert
 
 from . import catalogue as cat_module
@@ -342,12 +343,12 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
     for p, v in enumerate(d.progress):
         if v > len(d.route):
             raise InvalidInput(f"{at}progress[{p}]", f"at most {len(d.route)} (home)")
-    if d.supply + sum(d.coins) != o.coin_supply:
-        raise InvalidInput(f"{at}supply", f"the supply and the players' coins must make "
-                                          f"{o.coin_supply} (option coin_supply), got {d.supply + sum(d.coins)}")
-    if d.bag + sum(d.crew) != o.crew_bag:
-        raise InvalidInput(f"{at}bag", f"the bag and the players' normal dice must make "
-                                       f"{o.crew_bag} (option crew_bag), got {d.bag + sum(d.crew)}")
+    # conservation [P-SETUP-SUPPLY]: one check for saved files and scenarios alike, so a
+    # scenario whose supply or bag is "the rest" cannot go below zero
+    conserved({f"{at}supply": d.supply, f"{at}coins": d.coins}, o.coin_supply, f"{at}supply",
+              "the supply and the players' coins (option coin_supply)", "P-SETUP-SUPPLY")
+    conserved({f"{at}bag": d.bag, f"{at}crew": d.crew}, o.crew_bag, f"{at}bag",
+              "the bag and the players' normal dice (option crew_bag)", "P-SETUP-SUPPLY")
     for i, owner in enumerate(d.specials):
         if owner >= n:
             raise InvalidInput(f"{at}specials", f"the {SPECIAL[i]} die is held by seat {owner}: no such seat")
@@ -471,8 +472,12 @@ def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:
             raise InvalidInput(f"{at}stack[{i}]", "a draw waits only for an unseen card")
         if fr[0] == "hand" and i == len(d.stack) - 1 and not d.hands[fr[1]]:
             raise InvalidInput(f"{at}stack[{i}]", "a random discard needs a card in hand")
-        if fr[0] in ("keep", "towns", "designate", "idraw", "pick") and d.cities is None:
+        if (fr[0] in ("keep", "towns", "designate", "idraw") or fr[:3] == ("pick", fr[1], "influence")) \
+                and d.cities is None:
             raise InvalidInput(f"{at}stack[{i}]", "a Cities of Greed frame, but the expansion is off")
+        if fr[0] == "pick" and not game.params[fr[1]]["draw_two"]:
+            raise InvalidInput(f"{at}stack[{i}]", "a draw-two choice, but the variant 'draw two' is "
+                                                  "not in play (P-COG-VAR-DRAW2)")
         if fr[0] == "idraw" and i == len(d.stack) - 1 and not d.cities.deck.needs_luck:
             raise InvalidInput(f"{at}stack[{i}]", "an influence draw waits only for an unseen card")
         if fr[0] == "pick" and i == len(d.stack) - 1 and len(fr[3]) != 2:
