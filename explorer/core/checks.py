@@ -9,11 +9,22 @@ Every refusal is an `InvalidInput` naming the field, with the rule id when one a
 """
 from __future__ import annotations
 
-from typing import Mapping, Sequence, TypeVar
+from typing import Annotated, Mapping, Sequence, TypeVar
+
+import msgspec
 
 from .errors import InvalidInput
 
 T = TypeVar("T")
+
+COUNTER_MAX = 2**53 - 1
+"""The largest turn or round counter a saved file may hold: the largest integer JSON
+keeps exactly everywhere. A lower bound (there was 10**6) made a position at the bound
+loadable and the position after its next turn not, so a save could pass and its
+successor fail; no game is played for 2**53 turns."""
+
+TurnCounter = Annotated[int, msgspec.Meta(ge=0, le=COUNTER_MAX)]
+"""A count of turns or rounds played, as msgspec reads it from a file or a scenario."""
 
 
 def _cite(rule: str) -> str:
