@@ -217,3 +217,18 @@ def test_scenarios_conserve_coins_and_dice_like_saved_files(spec, field):
     with pytest.raises(InvalidInput) as err:
         load(4).scenario(spec)
     assert err.value.field == field
+
+
+@pytest.mark.rules("P-VAR-DEATH")
+def test_a_scenario_with_a_player_out_saves_and_loads():
+    """Out of the game is checked for scenarios as for saved files: only Instant Death
+    puts a player out, with no dice left, and such a scenario's own save loads."""
+    with pytest.raises(InvalidInput) as err:
+        load(3).scenario(out=[False, False, True], crew=[5, 5, 0])
+    assert err.value.field == "out[2]"
+    game = load(3, variants=["instant death"])
+    with pytest.raises(InvalidInput) as err:
+        game.scenario(out=[False, False, True])
+    assert err.value.field == "out[2]"
+    state = game.scenario(out=[False, False, True], crew=[5, 5, 0], phase="action")
+    assert game.state_from_json(state.to_json()) == state

@@ -411,6 +411,7 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
         raise InvalidInput(f"{at}group", "the final battle has at least two fighters")
     if d.stage == "together" and len(d.group) < 2:
         raise InvalidInput(f"{at}group", "stepping together needs at least two ships")
+    _check_out(game, d, at)         # scenarios too: a scenario's own save must load
     check_cities(game, d, at)
     _check_stack(game, d, at)
 
@@ -565,7 +566,6 @@ def _check_flow(game: "PiratesGame", d: PiratesData, at: str) -> None:
             raise InvalidInput(f"{at}stack[{i}]", f"a {fr[0]} frame does not stand in the "
                                                   f"{d.phase} phase (P-ROUND-1)")
     _check_call(d, n, at)
-    _check_out(game, d, at)
     _check_frames_below(game, d, at)
     for i, fr in enumerate(d.stack):
         if fr[0] == "designate" and d.cities is not None and (
