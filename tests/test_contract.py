@@ -6,8 +6,11 @@ that narrate no more than their viewer saw, same luck replayed per stream, and t
 saved file of one player's view."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
+import typing
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -212,3 +215,55 @@ def test_forced_moves_are_played_for_the_player(name: str, players: int) -> None
             break
         assert tree.state.forced_move is None
         tree.play(tree.state.legal_moves()[-1])
+
+
+def option_combinations(name: str) -> list[dict[str, Any]]:
+    """The rule options and variants a game lists (its options dataclass), sampled so CI
+    stays fast: each option off its default alone (every other value of a yes/no or a
+    choice option), each Lying Pirates variant card alone, and the combinations whose
+    positions hold frames of their own (Cities of Greed with "draw two", the draft with
+    a built map)."""
+    cls = game_class(name)
+    hints = typing.get_type_hints(cls.Options)
+    combos: list[dict[str, Any]] = [{}]
+    for f in dataclasses.fields(cls.Options):
+        kind = hints[f.name]
+        if kind is bool:
+            combos.append({f.name: not f.default})
+        elif typing.get_origin(kind) is typing.Literal:
+            combos += [{f.name: v} for v in typing.get_args(kind) if v != f.default]
+    if name == "pirates":
+        variants = [v.id for v in explorer.load("pirates").catalogue.variants]
+        combos += [{"variants": [v]} for v in variants]
+        combos += [{"cities_of_greed": True, "variants": ["draw two"]},
+                   {"cities_of_greed": True, "variants": variants},
+                   {"draft": True, "map": "build", "variants": ["draw two", "instant death"]}]
+    return combos
+
+
+ROUND_TRIPS = [(name, players, combo) for name in explorer.list_games()
+               for i, combo in enumerate(option_combinations(name))
+               for players in [(game_class(name).min_players, game_class(name).max_players)[i % 2]]]
+"""(game, players, options): every option combination, at the fewest and the most players
+in turn."""
+
+
+@pytest.mark.parametrize("name,players,options", ROUND_TRIPS,
+                         ids=[f"{n}-{p}-{json.dumps(o, sort_keys=True)}" for n, p, o in ROUND_TRIPS])
+def test_every_reachable_state_saves_and_loads(name: str, players: int, options: dict[str, Any]) -> None:
+    """Issue 26 item 8: every state a game reaches, under every rule option and variant it
+    lists, loads again from its save (`to_json` -> `Game.from_json`, equal), and every
+    player's file of the whole line (`Explorer.to_json(viewer=p)`) loads too."""
+    game = explorer.load(name, players=players, **options)
+    rng = random.Random(f"{name}{players}{options}")
+    tree = Explorer(game.new(seed=rng.randrange(1000)), seed=rng.randrange(1000))
+    for _ in range(250):
+        if tree.state.is_over:
+            break
+        moves = tree.state.legal_moves()
+        tree.play(moves[int(rng.random() * len(moves))])
+    for node in tree.line():            # chance and forced positions too
+        assert explorer.Game.from_json(node.state.to_json()) == node.state
+    for viewer in range(players):
+        mine = Explorer.from_json(tree.to_json(viewer=viewer))
+        assert mine.state.view(viewer) == tree.state.view(viewer)

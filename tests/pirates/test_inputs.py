@@ -168,3 +168,67 @@ def test_bad_options_are_refused(options, field):
     with pytest.raises(InvalidInput) as err:
         load(3, **options)
     assert err.value.field == field
+
+
+@pytest.mark.rules("P-COG-VAR-DRAW2")
+def test_draw_two_without_the_expansion_saves_after_a_buy():
+    """A legal "buy a card" with the variant 'draw two' and Cities of Greed off leaves a
+    draw-two choice on the stack: the state and every player's file load again."""
+    import random
+
+    from explorer import Explorer, Game
+    game = load(3, variants=["draw two"])
+    rng = random.Random(4)
+    bought = 0
+    for state in random_states(game, 4, steps=400):
+        buys = [m for m in state.legal_moves() if str(m).endswith(" buy a card")] if not state.is_chance else []
+        if not buys:
+            continue
+        after = state.play(buys[0])
+        assert any(fr[0] == "pick" for fr in after.data.stack)
+        assert Game.from_json(after.to_json()) == after
+        tree = Explorer(after, seed=rng.randrange(99))
+        for viewer in range(3):
+            assert Explorer.from_json(tree.to_json(viewer=viewer)).state.view(viewer) == after.view(viewer)
+        bought += 1
+    assert bought
+
+
+@pytest.mark.rules("P-COG-VAR-DRAW2")
+def test_a_draw_two_choice_needs_the_variant():
+    state = next(s for s in random_states(load(3, variants=["draw two"]), 4, steps=400)
+                 if any(fr[0] == "pick" for fr in s.data.stack))
+    doc = json.loads(state.to_json())
+    doc["options"]["variants"] = []
+    with pytest.raises(InvalidInput) as err:
+        load(3).state_from_json(json.dumps(doc))
+    assert err.value.field.startswith("data.stack")
+
+
+@pytest.mark.rules("P-SETUP-SUPPLY")
+@pytest.mark.parametrize("spec,field", [
+    ({"crew": [99, 4, 3, 2]}, "bag"),
+    ({"coins": [50, 5, 5, 5]}, "supply"),
+    ({"crew": [5, 5, 5, 5], "bag": 41}, "bag"),
+])
+def test_scenarios_conserve_coins_and_dice_like_saved_files(spec, field):
+    """One conservation check serves scenarios and saved files: a supply or bag filled in
+    as "the rest" cannot go below zero, so a scenario's own save always loads."""
+    with pytest.raises(InvalidInput) as err:
+        load(4).scenario(spec)
+    assert err.value.field == field
+
+
+@pytest.mark.rules("P-VAR-DEATH")
+def test_a_scenario_with_a_player_out_saves_and_loads():
+    """Out of the game is checked for scenarios as for saved files: only Instant Death
+    puts a player out, with no dice left, and such a scenario's own save loads."""
+    with pytest.raises(InvalidInput) as err:
+        load(3).scenario(out=[False, False, True], crew=[5, 5, 0])
+    assert err.value.field == "out[2]"
+    game = load(3, variants=["instant death"])
+    with pytest.raises(InvalidInput) as err:
+        game.scenario(out=[False, False, True])
+    assert err.value.field == "out[2]"
+    state = game.scenario(out=[False, False, True], crew=[5, 5, 0], phase="action")
+    assert game.state_from_json(state.to_json()) == state

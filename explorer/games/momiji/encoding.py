@@ -25,6 +25,7 @@ from typing import Annotated, Any, Literal, Optional
 import msgspec
 
 from ...core.chance import Deck
+from ...core.checks import TurnCounter, seat
 from ...core.errors import InvalidInput
 from ...core.typed import convert
 from .cards import TYPES, code, name, parse_card, type_index, type_of, value_of
@@ -51,7 +52,7 @@ class Saved(msgspec.Struct, forbid_unknown_fields=True):
     catalogue: CatalogueRef
     step: Literal[STEPS]  # type: ignore[valid-type]
     active: Seat
-    turn: Annotated[int, msgspec.Meta(ge=0, le=10**6)]
+    turn: TurnCounter
     types: list[str]
     hands: list[list[CardName]]
     rows: list[list[list[CardName]]]
@@ -130,6 +131,7 @@ def decode(raw: Any, game: Any, where: str = "data") -> Any:
         raise InvalidInput("catalogue", f"saved with catalogue {s.catalogue.name!r} ({s.catalogue.digest[:12]}), "
                                         f"not the game's {cat.name!r} ({cat.digest}) (M-CAT-1)")
     n = game.players
+    seat(s.active, "active", n, "M-SETUP-8")    # the seat whose turn it is: one of this table's
     types = tuple(sorted(type_index(t, f"types[{i}]") for i, t in enumerate(s.types)))
     if len(set(types)) != len(types) or len(types) != n + 2:
         raise InvalidInput("types", f"expected {n + 2} different leaf types (players + 2, M-SETUP-1)")

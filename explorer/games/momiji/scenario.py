@@ -49,6 +49,7 @@ from typing import Annotated, Any, Literal, Mapping, Optional, Union
 
 import msgspec
 
+from ...core.checks import TurnCounter
 from ...core.errors import InvalidInput
 from ...core.typed import convert
 from .cards import TYPES, name, parse_cards, type_index, value_of
@@ -76,7 +77,7 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True):
     landscapes: Optional[list[Letters]] = None
     used: Optional[list[Letters]] = None
     to_move: Optional[Seat] = None
-    turn: Annotated[int, msgspec.Meta(ge=0, le=10**6)] = 0
+    turn: TurnCounter = 0
     ending: Literal["", "deck", "torii"] = ""
 
 

@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Mapping
 import msgspec
 
 from explorer.core import Deck, InvalidInput
+from explorer.core.checks import conserved
+from explorer.core.checks import seat as seat_of
 from explorer.core.typed import convert
 
 from . import catalogue as cat_module
 from .data import FIELDS, STAGES, PiratesData
-from .dice import CREW_DICE, SPECIAL
+from .dice import CREW_DICE, FACE_WORDS, SPECIAL
 from .engine import cup_of, dice_names, held_specials
 from .cities import check_cities, decode_cities, encode_cities, scenario_cities
 from .deck_spec import DeckSpec, deck_from_spec
@@ -298,6 +300,7 @@ def decode(game: "PiratesGame", raw: Any) -> PiratesData:
         tuple(tuple(sorted(c)) for c in s.passed))
     check(game, d, "data.")
     _check_passed(d, n)
+    _check_flow(game, d, "data.")
     return d
 
 
@@ -342,12 +345,12 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
     for p, v in enumerate(d.progress):
         if v > len(d.route):
             raise InvalidInput(f"{at}progress[{p}]", f"at most {len(d.route)} (home)")
-    if d.supply + sum(d.coins) != o.coin_supply:
-        raise InvalidInput(f"{at}supply", f"the supply and the players' coins must make "
-                                          f"{o.coin_supply} (option coin_supply), got {d.supply + sum(d.coins)}")
-    if d.bag + sum(d.crew) != o.crew_bag:
-        raise InvalidInput(f"{at}bag", f"the bag and the players' normal dice must make "
-                                       f"{o.crew_bag} (option crew_bag), got {d.bag + sum(d.crew)}")
+    # conservation [P-SETUP-SUPPLY]: one check for saved files and scenarios alike, so a
+    # scenario whose supply or bag is "the rest" cannot go below zero
+    conserved({f"{at}supply": d.supply, f"{at}coins": d.coins}, o.coin_supply, f"{at}supply",
+              "the supply and the players' coins (option coin_supply)", "P-SETUP-SUPPLY")
+    conserved({f"{at}bag": d.bag, f"{at}crew": d.crew}, o.crew_bag, f"{at}bag",
+              "the bag and the players' normal dice (option crew_bag)", "P-SETUP-SUPPLY")
     for i, owner in enumerate(d.specials):
         if owner >= n:
             raise InvalidInput(f"{at}specials", f"the {SPECIAL[i]} die is held by seat {owner}: no such seat")
@@ -408,6 +411,7 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
         raise InvalidInput(f"{at}group", "the final battle has at least two fighters")
     if d.stage == "together" and len(d.group) < 2:
         raise InvalidInput(f"{at}group", "stepping together needs at least two ships")
+    _check_out(game, d, at)         # scenarios too: a scenario's own save must load
     check_cities(game, d, at)
     _check_stack(game, d, at)
 
@@ -471,8 +475,12 @@ def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:
             raise InvalidInput(f"{at}stack[{i}]", "a draw waits only for an unseen card")
         if fr[0] == "hand" and i == len(d.stack) - 1 and not d.hands[fr[1]]:
             raise InvalidInput(f"{at}stack[{i}]", "a random discard needs a card in hand")
-        if fr[0] in ("keep", "towns", "designate", "idraw", "pick") and d.cities is None:
+        if (fr[0] in ("keep", "towns", "designate", "idraw") or fr[:3] == ("pick", fr[1], "influence")) \
+                and d.cities is None:
             raise InvalidInput(f"{at}stack[{i}]", "a Cities of Greed frame, but the expansion is off")
+        if fr[0] == "pick" and not game.params[fr[1]]["draw_two"]:
+            raise InvalidInput(f"{at}stack[{i}]", "a draw-two choice, but the variant 'draw two' is "
+                                                  "not in play (P-COG-VAR-DRAW2)")
         if fr[0] == "idraw" and i == len(d.stack) - 1 and not d.cities.deck.needs_luck:
             raise InvalidInput(f"{at}stack[{i}]", "an influence draw waits only for an unseen card")
         if fr[0] == "pick" and i == len(d.stack) - 1 and len(fr[3]) != 2:
@@ -515,6 +523,123 @@ def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:
     if d.stage in ("step alone",) and not d.stack:
         if d.crew[d.turn] < 2:
             raise InvalidInput(f"{at}turn", "the last-placed player cannot pay a step")
+
+
+PHASE_STAGES: dict[str, tuple[str, ...]] = {
+    "betting": ("cups", "bid"),
+    "sail": ("sail", "sailing", "tile", "cards", "round end"),
+    "action": ("act", "round end"),
+    "steps": ("steps", "step alone", "together", "round end"),
+    "final": ("final", "fighting"),
+    "over": ("over",),
+}
+"""The stages of each phase of a round [P-ROUND-1] (the final battle [P-FINAL-1])."""
+
+PHASE_FRAMES: dict[str, frozenset[str]] = {
+    "betting": frozenset({"cup", "draft", "build", "designate", "towns", "keep"}),
+    "sail": frozenset({"die", "battle", "window", "reroll", "task", "draw", "hand", "pick"}),
+    "action": frozenset({"die", "battle", "window", "reroll", "task", "draw", "hand", "pick", "idraw"}),
+    "steps": frozenset({"die", "battle", "window", "reroll", "task", "draw", "hand", "pick"}),
+    "final": frozenset({"die", "battle", "window", "reroll", "task", "draw", "hand", "pick"}),
+    "over": frozenset(),
+}
+"""The frames that may stand on the stack in each phase: the setup's draft, map building
+and towns and the cups are rolled before the first bid [P-SETUP-DRAFT] [P-SETUP-BUILD]
+[P-COG-TOWNS] [P-BET-ROLL]; dice, battles, windows, effects and card draws come from the
+sail [P-SAIL-1], the cards played [P-EFFECTS] and the final battle [P-FINAL-2]; influence
+cards are drawn on a turn of the action phase [P-COG-INF-BUY-WHEN]; a finished game waits
+for nothing."""
+
+
+def _check_flow(game: "PiratesGame", d: PiratesData, at: str) -> None:
+    """What a saved file must hold for the round to go on from it, beyond `check` (which
+    scenarios share): the stage and the frames belong to the phase, the call judged the
+    last bid, a player out of the game takes part in nothing, and every frame's seats
+    are the seats the frame below it asks (a re-roll rolls a die of the battle or the
+    die below it, a window asks only the battle's fighters)."""
+    n = game.players
+    if d.stage not in PHASE_STAGES[d.phase]:
+        raise InvalidInput(f"{at}stage", f"stage {d.stage!r} is not a stage of the {d.phase} phase "
+                                         f"(P-ROUND-1)")
+    for i, fr in enumerate(d.stack):
+        if fr[0] not in PHASE_FRAMES[d.phase]:
+            raise InvalidInput(f"{at}stack[{i}]", f"a {fr[0]} frame does not stand in the "
+                                                  f"{d.phase} phase (P-ROUND-1)")
+    _check_call(d, n, at)
+    _check_frames_below(game, d, at)
+    for i, fr in enumerate(d.stack):
+        if fr[0] == "designate" and d.cities is not None and (
+                len(set(fr[1])) != len(fr[1])
+                or set(fr[1]) != {p for p in range(n) if not d.cities.designated[p]}):
+            raise InvalidInput(f"{at}stack[{i}]", "the designating asks each player without a "
+                                                  "designated town, once (P-COG-DESIGNATE)")
+
+
+def _check_call(d: PiratesData, n: int, at: str) -> None:
+    """The call that ended the betting [P-LIAR] [P-EXACT-1]: a participant judged the
+    last bid (quantity, face 2-6, bidder), and counted at most the dice in the cups."""
+    if not d.call:
+        return
+    kind, caller, quantity, face, judged, counted = d.call
+    seat_of(caller, f"{at}call[1]", n, "P-LIAR")
+    seat_of(judged, f"{at}call[4]", n, "P-LIAR")
+    if d.phase == "betting":
+        raise InvalidInput(f"{at}call", "a call ends the betting: none is made while it goes on (P-LIAR)")
+    if face not in FACE_WORDS or quantity < 1:
+        raise InvalidInput(f"{at}call[3]", "a call judges a bid of at least 1 of a face 2-6 (P-BID-1)")
+    if not d.bids or d.bids[-1] != (quantity, face, judged):
+        raise InvalidInput(f"{at}call", "a call judges the last bid of the ladder (P-LIAR, P-EXACT-1)")
+    if not d.betting[caller] or not d.betting[judged]:
+        raise InvalidInput(f"{at}call", "the caller and the bidder take part in the betting (P-LIAR)")
+    dice = sum(len(cup) for p, cup in enumerate(d.cups) if cup is not None and d.betting[p])
+    if counted > dice:
+        raise InvalidInput(f"{at}call[5]", f"the count is at most the {dice} dice in the cups (P-BID-COUNT)")
+
+
+def _check_out(game: "PiratesGame", d: PiratesData, at: str) -> None:
+    """A player out of the game [P-VAR-DEATH] lost every die under Instant Death and
+    takes no part in the betting (no cup). (The engine lets a player eliminated during
+    their own action turn finish it, so `turn` may name them.)"""
+    for p in range(game.players):
+        if not d.out[p]:
+            continue
+        where = f"{at}out[{p}]"
+        if not game.params[p]["instant_death"]:
+            raise InvalidInput(where, "only Instant Death puts a player out (P-VAR-DEATH)")
+        if d.crew[p] or p in d.specials:
+            raise InvalidInput(where, "a player out of the game holds no dice (P-VAR-DEATH)")
+        if d.phase == "betting" and (d.betting[p] or d.cups[p] is not None):
+            raise InvalidInput(where, "a player out of the game takes no part in the betting (P-VAR-DEATH)")
+
+
+def _check_frames_below(game: "PiratesGame", d: PiratesData, at: str) -> None:
+    """Frames that act on the die or battle below them name its seats [P-REROLL]
+    [P-REROLL-WINDOW] [P-FINAL-3]: a battle's fighters are different seats, a final
+    battle stands only in the final phase, a re-roll is the die's owner's or a
+    fighter's, and a re-roll or final window asks only those who rolled."""
+    for i, fr in enumerate(d.stack):
+        where = f"{at}stack[{i}]"
+        if fr[0] == "battle":
+            if len(set(fr[2])) != len(fr[2]):
+                raise InvalidInput(where, "a battle's fighters are different seats (P-BATTLE-1)")
+            if (fr[1] == "final") != (d.phase == "final"):
+                raise InvalidInput(where, "the final battle is fought in the final phase, and only "
+                                          "there (P-FINAL-2)")
+        if fr[0] not in ("reroll", "window") or (fr[0] == "window" and fr[1] not in ("reroll", "final")):
+            continue
+        under = [f for f in d.stack[:i] if f[0] in ("die", "battle")]
+        if not under:
+            raise InvalidInput(where, f"a {fr[0]} frame needs a die or a battle under it (P-REROLL)")
+        low = under[-1]
+        if (low[0] == "die" and low[3] is None) or (low[0] == "battle" and None in low[3]) or not low[4]:
+            raise InvalidInput(where, f"a {fr[0]} frame stands on a die or battle already rolled "
+                                      f"(P-REROLL)")
+        rollers = (low[2],) if low[0] == "die" else low[2]
+        asked = (fr[1],) if fr[0] == "reroll" else fr[2]
+        if any(s not in rollers for s in asked):
+            raise InvalidInput(where, "only the die's owner or the battle's fighters re-roll (P-REROLL)")
+        if fr[0] == "window" and fr[1] == "final" and (low[0] != "battle" or low[1] != "final"):
+            raise InvalidInput(where, "a final window stands on the final battle (P-FINAL-3)")
 
 
 # ------------------------------------------------------------------ scenarios

@@ -509,8 +509,13 @@ class PiratesState(State):
                 names = self._names(fr[1])
                 stack[i] = ("cup", fr[1], tuple(CREW_DICE[names[k]].sample(rng) for k in range(len(fr[2]))))
         cities = d.cities if d.cities is None else redeal_cities(d.cities, stack, viewer, rng)
+        # the others' draft memories are theirs alone, and their cards were dealt again:
+        # the sample keeps only the viewer's (a kept one could name cards no longer there,
+        # and the player's saved file, which holds samples, would not load) [P-SETUP-DRAFT]
+        passed: tuple[tuple[str, ...], ...] = tuple(
+            d.passed[p] if p == viewer else () for p in range(n)) if d.passed else ()
         return d._replace(cups=tuple(cups), hands=tuple(hands), deck=Deck(unseen, (), d.deck.bottom),
-                          stack=tuple(stack), cities=cities)
+                          stack=tuple(stack), cities=cities, passed=passed)
 
     def _encode(self) -> dict[str, Any]:
         from .scenario import encode

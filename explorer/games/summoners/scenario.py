@@ -21,6 +21,7 @@ from typing import Annotated, Any, Iterable, Literal, Mapping
 import msgspec
 
 from explorer.core import Deck, InvalidInput, Window
+from explorer.core.checks import seat
 from explorer.core.typed import convert
 
 from .cards import ELEMENT_DECK, SPIRIT_DECK, is_spirit
@@ -308,6 +309,9 @@ def _build(n: int, options: Any, *, grid, hands, known, spirits, summoned, mana,
     if winner != -1:
         _seat(winner, "winner", n)
     _check_phase(phase, ended, winner, slot, window, market, deck, hands[current])
+    if turn > options.max_turns or (turn == options.max_turns and phase != "over"):
+        raise InvalidInput("turn", f"the game ends when {options.max_turns} turns are played "
+                                   f"(option max_turns), got {turn} (S-END-3)")
     cells: dict[Cell, str] = {(x, y): c for x, y, c in grid}
     frontier = frozenset(frontier_of(cells, options.first_cell))
     return SummonersData(grid, all_sites(cells, frontier, options.king_over_spirits),
@@ -347,8 +351,8 @@ def _cards(cards: Iterable[str], field: str, allowed: frozenset[str]) -> tuple[s
 
 
 def _seat(value: int, field: str, n: int) -> None:
-    if not 0 <= value < n:
-        raise InvalidInput(field, f"expected a seat 0-{n - 1}, got {value}")
+    """`value` is a seat of the table (the shared check, `core.checks.seat`)."""
+    seat(value, field, n)
 
 
 def _grid(value: Any) -> tuple[tuple[int, int, str], ...]:

@@ -12,11 +12,12 @@ from typing import Any, Annotated, Literal, Optional, Union
 
 import msgspec
 
+from ...core.checks import TurnCounter
 from .cards import MAX_COUNT
 
 Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_COUNT)]
 """A number of cards."""
-Turn = Annotated[int, msgspec.Meta(ge=0, le=10**6)]
+Turn = TurnCounter
 Seat = Annotated[int, msgspec.Meta(ge=0, le=4)]
 StallCost = Annotated[int, msgspec.Meta(ge=0, le=3)]
 
