@@ -6,8 +6,10 @@
 // Click to play: a click toggles an element id into the selection (a multiset). The
 // legal moves whose targets contain the selection stay candidates (core.move.narrow);
 // elements that extend some candidate are highlighted. One move with exactly the
-// selected targets and no longer candidate is played; several make a chooser. A click
-// that no candidate allows asks Python why not.
+// selected targets and no longer candidate is played; several make a chooser. A move
+// marked `ordered` is reached only when its first target was clicked first (a mode such
+// as "raise and lock as exact"), so the rest clicked alone stays a move of its own. A
+// click that no candidate allows asks Python why not.
 
 function asList(value) {
   return Array.isArray(value) ? value : [];
@@ -43,11 +45,13 @@ function cleanMoves(raw) {
       rule: asText(m.rule),
       targets: asList(m.targets).map(asText),
       confirm: m.confirm === true,
+      ordered: m.ordered === true,
     }));
 }
 
 function narrow(moves, selection) {
-  return moves.filter((m) => contains(m.targets, selection));
+  return moves.filter((m) => contains(m.targets, selection) &&
+    (!m.ordered || !selection.length || selection[0] === m.targets[0]));
 }
 
 function exact(moves, selection) {

@@ -71,7 +71,7 @@ def cite(state: State, rule: str) -> str:
 def move_payload(move: Move) -> dict[str, Any]:
     """What the browser learns about one legal move."""
     return {"text": str(move), "label": move.label, "rule": move.rule,
-            "targets": list(move.targets), "confirm": move.confirm}
+            "targets": list(move.targets), "confirm": move.confirm, "ordered": move.ordered}
 
 
 class Board(anywidget.AnyWidget):

@@ -203,7 +203,9 @@ def _shade(chance: float) -> str:
 def _picker(view: Mapping[str, Any], tips: Mapping[tuple[int, int], str],
             shade: Mapping[tuple[int, int], float]) -> list[dict[str, Any]]:
     """The bid picker (quantity down, face across; the board lights the legal bids),
-    each raise shaded and titled with its odds, and the Liar and Exact buttons."""
+    each raise shaded and titled with its odds, and the Liar, Exact and "Raise + lock"
+    buttons. The lock is its own control (clicked before a cell), so a cell alone plays
+    its bid and Exact alone calls exact: one click, one move."""
     total = sum(len(c["dice"]) for c in view["cups"] if c["betting"])
     bid = view["bid"]
     cells = []
@@ -222,7 +224,9 @@ def _picker(view: Mapping[str, Any], tips: Mapping[tuple[int, int], str],
     calls = [{"id": "liar", "kind": "token", "text": "Liar!", "color": "#e74c3c",
               "title": "call the previous bid a lie (P-LIAR)"},
              {"id": "exact", "kind": "token", "text": "Exact", "color": "#f39c12",
-              "title": "lock the previous bid, or (with a bid cell) your raise, as exact (P-EXACT-1)"}]
+              "title": "call the previous bid exact (P-EXACT-1)"},
+             {"id": "lock", "kind": "token", "text": "Raise + lock", "color": "#f8c471",
+              "title": "raise and lock as exact: click this, then a bid cell (P-EXACT-1)"}]
     note = "quantity down, face across (2-6): the lit cells are legal bids"
     if shade:
         note += "; shade and number: P(the bid is true)"
