@@ -6,7 +6,8 @@
 // Click to play: a click toggles an element id into the selection (a multiset). The
 // legal moves whose targets contain the selection stay candidates (core.move.narrow);
 // elements that extend some candidate are highlighted. One move with exactly the
-// selected targets and no longer candidate is played; several make a chooser. A move
+// selected targets and no longer candidate is played; several make a chooser, drawn next
+// to the element just clicked (not under the board, maybe far below the fold). A move
 // marked `ordered` is reached only when its first target was clicked first (a mode such
 // as "raise and lock as exact"), so the rest clicked alone stays a move of its own. A
 // click that no candidate allows asks Python why not.
@@ -113,6 +114,7 @@ function render({ model, el }) {
   let selection = [];
   let chooser = null; // moves offered when a selection is ambiguous
   let pending = false; // a play request is on its way to Python
+  let anchor = null; // the element clicked last: a chooser is drawn next to it
 
   const root = h("div", "rx-board");
   el.appendChild(root);
@@ -147,12 +149,13 @@ function render({ model, el }) {
     silenced = true;
   }
 
-  function onElement(id) {
+  function onElement(id, node) {
     if (pending) return;
     const all = moves();
     const next = selection.concat([id]);
     if (all.length && narrow(all, next).length) {
       selection = next;
+      anchor = node || null;
       const candidates = narrow(all, selection);
       const done = exact(all, selection);
       if (done.length === 1 && candidates.length === 1 && !done[0].confirm) {
@@ -192,13 +195,13 @@ function render({ model, el }) {
     const node = elementOf(ev);
     if (!node) return;
     ev.stopPropagation();
-    onElement(node.dataset.id);
+    onElement(node.dataset.id, node);
   });
   root.addEventListener("keydown", (ev) => {
     const node = elementOf(ev);
     if (node && (ev.key === "Enter" || ev.key === " ")) {
       ev.preventDefault();
-      onElement(node.dataset.id);
+      onElement(node.dataset.id, node);
     }
   });
 
@@ -233,6 +236,7 @@ function render({ model, el }) {
       clear.addEventListener("click", () => {
         selection = [];
         chooser = null;
+        anchor = null;
         draw();
       });
       bar.appendChild(clear);
@@ -254,9 +258,41 @@ function render({ model, el }) {
         list.appendChild(b);
       }
       if (offer.length > 60) list.appendChild(h("small", "", `… and ${offer.length - 60} more in the move list`));
-      bar.appendChild(list);
+      if (chooser && anchor) {
+        list.classList.add("rx-float"); // drawn next to the click (see `place`)
+        floating = list;
+      } else {
+        bar.appendChild(list);
+      }
     }
     return bar;
+  }
+
+  // The chooser floats just under the element clicked (or above it when there is no
+  // room below), inside the board's width: the choice a click leaves is where the
+  // player looks, not under the board, where a tall board (Lying Pirates' picker and
+  // captains) puts it far below the fold.
+  let floating = null;
+  function place(list) {
+    let node = anchor && anchor.isConnected ? anchor : null;
+    if (!node && anchor) {
+      const id = anchor.dataset.id;
+      node = [...root.querySelectorAll("[data-id]")].find((x) => x.dataset.id === id) || null;
+    }
+    if (!node) return false;
+    root.appendChild(list);
+    const box = root.getBoundingClientRect();
+    const at = node.getBoundingClientRect();
+    const width = list.offsetWidth;
+    const left = Math.max(0, Math.min(at.left - box.left, box.width - width));
+    let top = at.bottom - box.top + 4;
+    const room = (window.innerHeight || 0) - at.bottom;
+    if (room < list.offsetHeight + 8 && at.top - box.top > list.offsetHeight + 4) {
+      top = at.top - box.top - list.offsetHeight - 4;
+    }
+    list.style.left = `${Math.round(left)}px`;
+    list.style.top = `${Math.round(top)}px`;
+    return true;
   }
 
   // A rule chip: its id; a click shows the rule's text and tag ("seed", "assumed", ...).
@@ -341,10 +377,18 @@ function render({ model, el }) {
       for (const node of root.querySelectorAll("[data-zone]")) {
         if (node.classList.contains("rx-changed") !== changed.has(node.dataset.zone)) node.classList.toggle("rx-changed");
       }
+      floating = null;
       extra = [drawControls(all, candidates), drawMessage()];
       const zones = root.querySelector(".rx-zones");
       if (zones) zones.after(...extra);
       else root.append(...extra);
+      if (floating) {
+        if (place(floating)) extra.push(floating);
+        else {
+          floating.classList.remove("rx-float");
+          extra[0].appendChild(floating);
+        }
+      }
     } catch (err) {
       drawnHtml = null;
       root.replaceChildren(h("div", "rx-message", `board could not draw: ${err}`));
@@ -367,6 +411,7 @@ function render({ model, el }) {
     silenced = false;
     selection = [];
     chooser = null;
+    anchor = null;
     pending = false;
     drawSoon();
   };
