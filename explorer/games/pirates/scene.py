@@ -230,9 +230,10 @@ def _picker(view: Mapping[str, Any], tips: Mapping[tuple[int, int], str],
     note = "quantity down, face across (2-6): the lit cells are legal bids"
     if shade:
         note += "; shade and number: P(the bid is true)"
-    return [{"id": "picker", "label": "Bid picker", "layout": "grid", "items": cells,
-             "note": note, "highlight": view["stage"] == "bid"},
-            {"id": "calls", "label": "Calls", "layout": "row", "items": calls}]
+    # the calls first: above the picker (up to 30 rows), in sight of the bids
+    return [{"id": "calls", "label": "Calls", "layout": "row", "items": calls},
+            {"id": "picker", "label": "Bid picker", "layout": "grid", "items": cells,
+             "note": note, "highlight": view["stage"] == "bid"}]
 
 
 def _flight(view: Mapping[str, Any]) -> dict[str, Any] | None:
