@@ -210,7 +210,9 @@ function render({ model, el }) {
     for (const node of root.querySelectorAll("[data-id]")) {
       if (node.dataset.id !== id) continue;
       if (node.classList.contains("rx-down")) return "a face-down card";
-      const text = node.title || (node.querySelector(".rx-text") || {}).textContent;
+      // the tooltip up to ":" or " (" (a bid cell's goes on with its odds), else the text
+      const title = (node.title || "").split(": ")[0].split(" (")[0].trim();
+      const text = title.length && title.length <= 40 ? title : (node.querySelector(".rx-text") || {}).textContent;
       if (text) return text;
     }
     return id;

@@ -221,11 +221,12 @@ def _picker(view: Mapping[str, Any], tips: Mapping[tuple[int, int], str],
             if not below and (q, f) in tips:
                 cell["title"] = f"{title}: {tips[(q, f)]}"
             cells.append(cell)
-    calls = [{"id": "liar", "kind": "token", "text": "Liar!", "color": "#e74c3c",
+    calls = [{"id": "liar", "kind": "token", "text": "Liar!", "color": "#e74c3c", "name": "Liar",
               "title": "call the previous bid a lie (P-LIAR)"},
-             {"id": "exact", "kind": "token", "text": "Exact", "color": "#f39c12",
+             {"id": "exact", "kind": "token", "text": "Exact", "color": "#f39c12", "name": "Exact",
               "title": "call the previous bid exact (P-EXACT-1)"},
              {"id": "lock", "kind": "token", "text": "Raise + lock", "color": "#f8c471",
+              "name": "Raise + lock",
               "title": "raise and lock as exact: click this, then a bid cell (P-EXACT-1)"}]
     note = "quantity down, face across (2-6): the lit cells are legal bids"
     if shade:
