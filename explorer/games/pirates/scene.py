@@ -62,6 +62,17 @@ def _status(view: Mapping[str, Any]) -> str:
     return f"Round {view['round']}, {view['phase']}: {view['prompt']}"
 
 
+def _role_note(view: Mapping[str, Any], p: int, role: str) -> str:
+    """What a captain's area says of P`p`'s standing: during play the role of the
+    betting round ("winner", "loser", "survivor"); at game over the game's result
+    first, and the last round's role named as such ("won the game, last round:
+    loser"), so the boxes never contradict the banner's winner."""
+    if not view["over"] or view["outcome"] is None:
+        return role
+    result = "won the game" if p in view["outcome"]["winners"] else "lost the game"
+    return f"{result}, last round: {role}" if role else result
+
+
 def _route(view: Mapping[str, Any]) -> dict[str, Any]:
     ships: dict[int, list[str]] = {}
     for seat in view["seats"]:
@@ -316,7 +327,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
         items.append({"id": f"ship:{p}", "kind": "token", "text": f"P{p}", "color": SEAT_COLOURS[p],
                       "sub": f"tile {seat['tile']}" + (" home" if seat["home"] else ""),
                       "title": f"P{p}'s ship: {seat['progress']} tiles sailed"})
-        note = " ".join(x for x in (seat["role"], "out" if seat["out"] else "",
+        note = " ".join(x for x in (_role_note(view, p, seat["role"]), "out" if seat["out"] else "",
                                     f"captain {seat['captain']}" if seat["captain"] else "",
                                     seat_note(view, p)) if x)
         areas.append({"id": f"player:{p}", "label": f"P{p}", "note": note, "layout": "row",
