@@ -115,6 +115,7 @@ function render({ model, el }) {
   let chooser = null; // moves offered when a selection is ambiguous
   let pending = false; // a play request is on its way to Python
   let anchor = null; // the element clicked last: a chooser is drawn next to it
+  let refused = null; // the element whose click was refused: the answer is drawn next to it
 
   const root = h("div", "rx-board");
   el.appendChild(root);
@@ -147,6 +148,7 @@ function render({ model, el }) {
   let silenced = false;
   function quiet() {
     silenced = true;
+    refused = null;
   }
 
   function onElement(id, node) {
@@ -169,6 +171,7 @@ function render({ model, el }) {
       chooser = null;
       quiet();
     } else {
+      refused = node || null;
       send({ event: "why", selected: selection.slice(), clicked: id });
     }
     draw();
@@ -275,10 +278,10 @@ function render({ model, el }) {
   // player looks, not under the board, where a tall board (Lying Pirates' picker and
   // captains) puts it far below the fold.
   let floating = null;
-  function place(list) {
-    let node = anchor && anchor.isConnected ? anchor : null;
-    if (!node && anchor) {
-      const id = anchor.dataset.id;
+  function place(list, near) {
+    let node = near && near.isConnected ? near : null;
+    if (!node && near) {
+      const id = near.dataset.id;
       node = [...root.querySelectorAll("[data-id]")].find((x) => x.dataset.id === id) || null;
     }
     if (!node) return false;
@@ -288,8 +291,10 @@ function render({ model, el }) {
     const width = list.offsetWidth;
     const left = Math.max(0, Math.min(at.left - box.left, box.width - width));
     let top = at.bottom - box.top + 4;
-    const room = (window.innerHeight || 0) - at.bottom;
-    if (room < list.offsetHeight + 8 && at.top - box.top > list.offsetHeight + 4) {
+    // above the element when there is no room below it: in the window, or in the board
+    // (a notebook's output area may clip what hangs out of it)
+    const below = Math.min((window.innerHeight || 0) - at.bottom, box.bottom - at.bottom);
+    if (below < list.offsetHeight + 8 && at.top - box.top > list.offsetHeight + 4) {
       top = at.top - box.top - list.offsetHeight - 4;
     }
     list.style.left = `${Math.round(left)}px`;
@@ -384,8 +389,13 @@ function render({ model, el }) {
       const zones = root.querySelector(".rx-zones");
       if (zones) zones.after(...extra);
       else root.append(...extra);
+      const answer = extra[1];
+      if (refused && answer.dataset.kind === "why") {
+        answer.classList.add("rx-float"); // the refusal beside the click it answers
+        if (!place(answer, refused)) answer.classList.remove("rx-float");
+      }
       if (floating) {
-        if (place(floating)) extra.push(floating);
+        if (place(floating, anchor)) extra.push(floating);
         else {
           floating.classList.remove("rx-float");
           extra[0].appendChild(floating);
@@ -414,6 +424,7 @@ function render({ model, el }) {
     selection = [];
     chooser = null;
     anchor = null;
+    refused = null;
     pending = false;
     drawSoon();
   };

@@ -108,3 +108,25 @@ def test_a_choice_left_by_a_click_is_offered_beside_it(browser: Any) -> None:
         chooser.locator(".rx-move", has_text="Draw").click()
         expect(root).not_to_have_attribute("data-node", node)
         expect(root.locator(".rx-chooser")).to_have_count(0)
+
+
+@pytest.mark.rules("P-BID-RAISE")
+def test_a_refused_click_is_answered_beside_it_in_words(browser: Any) -> None:
+    game = explorer.load("pirates", players=4)
+    state = game.scenario(cups=[[1, 2, 2, 5, 6], [2, 3, 3, 4, 6], [2, 2, 4, 5, 6], [2, 3, 4, 5, 6]],
+                          bids=["4 threes by P0"], turn=1)
+    with live_board(browser, state, size=LAPTOP) as (page, _):
+        root = page.locator(".rx-board")
+        low = cell(root, "bid:3:3")                    # under the standing bid: refused
+        expect(low).to_have_attribute("data-legal", "false")
+        low.scroll_into_view_if_needed()
+        low.click()
+        answer = root.locator(".rx-message")
+        expect(answer).to_have_attribute("data-rule", "P-BID-RAISE")
+        expect(answer).to_have_class(re.compile(r"\brx-float\b"))
+        assert gap(page, low, answer) <= NEAR
+        text = answer.inner_text()
+        assert "bid:" not in text and "P(" not in text and len(text) < 200
+        cell(root, "lock").click()                     # a new selection: the old answer goes
+        expect(answer).to_have_attribute("data-kind", "none")
+        expect(root.locator(".rx-message.rx-float")).to_have_count(0)
