@@ -45,19 +45,30 @@ class Move:
         payment, a purchase): a player checks what they give before they give it."""
         return False
 
+    @property
+    def ordered(self) -> bool:
+        """Whether its first target must be clicked first: a mode that the player turns
+        on before the rest (Lying Pirates' "raise and lock as exact", then a bid cell).
+        Clicking the rest first never reaches it, so those clicks stay a move of their own
+        (a bid cell alone plays the plain bid) instead of leaving a choice."""
+        return False
+
 
 def narrow(moves: Iterable[Move], selected: Sequence[str]) -> list[Move]:
     """The moves whose targets contain every selected element (as a multiset).
 
     Clicking two Crown cards selects ``("hand:Crown", "hand:Crown")``: moves that use at
     least two Crowns stay. The order of clicks does not matter, so a player may pick
-    the cards of a payment in any order.
+    the cards of a payment in any order; only an `ordered` move (a mode turned on
+    first) stays only while its first target was the first one clicked. The board
+    (board.js `narrow`) follows the same rule.
     """
     wanted = Counter(selected)
     kept = []
     for move in moves:
         have = Counter(move.targets)
-        if all(have[t] >= n for t, n in wanted.items()):
+        if all(have[t] >= n for t, n in wanted.items()) and (
+                not selected or not move.ordered or move.targets[0] == selected[0]):
             kept.append(move)
     return kept
 

@@ -32,6 +32,8 @@ Schema (all JSON-able)::
         "badges": ["P1"],              # small markers (a sculpture, a bribe owner...)
         "corner": "1,0",               # small print in the top-left corner (coordinates)
         "title": "tooltip",
+        "name": "Liar",                # optional: what a refusal calls it (else the
+                                       # tooltip up to ":", else the text)
         "x": 0, "y": 0,                # grid layout only (y grows downwards)
     }
 """

@@ -6,8 +6,11 @@
 // Click to play: a click toggles an element id into the selection (a multiset). The
 // legal moves whose targets contain the selection stay candidates (core.move.narrow);
 // elements that extend some candidate are highlighted. One move with exactly the
-// selected targets and no longer candidate is played; several make a chooser. A click
-// that no candidate allows asks Python why not.
+// selected targets and no longer candidate is played; several make a chooser, drawn next
+// to the element just clicked (not under the board, maybe far below the fold). A move
+// marked `ordered` is reached only when its first target was clicked first (a mode such
+// as "raise and lock as exact"), so the rest clicked alone stays a move of its own. A
+// click that no candidate allows asks Python why not.
 
 function asList(value) {
   return Array.isArray(value) ? value : [];
@@ -43,11 +46,13 @@ function cleanMoves(raw) {
       rule: asText(m.rule),
       targets: asList(m.targets).map(asText),
       confirm: m.confirm === true,
+      ordered: m.ordered === true,
     }));
 }
 
 function narrow(moves, selection) {
-  return moves.filter((m) => contains(m.targets, selection));
+  return moves.filter((m) => contains(m.targets, selection) &&
+    (!m.ordered || !selection.length || selection[0] === m.targets[0]));
 }
 
 function exact(moves, selection) {
@@ -109,6 +114,8 @@ function render({ model, el }) {
   let selection = [];
   let chooser = null; // moves offered when a selection is ambiguous
   let pending = false; // a play request is on its way to Python
+  let anchor = null; // the element clicked last: a chooser is drawn next to it
+  let refused = null; // the element whose click was refused: the answer is drawn next to it
 
   const root = h("div", "rx-board");
   el.appendChild(root);
@@ -141,14 +148,16 @@ function render({ model, el }) {
   let silenced = false;
   function quiet() {
     silenced = true;
+    refused = null;
   }
 
-  function onElement(id) {
+  function onElement(id, node) {
     if (pending) return;
     const all = moves();
     const next = selection.concat([id]);
     if (all.length && narrow(all, next).length) {
       selection = next;
+      anchor = node || null;
       const candidates = narrow(all, selection);
       const done = exact(all, selection);
       if (done.length === 1 && candidates.length === 1 && !done[0].confirm) {
@@ -162,6 +171,7 @@ function render({ model, el }) {
       chooser = null;
       quiet();
     } else {
+      refused = node || null;
       send({ event: "why", selected: selection.slice(), clicked: id });
     }
     draw();
@@ -188,13 +198,13 @@ function render({ model, el }) {
     const node = elementOf(ev);
     if (!node) return;
     ev.stopPropagation();
-    onElement(node.dataset.id);
+    onElement(node.dataset.id, node);
   });
   root.addEventListener("keydown", (ev) => {
     const node = elementOf(ev);
     if (node && (ev.key === "Enter" || ev.key === " ")) {
       ev.preventDefault();
-      onElement(node.dataset.id);
+      onElement(node.dataset.id, node);
     }
   });
 
@@ -203,7 +213,9 @@ function render({ model, el }) {
     for (const node of root.querySelectorAll("[data-id]")) {
       if (node.dataset.id !== id) continue;
       if (node.classList.contains("rx-down")) return "a face-down card";
-      const text = node.title || (node.querySelector(".rx-text") || {}).textContent;
+      // the tooltip up to ":" or " (" (a bid cell's goes on with its odds), else the text
+      const title = (node.title || "").split(": ")[0].split(" (")[0].trim();
+      const text = title.length && title.length <= 40 ? title : (node.querySelector(".rx-text") || {}).textContent;
       if (text) return text;
     }
     return id;
@@ -229,6 +241,7 @@ function render({ model, el }) {
       clear.addEventListener("click", () => {
         selection = [];
         chooser = null;
+        anchor = null;
         draw();
       });
       bar.appendChild(clear);
@@ -250,9 +263,43 @@ function render({ model, el }) {
         list.appendChild(b);
       }
       if (offer.length > 60) list.appendChild(h("small", "", `… and ${offer.length - 60} more in the move list`));
-      bar.appendChild(list);
+      if (chooser && anchor) {
+        list.classList.add("rx-float"); // drawn next to the click (see `place`)
+        floating = list;
+      } else {
+        bar.appendChild(list);
+      }
     }
     return bar;
+  }
+
+  // The chooser floats just under the element clicked (or above it when there is no
+  // room below), inside the board's width: the choice a click leaves is where the
+  // player looks, not under the board, where a tall board (Lying Pirates' picker and
+  // captains) puts it far below the fold.
+  let floating = null;
+  function place(list, near) {
+    let node = near && near.isConnected ? near : null;
+    if (!node && near) {
+      const id = near.dataset.id;
+      node = [...root.querySelectorAll("[data-id]")].find((x) => x.dataset.id === id) || null;
+    }
+    if (!node) return false;
+    root.appendChild(list);
+    const box = root.getBoundingClientRect();
+    const at = node.getBoundingClientRect();
+    const width = list.offsetWidth;
+    const left = Math.max(0, Math.min(at.left - box.left, box.width - width));
+    let top = at.bottom - box.top + 4;
+    // above the element when there is no room below it: in the window, or in the board
+    // (a notebook's output area may clip what hangs out of it)
+    const below = Math.min((window.innerHeight || 0) - at.bottom, box.bottom - at.bottom);
+    if (below < list.offsetHeight + 8 && at.top - box.top > list.offsetHeight + 4) {
+      top = at.top - box.top - list.offsetHeight - 4;
+    }
+    list.style.left = `${Math.round(left)}px`;
+    list.style.top = `${Math.round(top)}px`;
+    return true;
   }
 
   // A rule chip: its id; a click shows the rule's text and tag ("seed", "assumed", ...).
@@ -337,10 +384,23 @@ function render({ model, el }) {
       for (const node of root.querySelectorAll("[data-zone]")) {
         if (node.classList.contains("rx-changed") !== changed.has(node.dataset.zone)) node.classList.toggle("rx-changed");
       }
+      floating = null;
       extra = [drawControls(all, candidates), drawMessage()];
       const zones = root.querySelector(".rx-zones");
       if (zones) zones.after(...extra);
       else root.append(...extra);
+      const answer = extra[1];
+      if (refused && answer.dataset.kind === "why") {
+        answer.classList.add("rx-float"); // the refusal beside the click it answers
+        if (!place(answer, refused)) answer.classList.remove("rx-float");
+      }
+      if (floating) {
+        if (place(floating, anchor)) extra.push(floating);
+        else {
+          floating.classList.remove("rx-float");
+          extra[0].appendChild(floating);
+        }
+      }
     } catch (err) {
       drawnHtml = null;
       root.replaceChildren(h("div", "rx-message", `board could not draw: ${err}`));
@@ -363,6 +423,8 @@ function render({ model, el }) {
     silenced = false;
     selection = [];
     chooser = null;
+    anchor = null;
+    refused = null;
     pending = false;
     drawSoon();
   };

@@ -71,7 +71,7 @@ def cite(state: State, rule: str) -> str:
 def move_payload(move: Move) -> dict[str, Any]:
     """What the browser learns about one legal move."""
     return {"text": str(move), "label": move.label, "rule": move.rule,
-            "targets": list(move.targets), "confirm": move.confirm}
+            "targets": list(move.targets), "confirm": move.confirm, "ordered": move.ordered}
 
 
 class Board(anywidget.AnyWidget):
@@ -234,9 +234,9 @@ class Board(anywidget.AnyWidget):
         name = self._element_name(clicked)
         if not narrow(moves, [clicked]):
             return Reason("CORE-LEGAL", f"No legal move uses {name} now.")
-        chosen = ", ".join(self._element_name(t) for t in selected)
+        chosen = " and ".join(dict.fromkeys(self._element_name(t) for t in selected))
         return Reason("CORE-LEGAL", f"No legal move uses {name} together with {chosen}; "
-                                    f"clear the selection to use {name}.")
+                                    f"cancel to use {name} alone.")
 
     def not_yours(self, state: State) -> Reason:
         """The reason a viewer without moves gets for any click."""
@@ -293,10 +293,27 @@ class Board(anywidget.AnyWidget):
             self.say("error", f"unknown request {event!r}: expected 'play' or 'why'")
 
     def _element_name(self, element_id: str) -> str:
+        """What a person calls a board element, in a few words: the item's `name`, else
+        its tooltip up to the first ":" or " (" (a Pirates bid cell's tooltip goes on
+        with its odds), else its text; never its id when the scene has it. A refusal
+        that names two elements stays one short sentence."""
         for item in scene_items(self.scene):
             if item.get("id") == element_id:
                 if item.get("face") == "down":
                     return "a face-down card"
-                text = str(item.get("title") or item.get("text") or element_id)
-                return f"'{text}'"
-        return f"'{element_id}'"
+                return short_name(item) or element_id.replace(":", " ")
+        return element_id.replace(":", " ")
+
+
+def short_name(item: dict[str, Any]) -> str:
+    """An element's name in a few words (see `Board._element_name`); "" when it has none."""
+    if item.get("name"):
+        return str(item["name"])
+    title = str(item.get("title") or "")
+    for cut in (": ", " ("):
+        title = title.split(cut, 1)[0]
+    title = title.strip()
+    text = " ".join(str(item[k]) for k in ("text",) if item.get(k))
+    if title and len(title) <= 40:
+        return title
+    return text or title[:40]

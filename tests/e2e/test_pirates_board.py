@@ -16,18 +16,13 @@ import explorer
 from live_board import cell, live_board
 
 
-def bid(root: Locator, quantity: int, face: int, words: str, lockable: bool) -> None:
-    """Click a lit picker cell. The opening bid cannot be locked as exact, so the click
-    plays it; a raise can (cell + Exact), so the board offers the plain bid: play it."""
+def bid(root: Locator, quantity: int, face: int) -> None:
+    """Click a lit picker cell: one click plays the bid, the opening bid and a raise
+    alike (a raise locked as exact is its own control, "Raise + lock", clicked first)."""
     target = cell(root, f"bid:{quantity}:{face}")
     expect(target).to_have_attribute("data-legal", "true")
     node = root.get_attribute("data-node")
     target.click()
-    if lockable:
-        expect(cell(root, "exact")).to_have_attribute("data-legal", "true")   # cell + Exact: the lock
-        offer = root.locator(f'.rx-chooser .rx-move[data-move$="bid {words}"]')
-        expect(offer).to_have_count(1)
-        offer.click()
     expect(root).not_to_have_attribute("data-node", node)
 
 
@@ -45,7 +40,7 @@ def test_bid_through_the_picker_call_liar_and_see_the_reveal(
         expect(root.locator('[data-zone="odds"]')).to_contain_text("no bid yet")
         expect(cell(root, "bid:2:3")).to_have_attribute(
             "title", re.compile(r"^bid 2 threes: as P0 knows: P\(at least 2 threes\) = 0\.\d\d, "))
-        bid(root, 2, 3, "2 threes", lockable=False)
+        bid(root, 2, 3)
         expect(root.locator('[data-zone="bids"]')).to_contain_text("2 threes by P0")
         # beside the standing bid: the odds as P1 (to move) knows them, and the truth
         odds = root.locator('[data-zone="odds"]')
@@ -55,7 +50,7 @@ def test_bid_through_the_picker_call_liar_and_see_the_reveal(
         expect(cell(root, "bid:2:2")).to_have_attribute("data-legal", "false")
         cell(root, "bid:2:2").click()
         expect(root.locator(".rx-message")).to_have_attribute("data-rule", "P-BID-RAISE")
-        bid(root, 3, 3, "3 threes", lockable=True)
+        bid(root, 3, 3)
         expect(root.locator('[data-zone="bids"]')).to_contain_text("3 threes by P1")
         expect(root.locator('[data-zone="cups"]')).to_contain_text("each player sees their own cup only")
         shot(root, "pirates-board-before-the-call.png")
@@ -107,9 +102,9 @@ def test_a_raise_locked_exact_with_the_picker_and_the_exact_button(browser: Any)
     with live_board(browser, state) as (page, board):
         root = page.locator(".rx-board")
         node = root.get_attribute("data-node")
+        cell(root, "lock").click()                      # the lock first, then the raise
+        expect(cell(root, "bid:3:3")).to_have_attribute("data-legal", "true")
         cell(root, "bid:3:3").click()
-        expect(cell(root, "exact")).to_have_attribute("data-legal", "true")
-        cell(root, "exact").click()                     # cell + Exact: the raise locked as exact
         expect(root).not_to_have_attribute("data-node", node)
         expect(root.locator(".rx-message")).to_have_attribute("data-rule", "P-EXACT-1")
         reveal = root.locator('.rx-zone.rx-highlight[data-zone="reveal"]')

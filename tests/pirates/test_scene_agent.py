@@ -44,9 +44,13 @@ def test_the_bid_picker_lights_the_legal_bids_and_a_click_plays_one():
     ids = {i["id"] for i in items(state.scene(1))}
     targets = {t for m in state.legal_moves() for t in m.targets}
     assert targets <= ids | {""}
-    assert {"bid:7:5", "liar", "exact"} <= ids
-    assert narrow(state.legal_moves(), ["bid:7:5"]) == [Bid(1, 7, 5), Bid(1, 7, 5, True)]
+    assert {"bid:7:5", "liar", "exact", "lock"} <= ids
+    # one click, one move: a cell alone is its bid, the Exact circle alone the call
+    assert narrow(state.legal_moves(), ["bid:7:5"]) == [Bid(1, 7, 5)]
+    assert narrow(state.legal_moves(), ["exact"]) == [Exact(1)]
+    assert narrow(state.legal_moves(), ["lock", "bid:7:5"]) == [Bid(1, 7, 5, True)]
     assert state.move_for_targets(("bid:7:5",)) == Bid(1, 7, 5)
+    assert state.move_for_targets(("lock", "bid:7:5")) == Bid(1, 7, 5, True)
     assert state.move_for_targets(("bid:7:5", "exact")) == Bid(1, 7, 5, True)
     assert state.move_for_targets(("liar",)) == Liar(1)
     assert state.move_for_targets(("exact",)) == Exact(1)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import cup, load, play
+from .helpers import cup, load, play, random_states
 
 QUIET = load(4, reroll_window=False)
 
@@ -95,3 +95,34 @@ def test_the_round_limit_ends_the_game():
     state = steps([1, 3, 5, 5], game=game)
     state = play(state, "P0 stop")
     assert state.is_over and state.outcome().winners == (2, 3)
+
+
+def _boxes(state) -> list[str]:
+    """The notes of the captains' areas on the teacher's board."""
+    zones = {z["id"]: z for z in state.scene(None)["zones"]}
+    return [z["note"] for z in zones["players"]["zones"]]
+
+
+@pytest.mark.rules("P-END-LIMIT")
+def test_at_game_over_the_boxes_show_the_result_and_the_last_rounds_roles():
+    game = load(4, reroll_window=False, max_rounds=1)
+    state = game.scenario(phase="steps", progress=[1, 3, 5, 5], crew=[5] * 4, hands=[[]] * 4,
+                          roles=["winner", "loser", "survivor", "loser"])
+    assert _boxes(state)[:2] == ["winner", "loser"]                   # during play: the round's roles
+    state = play(state, "P0 stop")
+    assert state.scene(None)["status"].endswith("Winner: P2, P3")
+    assert _boxes(state) == ["lost the game, last round: winner", "lost the game, last round: loser",
+                             "won the game, last round: survivor", "won the game, last round: loser"]
+
+
+@pytest.mark.parametrize("options", [{}, {"cities_of_greed": True}])
+def test_no_box_contradicts_the_banner_at_game_over(options):
+    """Played to the end, plain and with Cities of Greed: every box starts with the
+    game's result, the banner's winners and no one else."""
+    for seed in range(3):
+        state = random_states(load(3, **options), seed)[-1]
+        assert state.is_over
+        winners = state.outcome().winners
+        for p, note in enumerate(_boxes(state)):
+            assert note.startswith("won the game" if p in winners else "lost the game"), (p, note)
+            assert not note.split(", last round:")[0].strip().endswith(("winner", "loser", "survivor"))

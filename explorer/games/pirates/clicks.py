@@ -1,7 +1,8 @@
 """What clicks on the Lying Pirates board mean: the move a player has in mind, legal or
 not, so that a refused click is answered with the rule (`why_not`).
 
-Board elements (see `scene`): "bid:<q>:<f>" (a bid picker cell), "liar", "exact",
+Board elements (see `scene`): "bid:<q>:<f>" (a bid picker cell), "liar", "exact" (the
+call), "lock" (raise and lock as exact: then a bid cell),
 "hand:<seat>:<card>", "ship:<seat>", "special:cursed", "coin:<seat>", "crew:<seat>",
 "deck", "pass", "keep", "reroll", "step", "stop", and those of Cities of Greed (see
 `scene_cities`). The seat acting is the seat that decides now.
@@ -32,7 +33,8 @@ def meant_move(state: "PiratesState", targets: tuple[str, ...]) -> Move | None:
     rest = [t for t in targets if not t.startswith("bid:")]
     if bids:
         match = _BID.fullmatch(bids[0])
-        if len(bids) > 1 or match is None or any(t != "exact" for t in rest):
+        # a locked raise is "lock" + a cell; the Exact circle + a cell means the same
+        if len(bids) > 1 or match is None or len(rest) > 1 or any(t not in ("lock", "exact") for t in rest):
             return None
         return m.Bid(p, int(match[1]), int(match[2]), bool(rest))
     cities = cities_move(state, p, rest)

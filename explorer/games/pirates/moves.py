@@ -198,8 +198,16 @@ class Bid(PlayerMove):
 
     @property
     def targets(self) -> tuple[str, ...]:
+        """The bid cell; a locked raise first the board's own "lock" control, then the
+        cell (not the Exact circle, so Exact alone is a call and a cell alone a bid)."""
         cell = f"bid:{self.quantity}:{self.face}"
-        return (cell, "exact") if self.exact else (cell,)
+        return ("lock", cell) if self.exact else (cell,)
+
+    @property
+    def ordered(self) -> bool:
+        """A locked raise is reached only through "lock" clicked first: a bid cell clicked
+        alone plays the plain bid at once."""
+        return self.exact
 
     @property
     def rule(self) -> str:

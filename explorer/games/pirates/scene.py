@@ -62,6 +62,17 @@ def _status(view: Mapping[str, Any]) -> str:
     return f"Round {view['round']}, {view['phase']}: {view['prompt']}"
 
 
+def _role_note(view: Mapping[str, Any], p: int, role: str) -> str:
+    """What a captain's area says of P`p`'s standing: during play the role of the
+    betting round ("winner", "loser", "survivor"); at game over the game's result
+    first, and the last round's role named as such ("won the game, last round:
+    loser"), so the boxes never contradict the banner's winner."""
+    if not view["over"] or view["outcome"] is None:
+        return role
+    result = "won the game" if p in view["outcome"]["winners"] else "lost the game"
+    return f"{result}, last round: {role}" if role else result
+
+
 def _route(view: Mapping[str, Any]) -> dict[str, Any]:
     ships: dict[int, list[str]] = {}
     for seat in view["seats"]:
@@ -203,7 +214,9 @@ def _shade(chance: float) -> str:
 def _picker(view: Mapping[str, Any], tips: Mapping[tuple[int, int], str],
             shade: Mapping[tuple[int, int], float]) -> list[dict[str, Any]]:
     """The bid picker (quantity down, face across; the board lights the legal bids),
-    each raise shaded and titled with its odds, and the Liar and Exact buttons."""
+    each raise shaded and titled with its odds, and the Liar, Exact and "Raise + lock"
+    buttons. The lock is its own control (clicked before a cell), so a cell alone plays
+    its bid and Exact alone calls exact: one click, one move."""
     total = sum(len(c["dice"]) for c in view["cups"] if c["betting"])
     bid = view["bid"]
     cells = []
@@ -219,16 +232,20 @@ def _picker(view: Mapping[str, Any], tips: Mapping[tuple[int, int], str],
             if not below and (q, f) in tips:
                 cell["title"] = f"{title}: {tips[(q, f)]}"
             cells.append(cell)
-    calls = [{"id": "liar", "kind": "token", "text": "Liar!", "color": "#e74c3c",
+    calls = [{"id": "liar", "kind": "token", "text": "Liar!", "color": "#e74c3c", "name": "Liar",
               "title": "call the previous bid a lie (P-LIAR)"},
-             {"id": "exact", "kind": "token", "text": "Exact", "color": "#f39c12",
-              "title": "lock the previous bid, or (with a bid cell) your raise, as exact (P-EXACT-1)"}]
+             {"id": "exact", "kind": "token", "text": "Exact", "color": "#f39c12", "name": "Exact",
+              "title": "call the previous bid exact (P-EXACT-1)"},
+             {"id": "lock", "kind": "token", "text": "Raise + lock", "color": "#f8c471",
+              "name": "Raise + lock",
+              "title": "raise and lock as exact: click this, then a bid cell (P-EXACT-1)"}]
     note = "quantity down, face across (2-6): the lit cells are legal bids"
     if shade:
         note += "; shade and number: P(the bid is true)"
-    return [{"id": "picker", "label": "Bid picker", "layout": "grid", "items": cells, "tool": True,
-             "note": note, "highlight": view["stage"] == "bid"},
-            {"id": "calls", "label": "Calls", "layout": "row", "items": calls}]
+    # the calls first: above the picker (up to 30 rows), in sight of the bids
+    return [{"id": "calls", "label": "Calls", "layout": "row", "items": calls},
+            {"id": "picker", "label": "Bid picker", "layout": "grid", "items": cells, "tool": True,
+             "note": note, "highlight": view["stage"] == "bid"}]
 
 
 def _flight(view: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -310,7 +327,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
         items.append({"id": f"ship:{p}", "kind": "token", "text": f"P{p}", "color": SEAT_COLOURS[p],
                       "sub": f"tile {seat['tile']}" + (" home" if seat["home"] else ""),
                       "title": f"P{p}'s ship: {seat['progress']} tiles sailed"})
-        note = " ".join(x for x in (seat["role"], "out" if seat["out"] else "",
+        note = " ".join(x for x in (_role_note(view, p, seat["role"]), "out" if seat["out"] else "",
                                     f"captain {seat['captain']}" if seat["captain"] else "",
                                     seat_note(view, p)) if x)
         areas.append({"id": f"player:{p}", "label": f"P{p}", "note": note, "layout": "row",
