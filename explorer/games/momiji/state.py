@@ -646,7 +646,7 @@ class MomijiState(State):
             if owner < 0:
                 continue
             obj = self.game.catalogue.objective(key, d.types)  # type: ignore[attr-defined]
-            counts = [R.measure(obj.measure, obj.arg, d.rows[p], d.acorns[p]) for p in range(n)]
+            counts = [R.measure(obj.measure, obj.arg, d.rows[p], d.acorns[p], d.torii[p]) for p in range(n)]
             for p, pts in enumerate(R.objective_points(counts, owner, needs_one)):
                 if pts:
                     role = "owner" if p == owner else "also best"
