@@ -54,6 +54,20 @@ def test_reveal_with_a_short_or_empty_deck() -> None:
     assert broke.why_not(broke.game.parse_move("P0 reveal")).rule == "M-COLLECT-2"
 
 
+@pytest.mark.rules("M-COLLECT-4")
+def test_a_short_reveal_says_how_many_cards_are_left() -> None:
+    """With 2 cards left the reveal does not promise 4: the label and the event say the
+    last 2 cards, and the event cites M-COLLECT-4."""
+    state = load(2).scenario(garden="Oak-1", deck_top="Maple-0 Oak-2", deck="")
+    label = next(m.label for m in state.legal_moves() if str(m) == "P0 reveal")
+    assert label == "P0: pay 1 acorn to reveal the last 2 cards of the deck into the Garden"
+    event = play(state, "P0 reveal").events[0]
+    assert (event.rule, event.text) == ("M-COLLECT-4", "P0 pays 1 acorn to reveal the last 2 cards of the deck "
+                                                       "into the Garden")
+    full = load(2).scenario(garden="Oak-1")
+    assert "reveal 4 more cards" in next(m.label for m in full.legal_moves() if str(m) == "P0 reveal")
+
+
 @pytest.mark.rules("M-TURN-2")
 def test_no_main_action_possible_allows_ending_the_turn() -> None:
     stuck = load(2).scenario(hands=["Oak-2", ""], garden="", deck="", acorns=[0, 0])

@@ -53,5 +53,5 @@ def test_cards_and_acorns_are_accounted_for_through_random_games() -> None:
                 if gained > 0:
                     assert kinds & {"M-PLAY-7", "M-EXTRA-2", "M-POWER-D"}, kinds
                 if gained < 0:
-                    assert kinds & {"M-COLLECT-2", "M-OBJ-1", "M-EXTRA-3"} or any(
+                    assert kinds & {"M-COLLECT-2", "M-COLLECT-4", "M-OBJ-1", "M-EXTRA-3"} or any(
                         e.kind == "power" for e in b.events), kinds

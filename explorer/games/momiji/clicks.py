@@ -59,7 +59,7 @@ def meant_move(state: Any, targets: tuple[str, ...]) -> Move | None:
                 return Take(p, parse_card(arg, "target")) if "-" in arg else None
             return Collect(p, type_index(arg, "target")) if "-" not in arg else None
         if kind == "deck":
-            return Reveal(p)
+            return Reveal(p, min(4, d.deck.size))
         if kind == "objective":
             return Activate(p, arg)
         if kind == "power":

@@ -24,11 +24,12 @@ Click targets (see `scene`): "hand:<seat>:<card>", "pile:<seat>:<Type>", "row:<s
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...core.errors import InvalidInput
 from ...core.move import Move
 from .cards import TYPES, name, parse_card, type_index
+from .narration import reveal_words
 
 _MOVE = re.compile(r"^P([0-9]{1,3})\s+([A-Za-z]{1,10})(?:\s+(.*))?$", re.IGNORECASE | re.DOTALL)
 _KEY = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
@@ -74,14 +75,18 @@ class Collect(Move):
 
 @dataclass(frozen=True, slots=True)
 class Reveal(Move):
+    """Pay 1 acorn to reveal 4 more cards, or what is left of the deck (M-COLLECT-4):
+    `cards` says how many, for the label only (not part of the text or of equality)."""
+
     player: int
+    cards: int = field(default=4, compare=False)
 
     def __str__(self) -> str:
         return f"P{self.player} reveal"
 
     @property
     def label(self) -> str:
-        return f"P{self.player}: pay 1 acorn to reveal 4 more cards into the Garden"
+        return f"P{self.player}: pay 1 acorn to reveal {reveal_words(self.cards)} into the Garden"
 
     @property
     def targets(self) -> tuple[str, ...]:

@@ -38,9 +38,19 @@ def collected(seat: int, cards: tuple[int, ...]) -> Event:
     return Event("collect", "M-COLLECT-1", f"{seat_name(seat)} collects {describe(cards)} from the Garden", seat)
 
 
+def reveal_words(cards: int) -> str:
+    """What a paid reveal turns up (M-COLLECT-2): "4 more cards", or, with fewer than 4
+    left in the deck, "the last 2 cards of the deck" (M-COLLECT-4)."""
+    if cards >= 4:
+        return f"{cards} more cards"
+    return "the last card of the deck" if cards == 1 else f"the last {cards} cards of the deck"
+
+
 @lru_cache(maxsize=None)
-def revealed(seat: int) -> Event:
-    return Event("reveal", "M-COLLECT-2", f"{seat_name(seat)} pays 1 acorn to reveal 4 more cards", seat)
+def revealed(seat: int, cards: int = 4) -> Event:
+    """A paid reveal of `cards` cards: 4, or what is left of the deck (M-COLLECT-4)."""
+    return Event("reveal", "M-COLLECT-2" if cards >= 4 else "M-COLLECT-4",
+                 f"{seat_name(seat)} pays 1 acorn to reveal {reveal_words(cards)} into the Garden", seat)
 
 
 @lru_cache(maxsize=None)

@@ -285,7 +285,7 @@ class MomijiState(State):
         if step == COLLECT:
             out: list[Move] = _collects(p, d.garden)
             if self._can_reveal():
-                out.append(Reveal(p))
+                out.append(Reveal(p, min(4, d.deck.size)))
             return tuple(out)
         if step == GUST or step == LTAKE:
             return tuple(_card_moves(_TAKES[p], d.garden))
@@ -306,7 +306,7 @@ class MomijiState(State):
             if d.garden:
                 out += _collects(p, d.garden)
             if self._can_reveal():
-                out.append(Reveal(p))
+                out.append(Reveal(p, min(4, d.deck.size)))
             out += self._playable(hand)
             if d.acorns[p] >= R.ACORNS_FOR_OBJECTIVE:
                 out += [Activate(p, k) for k, o in zip(d.objectives, d.owners) if o < 0]
@@ -406,9 +406,10 @@ class MomijiState(State):
 
     def _on_reveal(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
         p = d.active
-        ev.append(N.revealed(p))
+        cards = min(4, d.deck.size)
+        ev.append(N.revealed(p, cards))
         d = _set(d, acorns=_put(d.acorns, p, d.acorns[p] - 1), reveals=d.reveals + 1,
-                 deal=min(4, d.deck.size), deal_to=TO_REVEAL)
+                 deal=cards, deal_to=TO_REVEAL)
         return self._run_deals(d, ev)
 
     def _on_place(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
