@@ -7,6 +7,7 @@ from ...core.errors import Reason
 from ...core.pending import seat_name
 from . import rules as R
 from .cards import TYPES, name, type_of, value_of
+from .narration import counted
 from .moves import Activate, Collect, Deal, Discard, End, Give, Place, Play, Power, Reveal, Stop, Take, Trade
 from .rules import ACT, AFTER, COLLECT, DEAL, F_MAIN, F_POWER, F_STEPS, F_TRADED, GIVE, GUST, LIMIT, LTAKE, \
     PLACE, PLAY, POND, STEPS, TRADE
@@ -34,6 +35,10 @@ def explain(state: Any, move: Any) -> Reason:
     who = seat_name(p)
     hand = d.hands[p]
     main_kinds = (Collect, Reveal, Activate)
+    if kind in (Trade, Power) and step in (COLLECT, PLAY) and not state._extra_step(step):
+        middle = "between a paid reveal and its Collect" if step == COLLECT else "between the cards of a Play"
+        return Reason("M-EXTRA-4", f"{who} is in the middle of the main action ({middle}): extras come "
+                                   "before or after it")
     if step in _STEP_WORDS and not (step == COLLECT and kind in (Collect, Reveal)) \
             and not (step == PLAY and kind in (Play, Stop)) and not (step == PLACE and kind is Place) \
             and not (step == TRADE and kind is Trade) and not (step in (GUST, LTAKE, POND) and kind is Take) \
@@ -107,8 +112,10 @@ def explain(state: Any, move: Any) -> Reason:
             return Reason("M-EXTRA-3", f"{who} has already used landscape {letter} (once per game)")
         if d.flags & F_POWER:
             return Reason("M-EXTRA-1", f"{who} has already used a landscape power this turn")
-        if d.acorns[p] < 1:
-            return Reason("M-EXTRA-3", f"a landscape power costs 1 acorn; {who} has none")
+        cost = state.game.options.power_cost
+        if d.acorns[p] < cost:
+            return Reason("M-EXTRA-5", f"a landscape power costs {counted(cost, 'acorn')}; "
+                                       f"{who} has {counted(d.acorns[p], 'acorn')}")
         entry = state.game.catalogue.powers[letter]
         return Reason(entry.rule, f"{entry.name} (stand-in) cannot be used now: {entry.text}")
     if kind is Take:

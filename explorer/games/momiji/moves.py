@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from ...core.errors import InvalidInput
 from ...core.move import Move
 from .cards import TYPES, name, parse_card, type_index
-from .narration import reveal_words
+from .narration import counted, reveal_words
 
 _MOVE = re.compile(r"^P([0-9]{1,3})\s+([A-Za-z]{1,10})(?:\s+(.*))?$", re.IGNORECASE | re.DOTALL)
 _KEY = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
@@ -233,15 +233,28 @@ class Activate(Move):
 
 @dataclass(frozen=True, slots=True)
 class Power(Move):
+    """Pay to use landscape power `letter` (M-EXTRA-3). The power's name, text, price
+    (M-EXTRA-5) and stand-in label come from the catalogue and options when the state
+    makes the move; they are for its label only, not part of its text or equality."""
+
     player: int
     letter: str
+    name: str = field(default="", compare=False)
+    text: str = field(default="", compare=False)
+    cost: int = field(default=1, compare=False)
+    stand_in: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
         return f"P{self.player} power {self.letter}"
 
     @property
     def label(self) -> str:
-        return f"P{self.player}: pay 1 acorn to use landscape power {self.letter}"
+        price = "nothing" if self.cost == 0 else counted(self.cost, "acorn")
+        if not self.name:
+            return f"P{self.player}: pay {price} to use landscape power {self.letter}"
+        mark = " (stand-in)" if self.stand_in else ""
+        what = self.text[0].lower() + self.text[1:] if self.text else ""
+        return f"P{self.player}: pay {price} to use {self.letter} {self.name}{mark}: {what}"
 
     @property
     def targets(self) -> tuple[str, ...]:

@@ -38,6 +38,11 @@ def collected(seat: int, cards: tuple[int, ...]) -> Event:
     return Event("collect", "M-COLLECT-1", f"{seat_name(seat)} collects {describe(cards)} from the Garden", seat)
 
 
+def counted(n: int, noun: str) -> str:
+    """A number with its noun agreeing: "1 acorn", "2 acorns", "0 points"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def reveal_words(cards: int) -> str:
     """What a paid reveal turns up (M-COLLECT-2): "4 more cards", or, with fewer than 4
     left in the deck, "the last 2 cards of the deck" (M-COLLECT-4)."""

@@ -119,6 +119,19 @@ def _forget(known: tuple[tuple[int, ...], ...], p: int, card: int) -> tuple[tupl
     return _put(known, p, _less(mine, card)) if card in mine else known
 
 
+def _back(d: MomijiData) -> int:
+    """The step an extra returns to once done: the Play it interrupted (only with
+    extras_timing="anytime", M-EXTRA-4), "after" once the main action is done, the
+    Collect a paid reveal began (again only "anytime"), else "act"."""
+    if d.play:
+        return PLAY
+    if d.flags & F_MAIN:
+        return AFTER
+    if d.reveals:
+        return COLLECT
+    return ACT
+
+
 def _per_card(kind: type) -> tuple[tuple[Move, ...], ...]:
     """Every move of `kind` (seat, card), made once: [seat][card code]."""
     return tuple(tuple(kind(p, c) for c in range(96)) for p in range(4))
@@ -252,7 +265,7 @@ class MomijiState(State):
     def _power_ok(self, letter: str) -> bool:
         d: MomijiData = self.data
         p = d.active
-        if (d.flags & F_POWER or d.acorns[p] < 1 or letter not in d.lands[p]
+        if (d.flags & F_POWER or d.acorns[p] < self.game.options.power_cost or letter not in d.lands[p]
                 or letter in d.used[p]):
             return False
         effect = self.game.effects[letter]  # type: ignore[attr-defined]  # a MomijiGame
@@ -266,6 +279,35 @@ class MomijiState(State):
             return bool(d.hands[p]) and bool(d.garden)
         return True
 
+    def _extra_step(self, step: int) -> bool:
+        """Whether extras may be taken in `step`: before or after the main action
+        ("act", "after"), and with extras_timing="anytime" also in the middle of it
+        (a Collect after a paid reveal, a Play between its cards) (M-EXTRA-4)."""
+        if step == ACT or step == AFTER:
+            return True
+        return (step == PLAY or step == COLLECT) and self.game.options.extras_timing == "anytime"
+
+    def _power_move(self, p: int, letter: str) -> Move:
+        """The shared Power move of seat `p`, carrying the power's name, text and price
+        for its label (M-EXTRA-3, M-EXTRA-5)."""
+        entry = self.game.catalogue.powers[letter]  # type: ignore[attr-defined]  # a MomijiGame
+        return Power(p, letter, entry.name, entry.text, self.game.options.power_cost,
+                     self.game.catalogue.stand_in)  # type: ignore[attr-defined]
+
+    def _extras(self, d: MomijiData) -> list[Move]:
+        """The extras the active seat may take now: a trade card (M-EXTRA-2) and the
+        powers it may use (M-EXTRA-3), each once per turn (M-EXTRA-1)."""
+        p = d.active
+        hand = d.hands[p]
+        out: list[Move] = []
+        if not d.flags & F_TRADED and len(hand) >= 2:
+            out += _card_moves(_TRADES[p], hand)
+        if not d.flags & F_POWER and d.acorns[p] >= self.game.options.power_cost:
+            used = d.used[p]
+            out += [self._power_move(p, letter) for letter in d.lands[p]
+                    if letter not in used and self._power_ok(letter)]
+        return out
+
     def _generate_moves(self) -> tuple[Move, ...]:
         d: MomijiData = self.data
         step = d.step
@@ -278,7 +320,8 @@ class MomijiState(State):
         if step == TRADE:
             return tuple(_card_moves(_TRADES[p], hand))
         if step == PLAY:
-            return tuple(self._play_move(c) for c in dict.fromkeys(hand) if self._may_follow(c)) + (_stop(p),)
+            more = tuple(self._play_move(c) for c in dict.fromkeys(hand) if self._may_follow(c)) + (_stop(p),)
+            return more + tuple(self._extras(d)) if self._extra_step(step) else more
         if step == PLACE:
             t = d.play[-1]
             return tuple(Place(p, t, i) for i in range(len(d.rows[p])))
@@ -286,6 +329,8 @@ class MomijiState(State):
             out: list[Move] = _collects(p, d.garden)
             if self._can_reveal():
                 out.append(Reveal(p, min(4, d.deck.size)))
+            if self._extra_step(step):
+                out += self._extras(d)
             return tuple(out)
         if step == GUST or step == LTAKE:
             return tuple(_card_moves(_TAKES[p], d.garden))
@@ -311,11 +356,7 @@ class MomijiState(State):
             if d.acorns[p] >= R.ACORNS_FOR_OBJECTIVE:
                 out += [Activate(p, k) for k, o in zip(d.objectives, d.owners) if o < 0]
             main_possible = bool(out)
-        if not d.flags & F_TRADED and len(hand) >= 2:
-            out += _card_moves(_TRADES[p], hand)
-        if not d.flags & F_POWER and d.acorns[p] >= 1:
-            used = d.used[p]
-            out += [Power(p, letter) for letter in d.lands[p] if letter not in used and self._power_ok(letter)]
+        out += self._extras(d)
         if step == AFTER or not main_possible:
             out.append(End(p))
         return tuple(out)
@@ -336,7 +377,7 @@ class MomijiState(State):
         if kind is M.Trade:
             if move.card not in d.hands[p]:  # type: ignore[attr-defined]
                 return False
-            return step == TRADE or ((step == ACT or step == AFTER) and not d.flags & F_TRADED
+            return step == TRADE or (self._extra_step(step) and not d.flags & F_TRADED
                                      and len(d.hands[p]) >= 2)
         if kind is M.End:
             return step == AFTER or (step == ACT and not self._main_possible())
@@ -362,7 +403,7 @@ class MomijiState(State):
                     and move.key in d.objectives  # type: ignore[attr-defined]
                     and d.owners[d.objectives.index(move.key)] < 0)  # type: ignore[attr-defined]
         if kind is M.Power:
-            return (step == ACT or step == AFTER) and self._power_ok(move.letter)  # type: ignore[attr-defined]
+            return self._extra_step(step) and self._power_ok(move.letter)  # type: ignore[attr-defined]
         if kind is M.Take:
             card = move.card  # type: ignore[attr-defined]
             if step == GUST or step == LTAKE:
@@ -438,7 +479,7 @@ class MomijiState(State):
         if d.step == TRADE:
             ev.append(N.traded(p, card, True))
             return _set(d, hands=hands, known=known, discard=discard, acorns=self._gained(d, p, 1),
-                        step=AFTER if d.flags & F_MAIN else ACT)
+                        step=_back(d))
         ev.append(N.traded(p, card, False))
         return _set(d, hands=hands, known=known, discard=discard, step=TRADE, flags=d.flags | F_TRADED)
 
@@ -521,11 +562,14 @@ class MomijiState(State):
         p = d.active
         entry = self.game.catalogue.powers[letter]  # type: ignore[attr-defined]  # a MomijiGame
         effect = entry.effect
-        d = _set(d, acorns=_put(d.acorns, p, d.acorns[p] - 1), used=_put(d.used, p, tuple(sorted(d.used[p] + (letter,)))),
+        cost = self.game.options.power_cost
+        d = _set(d, acorns=_put(d.acorns, p, d.acorns[p] - cost), used=_put(d.used, p, tuple(sorted(d.used[p] + (letter,)))),
                        flags=d.flags | F_POWER)
-        ev.append(Event("power", entry.rule, f"{seat_name(p)} pays 1 acorn for {letter} {entry.name} "
-                                             f"(stand-in): {entry.text}", p))
-        back = AFTER if d.flags & F_MAIN else ACT
+        price = "nothing" if cost == 0 else N.counted(cost, "acorn")
+        mark = " (stand-in)" if self.game.catalogue.stand_in else ""  # type: ignore[attr-defined]
+        ev.append(Event("power", entry.rule, f"{seat_name(p)} pays {price} for {letter} {entry.name}{mark}: "
+                                             f"{entry.text}", p))
+        back = _back(d)
         if effect == "gust":
             return _set(d, step=GUST)
         if effect == "steps":
@@ -542,7 +586,7 @@ class MomijiState(State):
         card = move.card
         p = d.active
         who = seat_name(p)
-        back = AFTER if d.flags & F_MAIN else ACT
+        back = _back(d)
         hands = _put(d.hands, p, _plus(d.hands[p], card))
         if d.step != POND:     # from the Garden, face up: everybody knows it is in the hand
             rule = "M-POWER-A" if d.step == GUST else "M-POWER-F"
