@@ -5,7 +5,7 @@ targets). When a click leaves no legal move, `meant_move` names the move the cli
 mean, and `why_not` of it gives the rule: a hand card then a pile is a Play of that
 card; a hand card then "trade" a Trade; a Garden type a Collect (or, while a power
 takes a card, a Take); the deck a Reveal; an objective an Activate; a landscape a
-Power; "stop" and "end" their moves. A hand card alone is a Play (or, in the steps
+Power; a landscape of the draft hand a Pick; "stop" and "end" their moves. A hand card alone is a Play (or, in the steps
 that take one card, a Trade, Give or Discard). Anything else means nothing: None.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from ...core.errors import InvalidInput
 from ...core.move import Move
 from .cards import parse_card, type_index
-from .moves import Activate, Collect, Discard, End, Give, Place, Play, Power, Reveal, Stop, Take, Trade
+from .moves import Activate, Collect, Discard, End, Give, Pick, Place, Play, Power, Reveal, Stop, Take, Trade
 from .rules import GIVE, GUST, LIMIT, LTAKE, POND, TRADE
 
 
@@ -62,6 +62,8 @@ def meant_move(state: Any, targets: tuple[str, ...]) -> Move | None:
             return Reveal(p, min(4, d.deck.size))
         if kind == "objective":
             return Activate(p, arg)
+        if kind == "draft":
+            return Pick(p, arg.rpartition(":")[2])
         if kind == "power":
             return Power(p, arg.rpartition(":")[2])
         if kind == "stop":

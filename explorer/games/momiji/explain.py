@@ -8,8 +8,8 @@ from ...core.pending import seat_name
 from . import rules as R
 from .cards import TYPES, name, type_of, value_of
 from .narration import counted
-from .moves import Activate, Collect, Deal, Discard, End, Give, Place, Play, Power, Reveal, Stop, Take, Trade
-from .rules import ACT, AFTER, COLLECT, DEAL, F_MAIN, F_POWER, F_STEPS, F_TRADED, GIVE, GUST, LIMIT, LTAKE, \
+from .moves import Activate, Collect, Deal, Discard, End, Give, Pick, Place, Play, Power, Reveal, Stop, Take, Trade
+from .rules import ACT, AFTER, COLLECT, DEAL, DRAFT, F_MAIN, F_POWER, F_STEPS, F_TRADED, GIVE, GUST, LIMIT, LTAKE, \
     PLACE, PLAY, POND, STEPS, TRADE
 
 _STEP_WORDS = {COLLECT: "must collect a type after the paid reveal", PLAY: "is playing cards: play another or stop",
@@ -35,6 +35,15 @@ def explain(state: Any, move: Any) -> Reason:
     who = seat_name(p)
     hand = d.hands[p]
     main_kinds = (Collect, Reveal, Activate)
+    if step == DRAFT:
+        if kind is not Pick:
+            return Reason("M-DRAFT-1", f"the landscapes are being drafted: {who} keeps one of the draft hand first")
+        if move.letter in d.lands[p]:
+            return Reason("M-DRAFT-1", f"{who} already keeps landscape {move.letter}: a player keeps three different ones")
+        return Reason("M-DRAFT-1", f"the draft hand in front of {who} holds no landscape {move.letter}")
+    if kind is Pick:
+        return Reason("M-DRAFT-1", "the landscapes are not being drafted now" if state.game.options.landscapes == "draft"
+                      else "the landscapes are not drafted in this game (option landscapes)")
     if kind in (Trade, Power) and step in (COLLECT, PLAY) and not state._extra_step(step):
         middle = "between a paid reveal and its Collect" if step == COLLECT else "between the cards of a Play"
         return Reason("M-EXTRA-4", f"{who} is in the middle of the main action ({middle}): extras come "

@@ -14,12 +14,13 @@ A turn is a sequence of small decisions (see `state`), so each move is one step:
     "P0 give Oak-1"         the hand card a Lantern swap puts into the Garden
     "P0 discard Oak-1"      one card discarded down to the hand limit (M-LIMIT-1)
     "P0 end"                end the turn (M-TURN-3)
+    "P0 pick D"             keep landscape D of the draft hand, pass the rest (M-DRAFT-1)
     "deal Maple-0R"         chance: the deck turns up that card (M-DECK-1)
 
 Click targets (see `scene`): "hand:<seat>:<card>", "pile:<seat>:<Type>", "row:<seat>"
 (a new pile), "garden:<Type>" (collect) or "garden:<card>" (take), "pond:<card>",
 "deck", "objective:<key>", "power:<seat>:<letter>", "trade:<seat>", "slot:<seat>:<i>",
-"stop:<seat>", "end:<seat>".
+"stop:<seat>", "end:<seat>", "draft:<seat>:<letter>".
 """
 from __future__ import annotations
 
@@ -275,6 +276,49 @@ class Power(Move):
         return cls(s[0], letter)
 
 
+@dataclass(frozen=True, slots=True)
+class Pick(Move):
+    """Keep landscape `letter` of the draft hand and pass the rest on (M-DRAFT-1). Its
+    name, text and stand-in label are for the label only, like `Power`'s; its effect
+    lets an agent weigh it."""
+
+    player: int
+    letter: str
+    name: str = field(default="", compare=False)
+    text: str = field(default="", compare=False)
+    stand_in: bool = field(default=False, compare=False)
+    effect: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return f"P{self.player} pick {self.letter}"
+
+    @property
+    def label(self) -> str:
+        if not self.name:
+            return f"P{self.player}: keep landscape {self.letter} and pass the rest on"
+        mark = "stand-in: " if self.stand_in else ""
+        what = self.text[0].lower() + self.text[1:] if self.text else ""
+        return f"P{self.player}: keep {self.letter} {self.name} ({mark}{what}) and pass the rest on"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"draft:{self.player}:{self.letter}",)
+
+    @property
+    def rule(self) -> str:
+        return "M-DRAFT-1"
+
+    @classmethod
+    def parse(cls, text: str) -> "Pick | None":
+        s = _split(text, "pick")
+        if s is None:
+            return None
+        letter = s[1].upper()
+        if letter not in ("A", "B", "C", "D", "E", "F"):
+            raise InvalidInput("move", f"landscape powers are A-F, got {s[1][:10]!r}")
+        return cls(s[0], letter)
+
+
 def _card_move(verb: str, rule: str, what: str, target: str):
     """A move of one seat naming one card: trade, take, give, discard."""
 
@@ -370,4 +414,4 @@ class Deal(Move):
 
 
 DEALS = {c: Deal(c) for c in range(96)}
-MOVE_TYPES = (Collect, Reveal, Play, Stop, Place, Activate, Trade, Power, Take, Give, Discard, End, Deal)
+MOVE_TYPES = (Collect, Reveal, Play, Stop, Place, Activate, Trade, Power, Take, Give, Discard, End, Deal, Pick)

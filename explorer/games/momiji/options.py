@@ -15,9 +15,15 @@ class MomijiOptions:
         "", rule="M-CAT-1", source="stand-in",
         doc="Path of the catalogue file (objectives, landscape powers, acorn corners); "
             "'' = the bundled stand-in catalogue.")
-    landscapes: Literal["preset", "random"] = option(
+    landscapes: Literal["preset", "random", "draft"] = option(
         "preset", rule="M-SETUP-7", source="public",
-        doc="'preset': every player gets the first-game landscapes A, B, C; 'random': 3 of the 6 at random.")
+        doc="'preset': every player gets the first-game landscapes A, B, C (M-SETUP-7); 'draft': the "
+            "players draft them, keep one and pass the rest, three rounds (M-SETUP-9, M-DRAFT-1); "
+            "'random': each player draws 3 of their own 6 at random (M-SETUP-10, assumed).")
+    draft: Literal["pass", "choose"] = option(
+        "pass", rule="M-DRAFT-1", source="assumed",
+        doc="With landscapes='draft': 'pass': keep one landscape, pass the rest to the next seat, three "
+            "rounds; 'choose': no passing, each player keeps 3 of their own six.")
     start_acorns: int = option(
         2, rule="M-SETUP-4", source="assumed", doc="Acorns each player starts with.")
     first_player: int = option(

@@ -19,8 +19,9 @@ POND: Final = 9
 LIMIT: Final = 10
 DEAL: Final = 11
 OVER: Final = 12
+DRAFT: Final = 13
 STEPS = ("act", "collect", "play", "place", "after", "trade", "gust", "give", "lantern",
-         "pond", "limit", "deal", "over")
+         "pond", "limit", "deal", "over", "draft")
 # where the cards being dealt go (`MomijiData.deal_to`)
 TO_REVEAL: Final = 0
 TO_REFILL: Final = 1

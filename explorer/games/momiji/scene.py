@@ -81,6 +81,21 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
                    + ("" if o["owner"] is None else f", owned by P{o['owner']}")}
                   for o in view["objectives"]]}
     zones = [garden, supply, objectives]
+    draft = view.get("draft")
+    if draft:       # only the viewer's own hand shows (M-DRAFT-2)
+        hands = draft["hands"]
+        items = []
+        for seat, letters in hands.items():
+            for land in letters:
+                items.append({"id": f"draft:{seat}:{land['letter']}", "kind": "token",
+                              "text": f"{land['letter']} {land['name']}",
+                              "sub": f"P{seat}'s hand" if viewer is None else "", "color": "#cfd8c4",
+                              "face": "up", "badges": ["stand-in"] if land["stand_in"] else [],
+                              "title": f"{land['name']} [{land['rule']}]: {land['text']}"})
+        what = "hands passed on each round" if draft["passing"] else "each player's own six"
+        zones.append({"id": "draft", "label": "Landscape draft",
+                      "note": f"round {draft['round']} of {draft['rounds']}; {what}", "layout": "row",
+                      "items": items, "highlight": True})
     if view["pond"]["size"]:
         cards = view["pond"].get("cards")
         items = ([_card(f"garden:{c}", c) for c in cards] if cards is not None else
@@ -128,6 +143,11 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
             if rest:
                 items.append({"id": "", "kind": "card", "text": "", "sub": f"×{rest}", "color": "#6b5b95",
                               "face": "down", "badges": [], "title": f"{rest} more cards in hand"})
+        if draft and not seat["landscapes"] and draft["kept"][p]:
+            kept = draft["kept"][p]
+            items.append({"id": "", "kind": "token", "text": "", "sub": f"×{kept}", "color": "#cfd8c4",
+                          "face": "down", "badges": [], "title": f"{kept} landscape{'s' if kept != 1 else ''} "
+                                                                  "kept face down (draft)"})
         for land in seat["landscapes"]:
             items.append({"id": f"power:{p}:{land['letter']}", "kind": "token",
                           "text": f"{land['letter']} {land['name']}", "sub": "used" if land["used"] else "stand-in",

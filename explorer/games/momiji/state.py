@@ -41,12 +41,13 @@ from ...core.pending import OVER as GAME_OVER
 from ...core.pending import Pending, decision, luck, seat_name
 from ...core.state import State
 from . import moves as M
+from . import draft as DR
 from . import narration as N
 from . import rules as R
 from .cards import TYPES, describe, name, type_of, value_of
 from .covered import Covered, deal_covered
 from .moves import DEALS, Deal, Play, Stop
-from .rules import (ACT, AFTER, COLLECT, DEAL, F_BRIDGE, F_COLLECTED, F_MAIN, F_POWER, F_STEPS,
+from .rules import (ACT, AFTER, COLLECT, DEAL, DRAFT, F_BRIDGE, F_COLLECTED, F_MAIN, F_POWER, F_STEPS,
                     F_TRADED, GIVE, GUST, LIMIT, LTAKE, OVER, PLACE, PLAY, POND, TO_POND, TO_REFILL,
                     TO_REVEAL, TRADE)
 
@@ -54,6 +55,7 @@ from .rules import (ACT, AFTER, COLLECT, DEAL, F_BRIDGE, F_COLLECTED, F_MAIN, F_
 Activate, End, Place, Power, Reveal = (
     lru_cache(maxsize=None)(k) for k in (M.Activate, M.End, M.Place, M.Power, M.Reveal))
 _stop = lru_cache(maxsize=None)(Stop)
+_pick = lru_cache(maxsize=None)(M.Pick)
 
 
 class MomijiData(NamedTuple):
@@ -176,10 +178,11 @@ _PROMPTS = {
     LTAKE: "{s} takes a Garden card in exchange (Lantern)",
     POND: "{s} takes one of the cards looked at (Koi Pond)",
     LIMIT: "{s} discards down to 8 cards",
+    DRAFT: "{s} keeps one landscape of the draft hand and passes the rest on",
 }
 _STEP_RULE = {ACT: "M-TURN-1", COLLECT: "M-COLLECT-2", PLAY: "M-PLAY-1", PLACE: "M-PLAY-6",
               AFTER: "M-EXTRA-1", TRADE: "M-EXTRA-2", GUST: "M-POWER-A", GIVE: "M-POWER-F",
-              LTAKE: "M-POWER-F", POND: "M-POWER-E", LIMIT: "M-LIMIT-1"}
+              LTAKE: "M-POWER-F", POND: "M-POWER-E", LIMIT: "M-LIMIT-1", DRAFT: "M-DRAFT-1"}
 _PENDING = {(p, s): decision(p, R.STEPS[s], _STEP_RULE[s], text.format(s=seat_name(p)))
             for p in range(4) for s, text in _PROMPTS.items()}
 _DEALING = (luck("deck", "M-COLLECT-2", "the deck turns up a card into the Garden (reveal)"),
@@ -308,9 +311,26 @@ class MomijiState(State):
                     if letter not in used and self._power_ok(letter)]
         return out
 
+    def _letters(self) -> tuple[str, ...]:
+        """The six landscape letters of the catalogue, in order: a draft hand's start."""
+        return tuple(self.game.catalogue.powers)  # type: ignore[attr-defined]  # a MomijiGame
+
+    def _passing(self) -> bool:
+        """Whether the draft passes hands on (draft="pass") or each keeps its own (M-DRAFT-1)."""
+        return self.game.options.draft == "pass"
+
+    def _pick_move(self, p: int, letter: str) -> Move:
+        """The Pick of seat `p`, carrying the power's name and text for its label."""
+        cat = self.game.catalogue  # type: ignore[attr-defined]  # a MomijiGame
+        entry = cat.powers[letter]
+        return _pick(p, letter, entry.name, entry.text, cat.stand_in, entry.effect)
+
     def _generate_moves(self) -> tuple[Move, ...]:
         d: MomijiData = self.data
         step = d.step
+        if step == DRAFT:
+            p = d.active
+            return tuple(self._pick_move(p, x) for x in DR.choices(d.lands, p, self._letters(), self._passing()))
         if step == ACT or step == AFTER:
             return self._turn_moves(d, step)
         if step == DEAL:
@@ -413,6 +433,9 @@ class MomijiState(State):
             return step == GIVE and move.card in d.hands[p]  # type: ignore[attr-defined]
         if kind is M.Discard:
             return step == LIMIT and move.card in d.hands[p]  # type: ignore[attr-defined]
+        if kind is M.Pick:
+            return step == DRAFT and move.letter in DR.choices(  # type: ignore[attr-defined]
+                d.lands, p, self._letters(), self._passing())
         return False
 
     def _explain(self, move: Move) -> Reason:
@@ -499,6 +522,35 @@ class MomijiState(State):
         if len(d.hands[p]) <= R.HAND_LIMIT:
             return self._finish_turn(d, ev)
         return d
+
+    def _on_pick(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
+        """Seat `p` keeps a landscape face down (M-DRAFT-1); when the round is complete
+        the hands pass on, and after three rounds every seat's landscapes are shown and
+        the first turn begins (M-DRAFT-2)."""
+        p = d.active
+        n = len(d.hands)
+        cat = self.game.catalogue  # type: ignore[attr-defined]  # a MomijiGame
+        mark = " (stand-in)" if cat.stand_in else ""
+        letter = move.letter
+        who = seat_name(p)
+        lands = _put(d.lands, p, d.lands[p] + (letter,))
+        ev.append(Event("draft", "M-DRAFT-1", f"{who} keeps {letter} {cat.powers[letter].name}{mark} face down",
+                        p, (p,), f"{who} keeps a landscape face down"))
+        first = self.game.options.first_player
+        nxt = (p + 1) % n
+        if nxt != first:
+            return _set(d, lands=lands, active=nxt)
+        done = len(lands[p])
+        if done < DR.ROUNDS:
+            what = ("every player passes the rest of their hand to the next seat; " if self._passing() else "")
+            ev.append(Event("draft", "M-DRAFT-1", f"{what}round {done + 1} of {DR.ROUNDS} of the draft", None))
+            return _set(d, lands=lands, active=nxt)
+        lands = tuple(tuple(sorted(x)) for x in lands)
+        shown = "; ".join(f"{seat_name(q)} " + ", ".join(f"{x} {cat.powers[x].name}" for x in lands[q])
+                          for q in range(n))
+        ev.append(Event("draft", "M-DRAFT-2", f"the draft is over and the landscapes are shown{mark}: {shown}",
+                        None))
+        return _set(d, lands=lands, active=first, step=ACT)
 
     def _on_end(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
         ev.append(N.ended(d.active))
@@ -761,7 +813,11 @@ class MomijiState(State):
             hands[q] = _plus(d.known[q], *part)
         pond = parts[len(others)] if hide_pond else d.pond
         top = parts[-1] if other_peek else known
-        return _set(d, hands=tuple(hands), pond=tuple(pond), rows=rows,
+        lands = d.lands
+        if d.step == DRAFT:         # the others' picks so far, from what the viewer saw (M-DRAFT-2)
+            lands = DR.sample_picks(rng, d.lands, viewer, d.active, self.game.options.first_player,
+                                    self._letters(), self._passing())
+        return _set(d, hands=tuple(hands), pond=tuple(pond), rows=rows, lands=lands,
                     deck=Deck(rest, tuple(top), deck.bottom))
 
     def _redeal_covered(self, viewer: int, rng: random.Random,
@@ -793,5 +849,5 @@ _HANDLERS = {Deal: MomijiState._on_deal, M.Collect: MomijiState._on_collect, M.R
              Play: MomijiState._on_play, Stop: MomijiState._on_stop, M.Place: MomijiState._on_place,
              M.Activate: MomijiState._on_activate, M.Trade: MomijiState._on_trade, M.Power: MomijiState._on_power,
              M.Take: MomijiState._on_take, M.Give: MomijiState._on_give, M.Discard: MomijiState._on_discard,
-             M.End: MomijiState._on_end}
+             M.End: MomijiState._on_end, M.Pick: MomijiState._on_pick}
 """The handler of each kind of move (`MomijiState._apply`)."""
