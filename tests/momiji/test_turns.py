@@ -129,7 +129,7 @@ def test_discards_are_face_up() -> None:
     state = load(2).scenario(hands=["Oak-2 Oak-1", ""], garden="Birch-0")
     done = play(state, "P0 trade Oak-2", "P0 trade Oak-1")
     assert done.view(1)["discard"] == ["Oak-1", "Oak-2"]
-    assert [e["text"] for e in done.view(1)["events"]] == ["P0 discards Oak-1 and gains 1 acorn"]
+    assert [e["text"] for e in done.view(1)["events"]] == ["P0 trades away Oak-1 and gains 1 acorn for the 2 cards"]
 
 
 @pytest.mark.rules("M-LIMIT-1")

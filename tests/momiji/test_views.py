@@ -7,6 +7,8 @@ import pytest
 
 from gameplay import random_states
 
+from explorer.core.scene import items
+
 from .helpers import all_cards, load
 
 
@@ -21,8 +23,7 @@ def test_nobody_may_count_a_pile() -> None:
     counted = load(2, count_piles=True).scenario(**spec)
     assert counted.view(0)["seats"][1]["piles"][0]["size"] == 3
     scene = state.scene(0)
-    titles = [i["title"] for z in scene["zones"] for s in z.get("zones", []) for i in s["items"]
-              if i["id"].startswith("pile:1")]
+    titles = [i["title"] for i in items(scene) if i["id"].startswith("pile:1")]
     assert titles and "size hidden" in titles[0]
 
 

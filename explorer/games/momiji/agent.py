@@ -18,7 +18,7 @@ from ...core.agents import Observation, best_of
 from ...core.move import Move
 from . import rules as R
 from .cards import TYPES, code, type_of, value_of
-from .moves import Activate, Collect, Discard, Give, Pick, Place, Play, Power, Reveal, Stop, Take, Trade
+from .moves import Activate, Collect, Discard, Give, Pick, Place, Play, Power, Reveal, Stop, Swap, Take, Trade
 from .view import MomijiSeat
 
 _TYPE = {name: t for t, name in enumerate(TYPES)}
@@ -157,6 +157,8 @@ class _Table:
                 append(potential(move.card))  # type: ignore[attr-defined]
             elif kind is Give or kind is Discard:
                 append(-potential(move.card))  # type: ignore[attr-defined]
+            elif kind is Swap:
+                append(potential(move.take) - potential(move.give))  # type: ignore[attr-defined]
             elif kind is Pick:       # the draft: powers that pay back surely first
                 append(_PICK_WORTH.get(move.effect, 0.0))  # type: ignore[attr-defined]
             elif kind is Place:

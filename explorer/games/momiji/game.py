@@ -42,8 +42,12 @@ class MomijiGame(Game):
             raise InvalidInput("options.catalogue", f"the catalogue has fewer than {players + 2} objectives")
 
     def objective_name(self, key: str, types: tuple[int, ...]) -> str:
+        """What people read for objective `key`: its name, labelled stand-in when the
+        catalogue is (M-CAT-2); the key itself only for a key the catalogue lacks."""
         obj = self.catalogue.objective(key, types)
-        return f"{key} ({obj.name})" if obj else key
+        if obj is None:
+            return key
+        return f"{obj.name} (stand-in)" if self.catalogue.stand_in else obj.name
 
     def new(self, seed: int | None = None) -> MomijiState:
         """Setup (M-SETUP-1..8): players + 2 random types, 6 cards each, 4 in the Garden,

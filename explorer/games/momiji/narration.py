@@ -29,8 +29,10 @@ def ended(seat: int) -> Event:
 def traded(seat: int, card: int, second: bool) -> Event:
     """One card of the 2-for-1 trade (M-EXTRA-2): the second one pays the acorn."""
     if second:
-        return Event("trade", "M-EXTRA-2", f"{seat_name(seat)} discards {name(card)} and gains 1 acorn", seat)
-    return Event("trade", "M-EXTRA-2", f"{seat_name(seat)} discards {name(card)} (one of two for an acorn)", seat)
+        return Event("trade", "M-EXTRA-2", f"{seat_name(seat)} trades away {name(card)} and gains 1 acorn "
+                                           "for the 2 cards", seat)
+    return Event("trade", "M-EXTRA-2", f"{seat_name(seat)} trades away {name(card)} (1 of 2 cards for 1 acorn)",
+                 seat)
 
 
 @lru_cache(maxsize=4096)

@@ -56,6 +56,7 @@ Activate, End, Place, Power, Reveal = (
     lru_cache(maxsize=None)(k) for k in (M.Activate, M.End, M.Place, M.Power, M.Reveal))
 _stop = lru_cache(maxsize=None)(Stop)
 _pick = lru_cache(maxsize=None)(M.Pick)
+_swap = lru_cache(maxsize=4096)(M.Swap)
 
 
 class MomijiData(NamedTuple):
@@ -139,7 +140,7 @@ def _per_card(kind: type) -> tuple[tuple[Move, ...], ...]:
     return tuple(tuple(kind(p, c) for c in range(96)) for p in range(4))
 
 
-_TRADES, _TAKES, _GIVES, _DISCARDS = map(_per_card, (M.Trade, M.Take, M.Give, M.Discard))
+_TRADES, _TAKES, _DISCARDS = map(_per_card, (M.Trade, M.Take, M.Discard))
 _PLAYS = tuple(tuple((Play(p, c, False), Play(p, c, True)) for c in range(96)) for p in range(4))
 """[seat][card][starts a pile]: the shared Play moves."""
 _COLLECTS = tuple(tuple(M.Collect(p, t) for t in range(6)) for p in range(4))
@@ -174,7 +175,7 @@ _PROMPTS = {
     AFTER: "{s} uses an extra or ends the turn",
     TRADE: "{s} discards a second card for the acorn",
     GUST: "{s} takes one more Garden card (Gust)",
-    GIVE: "{s} chooses a hand card to swap into the Garden (Lantern)",
+    GIVE: "{s} swaps a hand card for a Garden card (Lantern)",
     LTAKE: "{s} takes a Garden card in exchange (Lantern)",
     POND: "{s} takes one of the cards looked at (Koi Pond)",
     LIMIT: "{s} discards down to 8 cards",
@@ -278,8 +279,8 @@ class MomijiState(State):
             return d.step == ACT
         if effect == "koi":
             return not d.deck.empty
-        if effect == "lantern":
-            return bool(d.hands[p]) and bool(d.garden)
+        if effect == "lantern":     # a hand card for a different Garden card
+            return any(c != g for c in d.hands[p] for g in d.garden)
         return True
 
     def _extra_step(self, step: int) -> bool:
@@ -357,7 +358,8 @@ class MomijiState(State):
         if step == POND:
             return tuple(_card_moves(_TAKES[p], tuple(sorted(d.pond))))
         if step == GIVE:
-            return tuple(_card_moves(_GIVES[p], hand))
+            garden = tuple(dict.fromkeys(d.garden))
+            return tuple(_swap(p, c, g) for c in dict.fromkeys(hand) for g in garden if c != g)
         return tuple(_card_moves(_DISCARDS[p], hand))       # LIMIT
 
     def _turn_moves(self, d: MomijiData, step: int) -> tuple[Move, ...]:
@@ -374,7 +376,8 @@ class MomijiState(State):
                 out.append(Reveal(p, min(4, d.deck.size)))
             out += self._playable(hand)
             if d.acorns[p] >= R.ACORNS_FOR_OBJECTIVE:
-                out += [Activate(p, k) for k, o in zip(d.objectives, d.owners) if o < 0]
+                name_of = self.game.objective_name  # type: ignore[attr-defined]  # a MomijiGame
+                out += [Activate(p, k, name_of(k, d.types)) for k, o in zip(d.objectives, d.owners) if o < 0]
             main_possible = bool(out)
         out += self._extras(d)
         if step == AFTER or not main_possible:
@@ -429,8 +432,11 @@ class MomijiState(State):
             if step == GUST or step == LTAKE:
                 return card in d.garden
             return step == POND and card in d.pond
-        if kind is M.Give:
-            return step == GIVE and move.card in d.hands[p]  # type: ignore[attr-defined]
+        if kind is M.Swap:
+            give, take = move.give, move.take  # type: ignore[attr-defined]
+            return step == GIVE and give != take and give in d.hands[p] and take in d.garden
+        if kind is M.Give:      # older files: a Lantern swap is one move now (Swap)
+            return False
         if kind is M.Discard:
             return step == LIMIT and move.card in d.hands[p]  # type: ignore[attr-defined]
         if kind is M.Pick:
@@ -482,13 +488,13 @@ class MomijiState(State):
         pile = row.pop()
         row.insert(move.index, pile)
         ev.append(Event("place", "M-PLAY-6", f"{seat_name(p)} puts the new {TYPES[move.type]} pile at "
-                                             f"place {move.index} of the row", p))
+                                             f"place {move.index + 1} of the row", p))
         return _set(d, rows=_put(d.rows, p, tuple(row)), step=PLAY)
 
     def _on_activate(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
         p = d.active
         i = d.objectives.index(move.key)
-        ev.append(Event("activate", "M-OBJ-1", f"{seat_name(p)} pays 3 acorns and activates objective "
+        ev.append(Event("activate", "M-OBJ-1", f"{seat_name(p)} pays 3 acorns and activates the objective "
                                                f"{self.game.objective_name(move.key, d.types)}", p))  # type: ignore[attr-defined]
         return _set(d, acorns=_put(d.acorns, p, d.acorns[p] - R.ACORNS_FOR_OBJECTIVE),
                     owners=_put(d.owners, i, p), flags=d.flags | F_MAIN, step=AFTER)
@@ -512,6 +518,18 @@ class MomijiState(State):
         ev.append(Event("give", "M-POWER-F", f"{seat_name(p)} puts {name(card)} into the Garden", p))
         return _set(d, hands=_put(d.hands, p, _less(d.hands[p], card)), known=_forget(d.known, p, card),
                     garden=_plus(d.garden, card), step=LTAKE)
+
+    def _on_swap(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
+        """Lantern (M-POWER-F): the hand card goes into the Garden face up, the Garden
+        card into the hand, where everybody knows it (M-HIDDEN-5)."""
+        p = d.active
+        give, take = move.give, move.take
+        ev.append(Event("swap", "M-POWER-F", f"{seat_name(p)} puts {name(give)} into the Garden and takes "
+                                             f"{name(take)} (Lantern)", p))
+        known = _forget(d.known, p, give)
+        return _set(d, hands=_put(d.hands, p, _plus(_less(d.hands[p], give), take)),
+                    known=_put(known, p, _plus(known[p], take)),
+                    garden=_plus(_less(d.garden, take), give), step=_back(d))
 
     def _on_discard(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
         p = d.active
@@ -602,11 +620,14 @@ class MomijiState(State):
         p = d.active
         acorns = d.acorns
         if len(set(d.play)) >= 2:
-            pairs = R.harvest(d.rows[p])
+            row = d.rows[p]
+            pairs = [(a[-1], b[-1]) for a, b in zip(row, row[1:]) if a[-1] & 2 and b[-1] & 1]
             if pairs:
-                acorns = self._gained(d, p, 2 * pairs)
-                ev.append(Event("harvest", "M-PLAY-7", f"{seat_name(p)} harvests {acorns[p] - d.acorns[p]} "
-                                                       f"acorns from {pairs} pair(s) of facing acorns", p))
+                acorns = self._gained(d, p, 2 * len(pairs))
+                got = N.counted(acorns[p] - d.acorns[p], "acorn")
+                where = "; ".join(f"{name(a)} and {name(b)}" for a, b in pairs)
+                ev.append(Event("harvest", "M-PLAY-7", f"{seat_name(p)} harvests {got} from facing acorns "
+                                                       f"on the tops of {where}", p))
         return _set(d, acorns=acorns, play=(), step=AFTER)
 
     def _on_power(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
@@ -647,7 +668,8 @@ class MomijiState(State):
                               garden=_less(d.garden, card), step=back)
         rest = _less(d.pond, card)
         ev.append(Event("take", "M-POWER-E", f"{who} takes {name(card)} and puts {describe(rest)} back on top",
-                        p, (p,), f"{who} takes one card into hand and puts {len(rest)} back on top of the deck"))
+                        p, (p,), f"{who} takes one card into hand and puts {N.counted(len(rest), 'card')} back on top "
+                           "of the deck"))
         peek = len(rest) + (d.peek if d.peek_seat == p else 0)
         deck = d.deck._replace(top=rest + d.deck.top)
         d = _set(d, hands=hands, pond=(), deck=deck, peek=peek if peek else 0,
@@ -717,7 +739,9 @@ class MomijiState(State):
         if d.ending and (opts.end == "immediate" or nxt == opts.first_player):
             why = "the deck ran out" if d.ending == 1 else "the last torii was taken"
             rule = "M-END-2"
-            ev.append(Event("game-end", rule, f"{why}; the game ends ({opts.end.replace('_', ' ')})", None))
+            how = ("every player has had as many turns, so the game ends" if opts.end == "finish_round"
+                   else "the game ends with this turn")
+            ev.append(Event("game-end", rule, f"{why}: {how}", None))
             return _set(d, step=OVER, deal=0, play=(), flags=0)
         return _set(d, step=ACT, active=nxt, turn=d.turn + 1, flags=0, reveals=0, play=(), deal=0)
 
@@ -767,9 +791,11 @@ class MomijiState(State):
         tiebreak = ""
         if len(winners) > 1:
             if self.game.options.full_tie_shared:
-                tiebreak = f"{', '.join(map(seat_name, winners))} tie on {best:g} points and share the win [M-SCORE-3]"
+                tiebreak = (f"{', '.join(map(seat_name, winners))} tie on {best:g} point{'s' if best != 1 else ''} "
+                            "and share the win [M-SCORE-3]")
             else:
-                tiebreak = f"{', '.join(map(seat_name, winners))} tie on {best:g} points: nobody wins [M-SCORE-3]"
+                tiebreak = (f"{', '.join(map(seat_name, winners))} tie on {best:g} point{'s' if best != 1 else ''}: "
+                            "nobody wins [M-SCORE-3]")
                 winners = ()
         why = "the deck ran out" if d.ending == 1 else "the last torii was taken"
         return Outcome(winners, scores, tuple(lines), why, "M-END-1", tiebreak)
@@ -849,5 +875,5 @@ _HANDLERS = {Deal: MomijiState._on_deal, M.Collect: MomijiState._on_collect, M.R
              Play: MomijiState._on_play, Stop: MomijiState._on_stop, M.Place: MomijiState._on_place,
              M.Activate: MomijiState._on_activate, M.Trade: MomijiState._on_trade, M.Power: MomijiState._on_power,
              M.Take: MomijiState._on_take, M.Give: MomijiState._on_give, M.Discard: MomijiState._on_discard,
-             M.End: MomijiState._on_end, M.Pick: MomijiState._on_pick}
+             M.End: MomijiState._on_end, M.Pick: MomijiState._on_pick, M.Swap: MomijiState._on_swap}
 """The handler of each kind of move (`MomijiState._apply`)."""
