@@ -11,9 +11,14 @@ A turn is a sequence of small decisions, each its own pending step (`rules.STEPS
   Steps) or all different types; "stop" completes it and pays the acorn harvest.
 - "place": with new_piles="any", where a new pile goes in the row (M-PLAY-6).
 - "after": extras and "end" after the main action.
-- "trade", "gust", "give", "lantern", "pond": the second step of an extra (the second
-  card of a trade, the card a power takes or gives).
+- "trade", "gust", "give", "pond": the second step of an extra (the second card of a
+  trade, the card Gust or Koi Pond takes, the Lantern swap as one move); "lantern" is
+  the take step of the older two-move Lantern, kept so saved states still load.
 - "limit": discard down to 8 cards, one card at a time (M-LIMIT-1).
+- "draft": with landscapes="draft", before the first turn, each seat in turn keeps one
+  landscape of its draft hand (M-DRAFT-1, `draft`).
+- extras (trade, power) come in "act" and "after", and with extras_timing="anytime" also
+  in "collect" and "play" (M-EXTRA-4); the step they return to is `_back`.
 - "deal": chance, stream "deck": the next card of a reveal, a Garden refill or a Koi
   Pond look (M-DECK-1). Cards of known order on top of the deck deal without luck.
 
