@@ -40,10 +40,12 @@ def explain(state: Any, move: Any) -> Reason:
         if kind is not Pick:
             return Reason("M-DRAFT-1", f"the landscapes are being drafted: {who} keeps one of the draft hand first")
         if move.letter in d.lands[p]:
-            return Reason("M-DRAFT-1", f"{who} already keeps landscape {move.letter}: a player keeps three different ones")
+            return Reason("M-DRAFT-1", f"{who} already keeps landscape {move.letter}: a player keeps three "
+                                       "different ones")
         return Reason("M-DRAFT-1", f"the draft hand in front of {who} holds no landscape {move.letter}")
     if kind is Pick:
-        return Reason("M-DRAFT-1", "the landscapes are not being drafted now" if state.game.options.landscapes == "draft"
+        drafted = state.game.options.landscapes == "draft"
+        return Reason("M-DRAFT-1", "the landscapes are not being drafted now" if drafted
                       else "the landscapes are not drafted in this game (option landscapes)")
     if kind in (Trade, Power) and step in (COLLECT, PLAY) and not state._extra_step(step):
         middle = "between a paid reveal and its Collect" if step == COLLECT else "between the cards of a Play"
@@ -116,19 +118,20 @@ def explain(state: Any, move: Any) -> Reason:
         title = state.game.objective_name(move.key, d.types)
         if d.owners[d.objectives.index(move.key)] >= 0:
             return Reason("M-OBJ-1", f"the objective {title} is already activated")
-        return Reason("M-OBJ-1", f"activating an objective costs 3 acorns; {who} has {d.acorns[p]}")
+        return Reason("M-OBJ-1", f"activating an objective costs 3 acorns; {who} has {counted(d.acorns[p], 'acorn')}")
     if kind is Trade:
         if step == TRADE or card_missing(move, hand):
             return Reason("M-EXTRA-2", f"{who} holds no {name(move.card)}")
         if d.flags & F_TRADED:
             return Reason("M-EXTRA-1", f"{who} has already traded cards for an acorn this turn")
-        return Reason("M-EXTRA-2", "a trade discards 2 cards from hand")
+        return Reason("M-EXTRA-2", f"a trade gives up 2 cards from hand; {who} holds {counted(len(hand), 'card')}")
     if kind is Power:
         letter = move.letter
+        title = f"{letter} {state.game.catalogue.powers[letter].name}"
         if letter not in d.lands[p]:
-            return Reason("M-EXTRA-3", f"{who} has no landscape {letter}")
+            return Reason("M-EXTRA-3", f"{who} has no landscape {title}")
         if letter in d.used[p]:
-            return Reason("M-EXTRA-3", f"{who} has already used landscape {letter} (once per game)")
+            return Reason("M-EXTRA-3", f"{who} has already used landscape {title} (each power once per game)")
         if d.flags & F_POWER:
             return Reason("M-EXTRA-1", f"{who} has already used a landscape power this turn")
         cost = state.game.options.power_cost
