@@ -856,7 +856,7 @@ class MomijiState(State):
         """Other seats' piles with the cards under each top dealt again from `pool` plus
         those covered cards (M-HIDDEN-3), and what is left of the pool."""
         d = self.data
-        cat = self.game.catalogue
+        cat = self.game.catalogue  # type: ignore[attr-defined]  # a MomijiGame
         piles = []
         for q, row in enumerate(d.rows):
             if q == viewer:
