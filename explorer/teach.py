@@ -578,7 +578,7 @@ class MoveTable(Shown):
         self.kinds: dict[str, list[Move]] = {}
         if not hidden and not self.chance:
             for move in state.legal_moves():
-                self.kinds.setdefault(type(move).__name__, []).append(move)
+                self.kinds.setdefault(move.group, []).append(move)
 
     def __len__(self) -> int:
         return len(self.rows)

@@ -40,7 +40,8 @@ SCALE = 10 if HEAVY else 1
 
 
 def configurations() -> list[tuple[str, dict[str, Any]]]:
-    """Every game at every player count, and Lying Pirates with Cities of Greed."""
+    """Every game at every player count, Lying Pirates with Cities of Greed, and Momiji
+    with the landscape draft."""
     found: list[tuple[str, dict[str, Any]]] = []
     for name in explorer.list_games():
         game = explorer.load(name)
@@ -48,12 +49,15 @@ def configurations() -> list[tuple[str, dict[str, Any]]]:
             found.append((name, {"players": players}))
             if name == "pirates" and players <= 4:
                 found.append((name, {"players": players, "cities_of_greed": True}))
+            if name == "momiji":        # the landscape draft is hidden too (M-DRAFT-2)
+                found.append((name, {"players": players, "landscapes": "draft"}))
     return found
 
 
 def config_id(config: tuple[str, dict[str, Any]]) -> str:
     name, options = config
     extra = "+cities" if options.get("cities_of_greed") else ""
+    extra += "+draft" if options.get("landscapes") == "draft" else ""
     return f"{name}-{options['players']}p{extra}"
 
 

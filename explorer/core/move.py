@@ -33,6 +33,13 @@ class Move:
         return ""
 
     @property
+    def group(self) -> str:
+        """The heading a grouped move list shows this move under (`teach.moves(grouped=
+        True)`): by default the kind of move, its class name; a step of a larger action
+        (Momiji's paid reveal, part of a Collect) names that action."""
+        return type(self).__name__
+
+    @property
     def part_of(self) -> str | None:
         """The chance stream of a roll made in several steps that this move is one step
         of (the dice of one cup, one chance node each), or None. The history reads the

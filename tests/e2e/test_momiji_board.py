@@ -54,7 +54,7 @@ def test_a_mixed_play_clicked_in_the_hand_harvests_the_facing_acorns(
         expect(root).not_to_have_attribute("data-node", node)
         expect(me).to_contain_text("2 acorns")
         expect(root.locator('[data-zone="player:1"]')).to_contain_text("0 acorns")
-        expect(root.locator(".rx-events")).to_contain_text("P0 harvests 2 acorns from 1 pair(s) of facing acorns")
+        expect(root.locator(".rx-events")).to_contain_text("P0 harvests 2 acorns from facing acorns on the tops of")
         expect(root.locator(".rx-events .rx-rule", has_text="M-PLAY-7")).to_have_count(1)
         expect(cell(root, "end:0")).to_have_attribute("data-legal", "true")     # the turn goes on: extras, end
         shot(root, "momiji-board-harvest.png")

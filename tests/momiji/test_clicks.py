@@ -71,7 +71,7 @@ def test_a_mixed_play_clicked_card_by_card_then_stop_shows_the_harvest(viewer) -
     assert [str(m) for m in done.legal_moves()][-1] == "P0 end" and done.pending.step == "after"
     scene = done.scene(viewer)
     harvest = [e for e in scene["events"] if e["rule"] == "M-PLAY-7"]
-    assert harvest and "harvests 2 acorns from 1 pair(s)" in harvest[0]["text"]
+    assert harvest and "harvests 2 acorns from facing acorns on the tops of Maple-1R and Oak-0L" in harvest[0]["text"]
     counters = [i["text"] for i in items(scene) if i["text"].endswith(" acorns")]
     assert counters[0] == "4 acorns"
     assert "M-PLAY-7" in scene_html(scene)

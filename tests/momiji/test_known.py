@@ -68,7 +68,7 @@ def test_powers_taking_from_the_garden_make_cards_known_a_koi_pond_card_stays_hi
     assert seat_hand(koi, 0, 1) == {"size": 1, "known": []}
     lantern = load(2).scenario(landscapes=ALL, to_move=1, hands=["", "Oak-2 Ginkgo-0"], known=["", "Oak-2"],
                                garden="Maple-0")
-    swapped = play(lantern, "P1 power F", "P1 give Oak-2", "P1 take Maple-0")
+    swapped = play(lantern, "P1 power F", "P1 swap Oak-2 for Maple-0")
     assert seat_hand(swapped, 0, 1) == {"size": 2, "known": ["Maple-0"]}
 
 
@@ -127,7 +127,7 @@ def test_the_board_shows_known_cards_face_up_and_the_rest_face_down() -> None:
     state = load(2).scenario(hands=["Birch-1 Ginkgo-2 Oak-1", ""], known=["Oak-1", ""])
     others = [i for i in items(state.scene(1)) if i["kind"] == "card" and "hand" not in i["badges"]
               and ("known" in i["badges"] or i["face"] == "down")]
-    assert [(i["face"], i["text"], i["badges"]) for i in others] == [("up", "1", ["known"]), ("down", "", [])]
+    assert [(i["face"], i["text"], i["badges"]) for i in others] == [("up", "Oak-1", ["known"]), ("down", "", [])]
     assert others[1]["sub"] == "×2"
     mine = [i for i in items(state.scene(0)) if i["id"].startswith("hand:0:")]
     assert [i["badges"] for i in mine] == [["hand"], ["hand", "known"], ["hand"]]

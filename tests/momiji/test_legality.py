@@ -34,12 +34,14 @@ def agrees(state, move) -> bool:
     return fresh._is_legal(move) == (move in set(state.legal_moves()))
 
 
-@pytest.mark.rules("M-TURN-1", "M-PLAY-1", "M-EXTRA-1", "M-EXTRA-3", "M-DECK-1")
+@pytest.mark.rules("M-TURN-1", "M-PLAY-1", "M-EXTRA-1", "M-EXTRA-3", "M-EXTRA-4", "M-DECK-1")
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 4), any_place=st.booleans(),
-       landscapes=st.sampled_from(["preset", "random"]))
-def test_is_legal_agrees_with_legal_moves(seed: int, players: int, any_place: bool, landscapes: str) -> None:
-    game = load(players, new_piles="any" if any_place else "right", landscapes=landscapes)
+       landscapes=st.sampled_from(["preset", "random", "draft"]), anytime=st.booleans())
+def test_is_legal_agrees_with_legal_moves(seed: int, players: int, any_place: bool, landscapes: str,
+                                          anytime: bool) -> None:
+    game = load(players, new_piles="any" if any_place else "right", landscapes=landscapes,
+                extras_timing="anytime" if anytime else "outside")
     rng = random.Random(seed)
     states = random_states(game, seed)
     seen = sorted({m for s in states for m in s.legal_moves()}, key=str)

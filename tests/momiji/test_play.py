@@ -78,8 +78,9 @@ def test_new_piles_join_the_right_end_or_any_place() -> None:
     assert [p[0] >> 4 for p in right.data.rows[0]] == [0, 1, 2]
     anywhere = load(2, new_piles="any").scenario(hands=["Oak-0", ""], rows=[["Maple-0", "Ginkgo-0"], []])
     placing = play(anywhere, "P0 play Oak-0")
-    assert placing.pending.step == "place" and texts(placing) == [f"P0 place Oak at {i}" for i in range(3)]
-    placed = play(placing, "P0 place Oak at 0")
+    assert placing.pending.step == "place" and texts(placing) == [f"P0 place Oak at {i}" for i in (1, 2, 3)]
+    assert placing.legal_moves()[0].label == "P0: put the new Oak pile at place 1 of the row"
+    placed = play(placing, "P0 place Oak at 1")      # places count from 1 for people
     assert [p[0] >> 4 for p in placed.data.rows[0]] == [2, 0, 1] and placed.pending.step == "play"
 
 

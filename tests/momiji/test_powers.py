@@ -58,7 +58,7 @@ def test_koi_pond_looks_takes_one_puts_back_in_order() -> None:
     assert kept.view(1)["deck_known"] == ["Maple-0", "Maple-2"]
     assert "deck_known" not in kept.view(0) and kept.view(0)["peek"] == {"seat": 1, "cards": 2}
     texts0 = [e["text"] for e in kept.view(0)["events"]]
-    assert texts0 == ["P1 takes one card into hand and puts 2 back on top of the deck"]
+    assert texts0 == ["P1 takes one card into hand and puts 2 cards back on top of the deck"]
     rng = random.Random(3)
     for viewer in (0, 1):
         assert kept.determinize(viewer, rng).view(viewer) == kept.view(viewer)
@@ -73,11 +73,21 @@ def test_koi_pond_looks_takes_one_puts_back_in_order() -> None:
 
 @pytest.mark.rules("M-POWER-F")
 def test_lantern_swaps_a_hand_card_with_a_garden_card() -> None:
+    """One move swaps the two cards, so the card just given is never offered back."""
     state = load(2).scenario(landscapes=ALL, to_move=1, hands=["", "Oak-2"], garden="Maple-0")
     give = play(state, "P1 power F")
-    assert give.pending.step == "give" and texts(give) == ["P1 give Oak-2"]
-    take = play(give, "P1 give Oak-2")
-    assert set(texts(take)) == {"P1 take Maple-0", "P1 take Oak-2"}
-    done = play(take, "P1 take Maple-0")
+    assert give.pending.step == "give" and texts(give) == ["P1 swap Oak-2 for Maple-0"]
+    done = play(give, "P1 swap Oak-2 for Maple-0")
     assert done.view()["garden"] == [{"type": "Oak", "cards": ["Oak-2"]}]
     assert done.view(1)["seats"][1]["hand"]["cards"] == ["Maple-0"]
+
+
+@pytest.mark.rules("M-POWER-F")
+def test_lantern_never_offers_the_card_just_given_back() -> None:
+    state = load(2).scenario(landscapes=ALL, to_move=1, hands=["", "Oak-2 Maple-0R"], garden="Maple-0R Birch-1")
+    swaps = texts(play(state, "P1 power F"))
+    assert "P1 swap Maple-0R for Maple-0R" not in swaps and "P1 swap Oak-2 for Maple-0R" in swaps
+    swapping = play(state, "P1 power F")
+    assert swapping.why_not(swapping.game.parse_move("P1 swap Maple-0R for Maple-0R")).rule == "M-POWER-F"
+    same = load(2).scenario(landscapes=ALL, to_move=1, hands=["", "Oak-0R"], garden="Oak-0R")
+    assert "P1 power F" not in texts(same)          # nothing different to take

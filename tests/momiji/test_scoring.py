@@ -102,3 +102,18 @@ def test_a_capped_acorn_supply() -> None:
     assert done.data.acorns == (3, 2)
     free = load(2).scenario(hands=["Oak-0L Maple-0R", ""], acorns=[2, 2])
     assert play(free, "P0 play Maple-0R", "P0 play Oak-0L", "P0 stop").data.acorns == (4, 2)
+
+
+@pytest.mark.rules("M-OBJ-TOPS")
+def test_visible_tops_do_not_count_a_three_under_a_torii() -> None:
+    """The seed's objective counts visible cards: a 3 closing a pile is covered by its
+    torii (M-PLAY-4) and counts nothing; a pile closed with no torii left shows its 3."""
+    rows = [["Maple-0 Maple-1 Maple-2 Maple-3", "Oak-0 Oak-1"], ["Ginkgo-0 Ginkgo-1 Ginkgo-2"]]
+    state = load(2).scenario(objectives=["zeros", "tops", "torii", "piles"], owners={"tops": 0},
+                             rows=rows, acorns=[0, 0])
+    # P0 shows 1 (the Maple 3 is covered), P1 shows 2: P1 is best, P0 the owner scores nothing
+    assert state.scores() == (12.0 + 2.0, 6.0 + 3.0)
+    bare = load(2).scenario(objectives=["zeros", "tops", "torii", "piles"], owners={"tops": 0},
+                            rows=rows, torii=[0, 0], acorns=[0, 0])
+    assert bare.scores() == (12.0 + 2.0 + 10.0, 6.0)        # no torii on the Maple 3: 3 + 1 = 4
+    assert "visible" in state.view()["objectives"][1]["name"]

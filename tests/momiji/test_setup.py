@@ -6,6 +6,7 @@ import json
 import pytest
 
 from explorer.core import InvalidInput
+from explorer.core.scene import item_words, items
 from explorer.games.momiji import catalogue
 from explorer.games.momiji.cards import TYPES, type_of, value_of
 
@@ -59,11 +60,15 @@ def test_the_stand_in_catalogue_is_data_and_labelled() -> None:
     assert view["catalogue"]["stand_in"]
     assert all(o["stand_in"] for o in view["objectives"])
     scene = game.scene(view)
-    powers = [i for z in scene["zones"] for s in z.get("zones", []) for i in s["items"]
-              if i["id"].startswith("power:")]
+    powers = [i for i in items(scene) if i["id"].startswith("power:")]
     assert powers and all("stand-in" in i["title"] and "stand-in" in i["badges"] for i in powers)
     objectives = next(z for z in scene["zones"] if z["id"] == "objectives")
-    assert all(i["sub"] == "stand-in" for i in objectives["items"])
+    assert all(i["badges"][:1] == ["stand-in"] for i in objectives["items"])
+    # named, labelled stand-in once: "Most 0s in your piles [stand-in]", "A Gust [stand-in]"
+    names = {o["key"]: o["name"] for o in view["objectives"]}
+    assert [item_words(i) for i in objectives["items"]] == [f"{names[i['id'][10:]]} [stand-in]"
+                                                           for i in objectives["items"]]
+    assert item_words(powers[0]) == "A Gust [stand-in]"
 
 
 @pytest.mark.rules("M-CAT-1")

@@ -47,7 +47,7 @@ def test_shared_events_read_as_the_plain_sentences() -> None:
     maple = M.Play.parse("P0 play Maple-0R").card
     assert narration.dealt("M-REFILL-1", maple, 2) == Event(
         "deal", "M-REFILL-1", "the deck turns up Maple-0R into the Garden", 2)
-    assert narration.traded(1, maple, True).text == "P1 discards Maple-0R and gains 1 acorn"
+    assert narration.traded(1, maple, True).text == "P1 trades away Maple-0R and gains 1 acorn for the 2 cards"
     assert narration.played(0, maple, True) == Event("play", "M-PLAY-2", "P0 starts a Maple pile with Maple-0R", 0)
     oak = M.Play.parse("P0 play Oak-0L").card
     assert narration.played(0, oak, True).text == "P0 starts an Oak pile with Oak-0L"

@@ -54,6 +54,20 @@ def test_reveal_with_a_short_or_empty_deck() -> None:
     assert broke.why_not(broke.game.parse_move("P0 reveal")).rule == "M-COLLECT-2"
 
 
+@pytest.mark.rules("M-COLLECT-4")
+def test_a_short_reveal_says_how_many_cards_are_left() -> None:
+    """With 2 cards left the reveal does not promise 4: the label and the event say the
+    last 2 cards, and the event cites M-COLLECT-4."""
+    state = load(2).scenario(garden="Oak-1", deck_top="Maple-0 Oak-2", deck="")
+    label = next(m.label for m in state.legal_moves() if str(m) == "P0 reveal")
+    assert label == "P0: pay 1 acorn to reveal the last 2 cards of the deck into the Garden"
+    event = play(state, "P0 reveal").events[0]
+    assert (event.rule, event.text) == ("M-COLLECT-4", "P0 pays 1 acorn to reveal the last 2 cards of the deck "
+                                                       "into the Garden")
+    full = load(2).scenario(garden="Oak-1")
+    assert "reveal 4 more cards" in next(m.label for m in full.legal_moves() if str(m) == "P0 reveal")
+
+
 @pytest.mark.rules("M-TURN-2")
 def test_no_main_action_possible_allows_ending_the_turn() -> None:
     stuck = load(2).scenario(hands=["Oak-2", ""], garden="", deck="", acorns=[0, 0])
@@ -80,12 +94,42 @@ def test_trade_two_cards_for_an_acorn_once_per_turn() -> None:
     assert late.pending.step == "after" and late.data.acorns[0] == 3
 
 
+@pytest.mark.rules("M-EXTRA-4")
+def test_extras_in_the_middle_of_a_play_are_an_option() -> None:
+    """By default no extra between the cards of a Play or after a paid reveal, and the
+    refusal cites the timing rule M-EXTRA-4 (not the Play or Collect rules); with
+    extras_timing="anytime" they are legal there and the turn returns to the Play."""
+    spec = dict(hands=["Maple-0 Oak-0 Birch-1 Birch-2", ""], garden="Beech-0", acorns=[2, 2],
+                deck_top="Maple-1 Oak-1 Birch-0 Beech-1",
+                types=["Maple", "Oak", "Birch", "Beech"])
+    mid = play(load(2).scenario(**spec), "P0 play Maple-0")
+    assert not any(m.startswith(("P0 trade", "P0 power")) for m in texts(mid))
+    for text in ("P0 trade Birch-1", "P0 power B"):
+        assert mid.why_not(mid.game.parse_move(text)).rule == "M-EXTRA-4"
+    revealed = play(load(2).scenario(**spec), "P0 reveal")
+    assert revealed.why_not(revealed.game.parse_move("P0 trade Birch-1")).rule == "M-EXTRA-4"
+    anytime = play(load(2, extras_timing="anytime").scenario(**spec), "P0 play Maple-0")
+    back = play(anytime, "P0 trade Birch-1", "P0 trade Birch-2")
+    assert back.pending.step == "play" and back.data.acorns[0] == 3
+    assert play(back, "P0 play Oak-0", "P0 stop").pending.step == "after"
+
+
+@pytest.mark.rules("M-EXTRA-5", "M-EXTRA-3")
+def test_the_price_of_a_power_is_an_option() -> None:
+    state = load(2, power_cost=2).scenario(hands=["Maple-0", ""], acorns=[1, 1])
+    assert state.why_not(state.game.parse_move("P0 power B")).rule == "M-EXTRA-5"
+    rich = load(2, power_cost=2).scenario(hands=["Maple-0", ""], acorns=[2, 1])
+    label = next(m.label for m in rich.legal_moves() if str(m) == "P0 power B")
+    assert label.startswith("P0: pay 2 acorns to use B Steps (stand-in): before your Play")
+    assert play(rich, "P0 power B").data.acorns[0] == 0
+
+
 @pytest.mark.rules("M-HIDDEN-4")
 def test_discards_are_face_up() -> None:
     state = load(2).scenario(hands=["Oak-2 Oak-1", ""], garden="Birch-0")
     done = play(state, "P0 trade Oak-2", "P0 trade Oak-1")
     assert done.view(1)["discard"] == ["Oak-1", "Oak-2"]
-    assert [e["text"] for e in done.view(1)["events"]] == ["P0 discards Oak-1 and gains 1 acorn"]
+    assert [e["text"] for e in done.view(1)["events"]] == ["P0 trades away Oak-1 and gains 1 acorn for the 2 cards"]
 
 
 @pytest.mark.rules("M-LIMIT-1")

@@ -18,7 +18,7 @@ from ...core.agents import Observation, best_of
 from ...core.move import Move
 from . import rules as R
 from .cards import TYPES, code, type_of, value_of
-from .moves import Activate, Collect, Discard, Give, Place, Play, Power, Reveal, Stop, Take, Trade
+from .moves import Activate, Collect, Discard, Give, Pick, Place, Play, Power, Reveal, Stop, Swap, Take, Trade
 from .view import MomijiSeat
 
 _TYPE = {name: t for t, name in enumerate(TYPES)}
@@ -28,6 +28,9 @@ _MEASURES = {"M-OBJ-ZEROS": ("value", 0), "M-OBJ-TOPS": ("tops", -1), "M-OBJ-TOR
              "M-OBJ-LONGEST": ("longest", -1)}
 """What each stand-in objective counts (`rules.measure`'s kind and argument); an
 objective of a type (M-OBJ-TYPE) counts its type's cards, any other the piles."""
+
+_PICK_WORTH = {"tea": 1.0, "gust": 0.8, "koi": 0.6, "lantern": 0.5, "bridge": 0.4, "steps": 0.3}
+"""How much the agent likes to keep each power in the landscape draft (M-DRAFT-1)."""
 
 
 class _Table:
@@ -154,6 +157,10 @@ class _Table:
                 append(potential(move.card))  # type: ignore[attr-defined]
             elif kind is Give or kind is Discard:
                 append(-potential(move.card))  # type: ignore[attr-defined]
+            elif kind is Swap:
+                append(potential(move.take) - potential(move.give))  # type: ignore[attr-defined]
+            elif kind is Pick:       # the draft: powers that pay back surely first
+                append(_PICK_WORTH.get(move.effect, 0.0))  # type: ignore[attr-defined]
             elif kind is Place:
                 row = list(self.row)
                 pile = row.pop()

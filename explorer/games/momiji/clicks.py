@@ -5,8 +5,9 @@ targets). When a click leaves no legal move, `meant_move` names the move the cli
 mean, and `why_not` of it gives the rule: a hand card then a pile is a Play of that
 card; a hand card then "trade" a Trade; a Garden type a Collect (or, while a power
 takes a card, a Take); the deck a Reveal; an objective an Activate; a landscape a
-Power; "stop" and "end" their moves. A hand card alone is a Play (or, in the steps
-that take one card, a Trade, Give or Discard). Anything else means nothing: None.
+Power; a landscape of the draft hand a Pick; "stop" and "end" their moves. A hand card alone is a Play (or, in the steps
+that take one card, a Trade or Discard); a hand card then a Garden card, while a
+Lantern swap is under way, a Swap. Anything else means nothing: None.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Any
 from ...core.errors import InvalidInput
 from ...core.move import Move
 from .cards import parse_card, type_index
-from .moves import Activate, Collect, Discard, End, Give, Place, Play, Power, Reveal, Stop, Take, Trade
+from .moves import Activate, Collect, Discard, End, Pick, Place, Play, Power, Reveal, Stop, Swap, Take, Trade
 from .rules import GIVE, GUST, LIMIT, LTAKE, POND, TRADE
 
 
@@ -42,8 +43,6 @@ def meant_move(state: Any, targets: tuple[str, ...]) -> Move | None:
             step = d.step
             if step == TRADE:
                 return Trade(p, card)
-            if step == GIVE:
-                return Give(p, card)
             if step == LIMIT:
                 return Discard(p, card)
             return Play(p, card)
@@ -52,6 +51,8 @@ def meant_move(state: Any, targets: tuple[str, ...]) -> Move | None:
             return None if card is None else Play(p, card)
         if kind == "trade":
             return None if card is None else Trade(p, card)
+        if kind == "garden" and card is not None and d.step == GIVE and "-" in arg:
+            return Swap(p, card, parse_card(arg, "target"))       # Lantern: a hand card for a Garden card
         if card is not None:
             return None
         if kind == "garden":
@@ -59,9 +60,11 @@ def meant_move(state: Any, targets: tuple[str, ...]) -> Move | None:
                 return Take(p, parse_card(arg, "target")) if "-" in arg else None
             return Collect(p, type_index(arg, "target")) if "-" not in arg else None
         if kind == "deck":
-            return Reveal(p)
+            return Reveal(p, min(4, d.deck.size))
         if kind == "objective":
             return Activate(p, arg)
+        if kind == "draft":
+            return Pick(p, arg.rpartition(":")[2])
         if kind == "power":
             return Power(p, arg.rpartition(":")[2])
         if kind == "stop":

@@ -200,9 +200,10 @@ def decode(raw: Any, game: Any, where: str = "data") -> Any:
         raise InvalidInput("owners", "one owner seat (or -1) per objective")
     lands = tuple(tuple(x) for x in _seats(s.lands, "lands", n))
     used = tuple(tuple(sorted(x)) for x in _seats(s.used, "used", n))
+    drafting = s.step == "draft"        # the picks so far, in round order (M-DRAFT-1)
     for p in range(n):
-        if len(lands[p]) != 3 or len(set(lands[p])) != 3:
-            raise InvalidInput(f"lands[{p}]", "three different landscapes (M-SETUP-7)")
+        if (len(lands[p]) != 3 and not drafting) or len(lands[p]) > 3 or len(set(lands[p])) != len(lands[p]):
+            raise InvalidInput(f"lands[{p}]", "three different landscapes (M-SETUP-7; fewer while drafting)")
         if not set(used[p]) <= set(lands[p]) or len(set(used[p])) != len(used[p]):
             raise InvalidInput(f"used[{p}]", "only the player's own landscapes, each once (M-EXTRA-3)")
     flags = sum(1 << FLAG_NAMES.index(f) for f in set(s.flags))

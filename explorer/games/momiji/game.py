@@ -13,7 +13,7 @@ from .agent import GreedyMomijiAgent
 from .encoding import box, decode
 from .moves import MOVE_TYPES
 from .options import MomijiOptions
-from .rules import ACT
+from .rules import ACT, DRAFT
 from .scene import TITLE, scene
 from .state import MomijiData, MomijiState
 
@@ -42,12 +42,17 @@ class MomijiGame(Game):
             raise InvalidInput("options.catalogue", f"the catalogue has fewer than {players + 2} objectives")
 
     def objective_name(self, key: str, types: tuple[int, ...]) -> str:
+        """What people read for objective `key`: its name, labelled stand-in when the
+        catalogue is (M-CAT-2); the key itself only for a key the catalogue lacks."""
         obj = self.catalogue.objective(key, types)
-        return f"{key} ({obj.name})" if obj else key
+        if obj is None:
+            return key
+        return f"{obj.name} (stand-in)" if self.catalogue.stand_in else obj.name
 
     def new(self, seed: int | None = None) -> MomijiState:
         """Setup (M-SETUP-1..8): players + 2 random types, 6 cards each, 4 in the Garden,
-        players + 2 objectives and torii, landscapes (preset or random)."""
+        players + 2 objectives and torii, landscapes (preset, random, or a draft that the
+        players then make, M-DRAFT-1)."""
         rng = random.Random(seed)
         n = self.players
         types = tuple(sorted(rng.sample(range(6), n + 2)))
@@ -58,11 +63,14 @@ class MomijiGame(Game):
         deck = Deck.of(cards[6 * n + 4:])
         pool = list(self.catalogue.pool(types))
         objectives = tuple(o.key for o in rng.sample(pool, n + 2))
-        if self.options.landscapes == "random":
+        step = ACT
+        if self.options.landscapes == "random":     # each from their own set of six (M-SETUP-10)
             lands = tuple(tuple(sorted(rng.sample("ABCDEF", 3))) for _ in range(n))
+        elif self.options.landscapes == "draft":    # picked one by one first (M-DRAFT-1)
+            lands, step = ((),) * n, DRAFT
         else:
             lands = (tuple(self.catalogue.preset),) * n
-        data = MomijiData(ACT, self.options.first_player, 0, types, hands, ((),) * n, ((),) * n, (0,) * n, n + 2,
+        data = MomijiData(step, self.options.first_player, 0, types, hands, ((),) * n, ((),) * n, (0,) * n, n + 2,
                           garden, deck, (), (self.options.start_acorns,) * n, objectives,
                           (-1,) * len(objectives), lands, ((),) * n, 0, 0, (), 0, 1, (), 0, -1, 0)
         return MomijiState(self, data)

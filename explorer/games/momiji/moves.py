@@ -6,29 +6,32 @@ A turn is a sequence of small decisions (see `state`), so each move is one step:
     "P0 reveal"             pay 1 acorn: 4 more cards into the Garden first (M-COLLECT-2)
     "P0 play Maple-0R"      place one hand card on its type's pile, or start it (M-PLAY-1)
     "P0 stop"               the play is complete (M-PLAY-1)
-    "P0 place Maple at 0"   where a new pile goes, with new_piles="any" (M-PLAY-6)
+    "P0 place Maple at 1"   where a new pile goes, with new_piles="any", from 1 (M-PLAY-6)
     "P0 activate zeros"     pay 3 acorns for an objective (M-OBJ-1)
     "P0 trade Oak-1"        one of the two cards discarded for an acorn (M-EXTRA-2)
     "P0 power A"            pay 1 acorn to use landscape power A (M-EXTRA-3)
     "P0 take Oak-1"         a Garden (or Koi Pond) card a power lets you take
-    "P0 give Oak-1"         the hand card a Lantern swap puts into the Garden
+    "P0 swap Oak-1 for Maple-2"  Lantern: a hand card into the Garden, a Garden card into hand
+    "P0 give Oak-1"         (older files) the hand card a Lantern swap puts into the Garden
     "P0 discard Oak-1"      one card discarded down to the hand limit (M-LIMIT-1)
     "P0 end"                end the turn (M-TURN-3)
+    "P0 pick D"             keep landscape D of the draft hand, pass the rest (M-DRAFT-1)
     "deal Maple-0R"         chance: the deck turns up that card (M-DECK-1)
 
 Click targets (see `scene`): "hand:<seat>:<card>", "pile:<seat>:<Type>", "row:<seat>"
 (a new pile), "garden:<Type>" (collect) or "garden:<card>" (take), "pond:<card>",
 "deck", "objective:<key>", "power:<seat>:<letter>", "trade:<seat>", "slot:<seat>:<i>",
-"stop:<seat>", "end:<seat>".
+"stop:<seat>", "end:<seat>", "draft:<seat>:<letter>".
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...core.errors import InvalidInput
 from ...core.move import Move
 from .cards import TYPES, name, parse_card, type_index
+from .narration import counted, reveal_words
 
 _MOVE = re.compile(r"^P([0-9]{1,3})\s+([A-Za-z]{1,10})(?:\s+(.*))?$", re.IGNORECASE | re.DOTALL)
 _KEY = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
@@ -74,14 +77,22 @@ class Collect(Move):
 
 @dataclass(frozen=True, slots=True)
 class Reveal(Move):
+    """Pay 1 acorn to reveal 4 more cards, or what is left of the deck (M-COLLECT-4):
+    `cards` says how many, for the label only (not part of the text or of equality)."""
+
     player: int
+    cards: int = field(default=4, compare=False)
 
     def __str__(self) -> str:
         return f"P{self.player} reveal"
 
     @property
     def label(self) -> str:
-        return f"P{self.player}: pay 1 acorn to reveal 4 more cards into the Garden"
+        return f"P{self.player}: pay 1 acorn to reveal {reveal_words(self.cards)} into the Garden"
+
+    @property
+    def group(self) -> str:
+        return "Collect"        # a step of a Collect (M-COLLECT-2), not a main action of its own
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -147,6 +158,10 @@ class Stop(Move):
         return f"P{self.player}: the play is complete"
 
     @property
+    def group(self) -> str:
+        return "Play"
+
+    @property
     def targets(self) -> tuple[str, ...]:
         return (f"stop:{self.player}",)
 
@@ -165,16 +180,23 @@ class Stop(Move):
 
 @dataclass(frozen=True, slots=True)
 class Place(Move):
+    """Where the new pile goes in the row (M-PLAY-6): `index` counts from 0 inside, and
+    places are written counting from 1 for people ("P0 place Maple at 1" is the left end)."""
+
     player: int
     type: int
     index: int
 
     def __str__(self) -> str:
-        return f"P{self.player} place {TYPES[self.type]} at {self.index}"
+        return f"P{self.player} place {TYPES[self.type]} at {self.index + 1}"
 
     @property
     def label(self) -> str:
-        return f"P{self.player}: put the new {TYPES[self.type]} pile at place {self.index} of the row"
+        return f"P{self.player}: put the new {TYPES[self.type]} pile at place {self.index + 1} of the row"
+
+    @property
+    def group(self) -> str:
+        return "Play"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -190,22 +212,26 @@ class Place(Move):
         if s is None:
             return None
         m = re.match(r"^([A-Za-z]{1,12})\s+at\s+([0-9]{1,2})$", s[1], re.IGNORECASE)
-        if m is None:
-            raise InvalidInput("move", "write a place like 'P0 place Maple at 0'")
-        return cls(s[0], type_index(m.group(1), "move"), int(m.group(2)))
+        if m is None or int(m.group(2)) < 1:
+            raise InvalidInput("move", "write a place like 'P0 place Maple at 1' (places count from 1)")
+        return cls(s[0], type_index(m.group(1), "move"), int(m.group(2)) - 1)
 
 
 @dataclass(frozen=True, slots=True)
 class Activate(Move):
+    """Pay 3 acorns for objective `key` (M-OBJ-1); `name` (the objective's name, with
+    its stand-in label) is for the label only, not part of the text or equality."""
+
     player: int
     key: str
+    name: str = field(default="", compare=False)
 
     def __str__(self) -> str:
         return f"P{self.player} activate {self.key}"
 
     @property
     def label(self) -> str:
-        return f"P{self.player}: pay 3 acorns to activate objective {self.key}"
+        return f"P{self.player}: pay 3 acorns to activate the objective {self.name or self.key}"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -228,15 +254,28 @@ class Activate(Move):
 
 @dataclass(frozen=True, slots=True)
 class Power(Move):
+    """Pay to use landscape power `letter` (M-EXTRA-3). The power's name, text, price
+    (M-EXTRA-5) and stand-in label come from the catalogue and options when the state
+    makes the move; they are for its label only, not part of its text or equality."""
+
     player: int
     letter: str
+    name: str = field(default="", compare=False)
+    text: str = field(default="", compare=False)
+    cost: int = field(default=1, compare=False)
+    stand_in: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
         return f"P{self.player} power {self.letter}"
 
     @property
     def label(self) -> str:
-        return f"P{self.player}: pay 1 acorn to use landscape power {self.letter}"
+        price = "nothing" if self.cost == 0 else counted(self.cost, "acorn")
+        if not self.name:
+            return f"P{self.player}: pay {price} to use landscape power {self.letter}"
+        mark = " (stand-in)" if self.stand_in else ""
+        what = self.text[0].lower() + self.text[1:] if self.text else ""
+        return f"P{self.player}: pay {price} to use {self.letter} {self.name}{mark}: {what}"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -249,6 +288,49 @@ class Power(Move):
     @classmethod
     def parse(cls, text: str) -> "Power | None":
         s = _split(text, "power")
+        if s is None:
+            return None
+        letter = s[1].upper()
+        if letter not in ("A", "B", "C", "D", "E", "F"):
+            raise InvalidInput("move", f"landscape powers are A-F, got {s[1][:10]!r}")
+        return cls(s[0], letter)
+
+
+@dataclass(frozen=True, slots=True)
+class Pick(Move):
+    """Keep landscape `letter` of the draft hand and pass the rest on (M-DRAFT-1). Its
+    name, text and stand-in label are for the label only, like `Power`'s; its effect
+    lets an agent weigh it."""
+
+    player: int
+    letter: str
+    name: str = field(default="", compare=False)
+    text: str = field(default="", compare=False)
+    stand_in: bool = field(default=False, compare=False)
+    effect: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return f"P{self.player} pick {self.letter}"
+
+    @property
+    def label(self) -> str:
+        if not self.name:
+            return f"P{self.player}: keep landscape {self.letter} and pass the rest on"
+        mark = "stand-in: " if self.stand_in else ""
+        what = self.text[0].lower() + self.text[1:] if self.text else ""
+        return f"P{self.player}: keep {self.letter} {self.name} ({mark}{what}) and pass the rest on"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"draft:{self.player}:{self.letter}",)
+
+    @property
+    def rule(self) -> str:
+        return "M-DRAFT-1"
+
+    @classmethod
+    def parse(cls, text: str) -> "Pick | None":
+        s = _split(text, "pick")
         if s is None:
             return None
         letter = s[1].upper()
@@ -270,7 +352,7 @@ def _card_move(verb: str, rule: str, what: str, target: str):
 
         @property
         def label(self) -> str:
-            return f"P{self.player}: {what} {name(self.card)}"
+            return f"P{self.player}: " + what.format(c=name(self.card))
 
         @property
         def targets(self) -> tuple[str, ...]:
@@ -288,14 +370,53 @@ def _card_move(verb: str, rule: str, what: str, target: str):
     return CardMove
 
 
-Trade = _card_move("trade", "M-EXTRA-2", "discard (2 cards for 1 acorn)", ("hand:{p}:{c}", "trade:{p}"))
+Trade = _card_move("trade", "M-EXTRA-2", "trade {c} (one of 2 cards traded for 1 acorn)", ("hand:{p}:{c}", "trade:{p}"))
 Trade.__name__ = Trade.__qualname__ = "Trade"
-Take = _card_move("take", "M-EXTRA-3", "take", ("garden:{c}",))
+Take = _card_move("take", "M-EXTRA-3", "take {c}", ("garden:{c}",))
 Take.__name__ = Take.__qualname__ = "Take"
-Give = _card_move("give", "M-POWER-F", "put into the Garden", ("hand:{p}:{c}",))
+Give = _card_move("give", "M-POWER-F", "put {c} into the Garden", ("hand:{p}:{c}",))
 Give.__name__ = Give.__qualname__ = "Give"
-Discard = _card_move("discard", "M-LIMIT-1", "discard down to the hand limit", ("hand:{p}:{c}",))
+Discard = _card_move("discard", "M-LIMIT-1", "discard {c} (down to the hand limit of 8)", ("hand:{p}:{c}",))
 Discard.__name__ = Discard.__qualname__ = "Discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(Move):
+    """Lantern (M-POWER-F): put hand card `give` into the Garden and take Garden card
+    `take`, one decision, so the card just given is never offered back."""
+
+    player: int
+    give: int
+    take: int
+
+    def __str__(self) -> str:
+        return f"P{self.player} swap {name(self.give)} for {name(self.take)}"
+
+    @property
+    def label(self) -> str:
+        return f"P{self.player}: put {name(self.give)} into the Garden and take {name(self.take)} (Lantern)"
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"hand:{self.player}:{name(self.give)}", f"garden:{name(self.take)}")
+
+    @property
+    def rule(self) -> str:
+        return "M-POWER-F"
+
+    @property
+    def group(self) -> str:
+        return "Power"
+
+    @classmethod
+    def parse(cls, text: str) -> "Swap | None":
+        s = _split(text, "swap")
+        if s is None:
+            return None
+        m = re.match(r"^(\S+)\s+for\s+(\S+)$", s[1], re.IGNORECASE)
+        if m is None:
+            raise InvalidInput("move", "write a Lantern swap like 'P0 swap Oak-1 for Maple-2'")
+        return cls(s[0], parse_card(m.group(1), "move"), parse_card(m.group(2), "move"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,4 +473,4 @@ class Deal(Move):
 
 
 DEALS = {c: Deal(c) for c in range(96)}
-MOVE_TYPES = (Collect, Reveal, Play, Stop, Place, Activate, Trade, Power, Take, Give, Discard, End, Deal)
+MOVE_TYPES = (Collect, Reveal, Play, Stop, Place, Activate, Trade, Power, Take, Give, Swap, Discard, End, Deal, Pick)

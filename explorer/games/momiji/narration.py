@@ -29,8 +29,10 @@ def ended(seat: int) -> Event:
 def traded(seat: int, card: int, second: bool) -> Event:
     """One card of the 2-for-1 trade (M-EXTRA-2): the second one pays the acorn."""
     if second:
-        return Event("trade", "M-EXTRA-2", f"{seat_name(seat)} discards {name(card)} and gains 1 acorn", seat)
-    return Event("trade", "M-EXTRA-2", f"{seat_name(seat)} discards {name(card)} (one of two for an acorn)", seat)
+        return Event("trade", "M-EXTRA-2", f"{seat_name(seat)} trades away {name(card)} and gains 1 acorn "
+                                           "for the 2 cards", seat)
+    return Event("trade", "M-EXTRA-2", f"{seat_name(seat)} trades away {name(card)} (1 of 2 cards for 1 acorn)",
+                 seat)
 
 
 @lru_cache(maxsize=4096)
@@ -38,9 +40,24 @@ def collected(seat: int, cards: tuple[int, ...]) -> Event:
     return Event("collect", "M-COLLECT-1", f"{seat_name(seat)} collects {describe(cards)} from the Garden", seat)
 
 
+def counted(n: int, noun: str) -> str:
+    """A number with its noun agreeing: "1 acorn", "2 acorns", "0 points"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def reveal_words(cards: int) -> str:
+    """What a paid reveal turns up (M-COLLECT-2): "4 more cards", or, with fewer than 4
+    left in the deck, "the last 2 cards of the deck" (M-COLLECT-4)."""
+    if cards >= 4:
+        return f"{cards} more cards"
+    return "the last card of the deck" if cards == 1 else f"the last {cards} cards of the deck"
+
+
 @lru_cache(maxsize=None)
-def revealed(seat: int) -> Event:
-    return Event("reveal", "M-COLLECT-2", f"{seat_name(seat)} pays 1 acorn to reveal 4 more cards", seat)
+def revealed(seat: int, cards: int = 4) -> Event:
+    """A paid reveal of `cards` cards: 4, or what is left of the deck (M-COLLECT-4)."""
+    return Event("reveal", "M-COLLECT-2" if cards >= 4 else "M-COLLECT-4",
+                 f"{seat_name(seat)} pays 1 acorn to reveal {reveal_words(cards)} into the Garden", seat)
 
 
 @lru_cache(maxsize=None)

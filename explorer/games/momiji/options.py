@@ -15,9 +15,15 @@ class MomijiOptions:
         "", rule="M-CAT-1", source="stand-in",
         doc="Path of the catalogue file (objectives, landscape powers, acorn corners); "
             "'' = the bundled stand-in catalogue.")
-    landscapes: Literal["preset", "random"] = option(
+    landscapes: Literal["preset", "random", "draft"] = option(
         "preset", rule="M-SETUP-7", source="public",
-        doc="'preset': every player gets the first-game landscapes A, B, C; 'random': 3 of the 6 at random.")
+        doc="'preset': every player gets the first-game landscapes A, B, C (M-SETUP-7); 'draft': the "
+            "players draft them, keep one and pass the rest, three rounds (M-SETUP-9, M-DRAFT-1); "
+            "'random': each player draws 3 of their own 6 at random (M-SETUP-10, assumed).")
+    draft: Literal["pass", "choose"] = option(
+        "pass", rule="M-DRAFT-1", source="assumed",
+        doc="With landscapes='draft': 'pass': keep one landscape, pass the rest to the next seat, three "
+            "rounds; 'choose': no passing, each player keeps 3 of their own six.")
     start_acorns: int = option(
         2, rule="M-SETUP-4", source="assumed", doc="Acorns each player starts with.")
     first_player: int = option(
@@ -35,6 +41,12 @@ class MomijiOptions:
         False, rule="M-HIDDEN-3", source="assumed",
         doc="False: the table rule 'nobody may count a pile': a player sees only the top card of "
             "other players' piles; True: pile sizes are shown to everyone.")
+    extras_timing: Literal["outside", "anytime"] = option(
+        "outside", rule="M-EXTRA-4", source="assumed",
+        doc="'outside': extras only before or after the main action; 'anytime': also between a paid "
+            "reveal and its Collect and between the cards of a Play.")
+    power_cost: int = option(
+        1, rule="M-EXTRA-5", source="assumed", doc="Acorns a landscape power costs.")
     garden_size: int = option(
         4, rule="M-REFILL-1", source="assumed", doc="Cards the Garden is refilled to at the end of each turn.")
     acorn_supply: Optional[int] = option(
@@ -58,6 +70,8 @@ class MomijiOptions:
             raise ValueError("first_player must be a seat 0..3")
         if not 0 <= self.max_reveals <= 9:
             raise ValueError("max_reveals must be 0..9")
+        if not 0 <= self.power_cost <= 9:
+            raise ValueError("power_cost must be 0..9")
         if not 1 <= self.garden_size <= 12:
             raise ValueError("garden_size must be 1..12")
         if self.acorn_supply is not None and not 0 <= self.acorn_supply <= 999:

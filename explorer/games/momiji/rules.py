@@ -19,8 +19,9 @@ POND: Final = 9
 LIMIT: Final = 10
 DEAL: Final = 11
 OVER: Final = 12
+DRAFT: Final = 13
 STEPS = ("act", "collect", "play", "place", "after", "trade", "gust", "give", "lantern",
-         "pond", "limit", "deal", "over")
+         "pond", "limit", "deal", "over", "draft")
 # where the cards being dealt go (`MomijiData.deal_to`)
 TO_REVEAL: Final = 0
 TO_REFILL: Final = 1
@@ -84,14 +85,21 @@ def pile_points(row: tuple[tuple[int, ...], ...]) -> int:
     return sum(value_of(p[-1]) * len(p) for p in row)
 
 
-def measure(kind: str, arg: int, row: tuple[tuple[int, ...], ...], acorns: int) -> int:
-    """A player's count for an objective (the stand-in measures, M-OBJ-ZEROS ...)."""
+def measure(kind: str, arg: int, row: tuple[tuple[int, ...], ...], acorns: int, torii: int = -1) -> int:
+    """A player's count for an objective (the stand-in measures, M-OBJ-ZEROS ...).
+
+    "tops" sums the visible top cards (M-OBJ-TOPS): the seed's example objective counts
+    visible cards, and a 3 that closes a pile is covered by a torii (M-PLAY-4), so it
+    counts nothing. `torii` is how many torii the player took (-1: every closed pile is
+    covered); a pile closed when the supply was empty (M-PLAY-5) shows its 3."""
     if kind == "value":
         return sum(1 for p in row for c in p if value_of(c) == arg)
     if kind == "type":
         return sum(len(p) for p in row if type_of(p[0]) == arg)
     if kind == "tops":
-        return sum(value_of(p[-1]) for p in row)
+        shut = sum(1 for p in row if value_of(p[-1]) == 3)
+        bare = 0 if torii < 0 else max(0, shut - torii)
+        return sum(value_of(p[-1]) for p in row if value_of(p[-1]) < 3) + 3 * bare
     if kind == "closed":
         return sum(1 for p in row if value_of(p[-1]) == 3)
     if kind == "piles":

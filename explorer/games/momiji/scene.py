@@ -24,9 +24,11 @@ def _corners(card: str) -> str:
 
 
 def _card(item_id: str, card: str, **extra: Any) -> dict[str, Any]:
+    """A leaf card, read by its name ("Oak-2L", as moves write it) with its acorn corners
+    drawn under it: one card never reads like a count ("2 Oak")."""
     kind, value = card.rsplit("-", 1)
     acorns = _corners(card)
-    return {"id": item_id, "kind": "card", "text": value[0], "sub": f"{kind} {acorns}".strip(),
+    return {"id": item_id, "kind": "card", "text": card, "sub": acorns,
             "color": _COLOR[kind], "face": "up", "badges": [],
             "title": f"{card}: acorns {'left ' if 'L' in value else ''}{'right' if 'R' in value else ''}"
                      f"{'none' if not acorns else ''} (corner table: stand-in)", **extra}
@@ -37,22 +39,42 @@ def _button(item_id: str, text: str, title: str) -> dict[str, Any]:
             "face": "up", "badges": [], "title": title}
 
 
+def _count(n: float, noun: str) -> str:
+    """A number with its noun agreeing: "1 acorn", "2 acorns", "0 points"."""
+    return f"{n:g} {noun}" if n == 1 else f"{n:g} {noun}s"
+
+
+_DOING = {"act": "chooses a main action (collect, play or activate) or an extra",
+          "collect": "collects a type after the paid reveal", "play": "plays another card or stops",
+          "place": "places the new pile", "after": "uses an extra or ends the turn",
+          "trade": "trades a second card", "gust": "takes a Garden card (Gust)",
+          "give": "swaps a hand card for a Garden card (Lantern)", "lantern": "takes a Garden card (Lantern)",
+          "pond": "takes a card looked at (Koi Pond)", "limit": "discards down to 8 cards",
+          "draft": "keeps a landscape of the draft hand"}
+"""What the player to move is doing, by step, in words (the status line)."""
+_ENDING = {"deck": "the deck ran out", "torii": "the last torii was taken"}
+
+
 def _status(view: Mapping[str, Any]) -> str:
+    """Who moves and what they do, in which round (every seat's turn once is a round)."""
     if view["over"]:
         winners = view["outcome"]["winners"]
         who = ", ".join(f"P{p}" for p in winners) if winners else "nobody"
         return f"Game over ({view['outcome']['ended_by']}): {who} wins"
     if view["to_move"] == "chance":
         return "Chance: the deck turns up a card"
-    ending = f" — the end is triggered ({view['ending']})" if view["ending"] else ""
-    return f"P{view['active']} to move: step {view['step']} (turn {view['turn'] + 1}){ending}"
+    doing = _DOING.get(view["step"], "moves")
+    if view.get("draft"):
+        return f"Landscape draft, round {view['draft']['round']} of {view['draft']['rounds']}: P{view['active']} {doing}"
+    ending = f" — the end is triggered: {_ENDING.get(view['ending'], view['ending'])}" if view["ending"] else ""
+    return f"Round {view['turn'] // view['players'] + 1}: P{view['active']} {doing}{ending}"
 
 
 def scene(view: Mapping[str, Any]) -> dict[str, Any]:
     viewer = view["viewer"]
     step = view["step"]
     active = view["active"]
-    taking = step in ("gust", "lantern")
+    taking = step in ("gust", "lantern", "give")
     groups = []
     for group in view["garden"]:
         t = group["type"]
@@ -62,25 +84,44 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
               "layout": "group", "items": [], "zones": groups, "highlight": step in ("act", "collect") or taking}
     supply = {"id": "supply", "label": "Deck and torii", "note": "", "layout": "row",
               "highlight": view["to_move"] == "chance",
-              "items": [{"id": "deck", "kind": "counter", "text": "Deck", "sub": f"{view['deck']} cards",
-                         "color": "#6b5b95", "face": "up", "badges": [], "title": "pay 1 acorn to reveal 4"},
+              "items": [{"id": "deck", "kind": "counter", "text": "Deck", "sub": _count(view["deck"], "card"),
+                         "color": "#6b5b95", "face": "up", "badges": [],
+                         "title": "pay 1 acorn to reveal 4 more cards before a Collect"},
                         {"id": "", "kind": "token", "text": "Torii", "sub": f"{view['torii_supply']} left",
                          "color": "#c0392b", "face": "up", "badges": [], "title": "torii supply"},
-                        {"id": "", "kind": "counter", "text": "Discard", "sub": f"{len(view['discard'])} cards",
+                        {"id": "", "kind": "counter", "text": "Discard", "sub": _count(len(view["discard"]), "card"),
                          "color": "#ddd", "face": "up", "badges": [], "title": ", ".join(view["discard"]) or "empty"}]}
     if view.get("deck_known"):
         supply["note"] = "you know the top: " + ", ".join(view["deck_known"])
     elif view.get("peek"):
-        supply["note"] = f"P{view['peek']['seat']} knows the top {view['peek']['cards']} card(s)"
+        known = view["peek"]["cards"]
+        supply["note"] = (f"P{view['peek']['seat']} knows the top card" if known == 1
+                          else f"P{view['peek']['seat']} knows the top {known} cards")
     objectives = {"id": "objectives", "label": "Objectives", "note": "stand-in catalogue" if any(
         o["stand_in"] for o in view["objectives"]) else "", "layout": "row", "highlight": False,
-        "items": [{"id": f"objective:{o['key']}", "kind": "token", "text": o["key"],
-                   "sub": "stand-in" if o["stand_in"] else "", "color": "#f7f1e3" if o["owner"] is None else "#e8a33d",
-                   "face": "up", "badges": [] if o["owner"] is None else [f"P{o['owner']}"],
+        "items": [{"id": f"objective:{o['key']}", "kind": "token", "text": o["name"],
+                   "sub": "", "color": "#f7f1e3" if o["owner"] is None else "#e8a33d", "face": "up",
+                   "badges": (["stand-in"] if o["stand_in"] else []) + ([] if o["owner"] is None
+                                                                        else [f"owned by P{o['owner']}"]),
                    "title": f"{o['name']} [{o['rule']}]" + (" (stand-in)" if o["stand_in"] else "")
                    + ("" if o["owner"] is None else f", owned by P{o['owner']}")}
                   for o in view["objectives"]]}
     zones = [garden, supply, objectives]
+    draft = view.get("draft")
+    if draft:       # only the viewer's own hand shows (M-DRAFT-2)
+        hands = draft["hands"]
+        items = []
+        for seat, letters in hands.items():
+            for land in letters:
+                items.append({"id": f"draft:{seat}:{land['letter']}", "kind": "token",
+                              "text": f"{land['letter']} {land['name']}",
+                              "sub": f"P{seat}'s hand" if viewer is None else "", "color": "#cfd8c4",
+                              "face": "up", "badges": ["stand-in"] if land["stand_in"] else [],
+                              "title": f"{land['name']} [{land['rule']}]: {land['text']}"})
+        what = "hands passed on each round" if draft["passing"] else "each player's own six"
+        zones.append({"id": "draft", "label": "Landscape draft",
+                      "note": f"round {draft['round']} of {draft['rounds']}; {what}", "layout": "row",
+                      "items": items, "highlight": True})
     if view["pond"]["size"]:
         cards = view["pond"].get("cards")
         items = ([_card(f"garden:{c}", c) for c in cards] if cards is not None else
@@ -92,22 +133,24 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
     for seat in view["seats"]:
         p = seat["seat"]
         mine = viewer is None or viewer == p
-        items = [{"id": "", "kind": "counter", "text": f"{seat['acorns']} acorns", "sub": "", "color": "#b5835a",
-                  "face": "up", "badges": [], "title": "acorns: 1 point each"},
-                 {"id": "", "kind": "counter", "text": f"{seat['torii']} torii", "sub": "", "color": "#e6b0aa",
+        acorns = [{"id": "", "kind": "counter", "text": _count(seat["acorns"], "acorn"), "sub": "",
+                   "color": "#b5835a", "face": "up", "badges": [], "title": "acorns: 1 point each"}]
+        torii = [{"id": "", "kind": "counter", "text": f"{seat['torii']} torii", "sub": "", "color": "#e6b0aa",
                   "face": "up", "badges": [], "title": "torii taken"}]
+        items: list[dict[str, Any]] = []
         for i, pile in enumerate(view["seats"][p]["piles"]):
             if step == "place" and p == active:
-                items.append({"id": f"slot:{p}:{i}", "kind": "cell", "text": f"place {i}", "sub": "",
+                items.append({"id": f"slot:{p}:{i}", "kind": "cell", "text": f"place {i + 1}", "sub": "",
                               "color": "#f3f1ec", "face": "up", "badges": [], "title": "put the new pile here"})
             size = pile.get("size")
             card = _card(f"pile:{p}:{pile['type']}", pile["top"],
                          badges=(["torii"] if pile["closed"] else []) + [f"×{size}" if size is not None else "×?"])
             card["title"] = (f"{pile['type']} pile: top {pile['top']}, "
-                             + (f"{size} cards" if size is not None else "size hidden (nobody may count a pile)"))
+                             + (_count(size, "card") if size is not None else "size hidden (nobody may count a pile)"))
             items.append(card)
         items.append({"id": f"row:{p}", "kind": "cell", "text": "+", "sub": "new pile", "color": "#f3f1ec",
                       "face": "up", "badges": [], "title": "start a pile (right end of the row)"})
+        piles, items = items, []
         hand = seat["hand"]
         known = list(hand["known"])
         if "cards" in hand:
@@ -127,26 +170,39 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
             rest = hand["size"] - len(known)
             if rest:
                 items.append({"id": "", "kind": "card", "text": "", "sub": f"×{rest}", "color": "#6b5b95",
-                              "face": "down", "badges": [], "title": f"{rest} more cards in hand"})
+                              "face": "down", "badges": [], "title": f"{_count(rest, 'more card')} in hand"})
+        cards, items = items, []
+        if draft and not seat["landscapes"] and draft["kept"][p]:
+            kept = draft["kept"][p]
+            items.append({"id": "", "kind": "token", "text": "", "sub": f"×{kept}", "color": "#cfd8c4",
+                          "face": "down", "badges": [], "title": f"{kept} landscape{'s' if kept != 1 else ''} "
+                                                                  "kept face down (draft)"})
         for land in seat["landscapes"]:
             items.append({"id": f"power:{p}:{land['letter']}", "kind": "token",
-                          "text": f"{land['letter']} {land['name']}", "sub": "used" if land["used"] else "stand-in",
+                          "text": f"{land['letter']} {land['name']}", "sub": "used" if land["used"] else "",
                           "color": "#cfd8c4" if not land["used"] else "#999", "face": "up",
                           "badges": ["stand-in"] if land["stand_in"] else [],
-                          "title": f"{land['name']} [{land['rule']}] (stand-in): {land['text']}"
+                          "title": f"{land['name']} [{land['rule']}]" + (" (stand-in)" if land["stand_in"] else "")
+                                   + f": {land['text']}"
                                    + (" — used" if land["used"] else "")})
+        lands, items = items, []
         if p == active and not view["over"] and mine:
             if step == "play":
                 items.append(_button(f"stop:{p}", "stop", "the play is complete"))
             if step in ("act", "after"):
-                items.append(_button(f"trade:{p}", "trade", "discard 2 cards for 1 acorn (once a turn)"))
+                items.append(_button(f"trade:{p}", "trade", "trade 2 cards for 1 acorn (once a turn)"))
                 items.append(_button(f"end:{p}", "end turn", "end the turn"))
-        score = f", {view['scores'][p]:g} points" if "scores" in view else ""
+        score = f", {_count(view['scores'][p], 'point')}" if "scores" in view else ""
+        parts = [("acorns", "Acorns", acorns), ("torii", "Torii", torii), ("piles", "Piles", piles),
+                 ("hand", "Hand", cards), ("landscapes", "Landscapes", lands), ("actions", "Actions", items)]
         areas.append({"id": f"player:{p}", "label": f"P{p}" + (" (you)" if viewer == p else ""),
-                      "note": f"{hand['size']} in hand{score}", "layout": "row", "items": items, "zones": [],
+                      "note": f"{_count(hand['size'], 'card')} in hand{score}", "layout": "group", "items": [],
+                      "zones": [{"id": f"{key}:{p}", "label": label, "note": "", "layout": "row", "items": part,
+                                 "highlight": False} for key, label, part in parts if part],
                       "highlight": not view["over"] and active == p})
-    zones.append({"id": "players", "label": "Players", "note": "piles: top card; ×size" if view["count_piles"]
-                  else "piles: top card; sizes hidden from others (count_piles=False)", "layout": "group",
+    zones.append({"id": "players", "label": "Players", "note": "piles: top card and number of cards"
+                  if view["count_piles"] else "piles: top card; the number of cards in others' piles is hidden "
+                                              "(table rule: nobody may count a pile)", "layout": "group",
                   "items": [], "zones": areas, "highlight": False})
     return {"game": view["game"], "title": TITLE, "viewer": viewer, "status": _status(view), "zones": zones,
             "events": [{"text": e["text"], "rule": e["rule"]} for e in view["events"]]}

@@ -11,9 +11,14 @@ A turn is a sequence of small decisions, each its own pending step (`rules.STEPS
   Steps) or all different types; "stop" completes it and pays the acorn harvest.
 - "place": with new_piles="any", where a new pile goes in the row (M-PLAY-6).
 - "after": extras and "end" after the main action.
-- "trade", "gust", "give", "lantern", "pond": the second step of an extra (the second
-  card of a trade, the card a power takes or gives).
+- "trade", "gust", "give", "pond": the second step of an extra (the second card of a
+  trade, the card Gust or Koi Pond takes, the Lantern swap as one move); "lantern" is
+  the take step of the older two-move Lantern, kept so saved states still load.
 - "limit": discard down to 8 cards, one card at a time (M-LIMIT-1).
+- "draft": with landscapes="draft", before the first turn, each seat in turn keeps one
+  landscape of its draft hand (M-DRAFT-1, `draft`).
+- extras (trade, power) come in "act" and "after", and with extras_timing="anytime" also
+  in "collect" and "play" (M-EXTRA-4); the step they return to is `_back`.
 - "deal": chance, stream "deck": the next card of a reveal, a Garden refill or a Koi
   Pond look (M-DECK-1). Cards of known order on top of the deck deal without luck.
 
@@ -41,13 +46,14 @@ from ...core.pending import OVER as GAME_OVER
 from ...core.pending import Pending, decision, luck, seat_name
 from ...core.state import State
 from . import moves as M
+from . import draft as DR
 from . import narration as N
 from . import rules as R
 from .cards import TYPES, describe, name, type_of, value_of
 from .covered import Covered, deal_covered
 from .odds import coming_luck
 from .moves import DEALS, Deal, Play, Stop
-from .rules import (ACT, AFTER, COLLECT, DEAL, F_BRIDGE, F_COLLECTED, F_MAIN, F_POWER, F_STEPS,
+from .rules import (ACT, AFTER, COLLECT, DEAL, DRAFT, F_BRIDGE, F_COLLECTED, F_MAIN, F_POWER, F_STEPS,
                     F_TRADED, GIVE, GUST, LIMIT, LTAKE, OVER, PLACE, PLAY, POND, TO_POND, TO_REFILL,
                     TO_REVEAL, TRADE)
 
@@ -55,6 +61,8 @@ from .rules import (ACT, AFTER, COLLECT, DEAL, F_BRIDGE, F_COLLECTED, F_MAIN, F_
 Activate, End, Place, Power, Reveal = (
     lru_cache(maxsize=None)(k) for k in (M.Activate, M.End, M.Place, M.Power, M.Reveal))
 _stop = lru_cache(maxsize=None)(Stop)
+_pick = lru_cache(maxsize=None)(M.Pick)
+_swap = lru_cache(maxsize=4096)(M.Swap)
 
 
 class MomijiData(NamedTuple):
@@ -120,12 +128,25 @@ def _forget(known: tuple[tuple[int, ...], ...], p: int, card: int) -> tuple[tupl
     return _put(known, p, _less(mine, card)) if card in mine else known
 
 
+def _back(d: MomijiData) -> int:
+    """The step an extra returns to once done: the Play it interrupted (only with
+    extras_timing="anytime", M-EXTRA-4), "after" once the main action is done, the
+    Collect a paid reveal began (again only "anytime"), else "act"."""
+    if d.play:
+        return PLAY
+    if d.flags & F_MAIN:
+        return AFTER
+    if d.reveals:
+        return COLLECT
+    return ACT
+
+
 def _per_card(kind: type) -> tuple[tuple[Move, ...], ...]:
     """Every move of `kind` (seat, card), made once: [seat][card code]."""
     return tuple(tuple(kind(p, c) for c in range(96)) for p in range(4))
 
 
-_TRADES, _TAKES, _GIVES, _DISCARDS = map(_per_card, (M.Trade, M.Take, M.Give, M.Discard))
+_TRADES, _TAKES, _DISCARDS = map(_per_card, (M.Trade, M.Take, M.Discard))
 _PLAYS = tuple(tuple((Play(p, c, False), Play(p, c, True)) for c in range(96)) for p in range(4))
 """[seat][card][starts a pile]: the shared Play moves."""
 _COLLECTS = tuple(tuple(M.Collect(p, t) for t in range(6)) for p in range(4))
@@ -160,14 +181,15 @@ _PROMPTS = {
     AFTER: "{s} uses an extra or ends the turn",
     TRADE: "{s} discards a second card for the acorn",
     GUST: "{s} takes one more Garden card (Gust)",
-    GIVE: "{s} chooses a hand card to swap into the Garden (Lantern)",
+    GIVE: "{s} swaps a hand card for a Garden card (Lantern)",
     LTAKE: "{s} takes a Garden card in exchange (Lantern)",
     POND: "{s} takes one of the cards looked at (Koi Pond)",
     LIMIT: "{s} discards down to 8 cards",
+    DRAFT: "{s} keeps one landscape of the draft hand and passes the rest on",
 }
 _STEP_RULE = {ACT: "M-TURN-1", COLLECT: "M-COLLECT-2", PLAY: "M-PLAY-1", PLACE: "M-PLAY-6",
               AFTER: "M-EXTRA-1", TRADE: "M-EXTRA-2", GUST: "M-POWER-A", GIVE: "M-POWER-F",
-              LTAKE: "M-POWER-F", POND: "M-POWER-E", LIMIT: "M-LIMIT-1"}
+              LTAKE: "M-POWER-F", POND: "M-POWER-E", LIMIT: "M-LIMIT-1", DRAFT: "M-DRAFT-1"}
 _PENDING = {(p, s): decision(p, R.STEPS[s], _STEP_RULE[s], text.format(s=seat_name(p)))
             for p in range(4) for s, text in _PROMPTS.items()}
 _DEALING = (luck("deck", "M-COLLECT-2", "the deck turns up a card into the Garden (reveal)"),
@@ -253,7 +275,7 @@ class MomijiState(State):
     def _power_ok(self, letter: str) -> bool:
         d: MomijiData = self.data
         p = d.active
-        if (d.flags & F_POWER or d.acorns[p] < 1 or letter not in d.lands[p]
+        if (d.flags & F_POWER or d.acorns[p] < self.game.options.power_cost or letter not in d.lands[p]
                 or letter in d.used[p]):
             return False
         effect = self.game.effects[letter]  # type: ignore[attr-defined]  # a MomijiGame
@@ -263,13 +285,59 @@ class MomijiState(State):
             return d.step == ACT
         if effect == "koi":
             return not d.deck.empty
-        if effect == "lantern":
-            return bool(d.hands[p]) and bool(d.garden)
+        if effect == "lantern":     # a hand card for a different Garden card
+            return any(c != g for c in d.hands[p] for g in d.garden)
         return True
+
+    def _extra_step(self, step: int) -> bool:
+        """Whether extras may be taken in `step`: before or after the main action
+        ("act", "after"), and with extras_timing="anytime" also in the middle of it
+        (a Collect after a paid reveal, a Play between its cards) (M-EXTRA-4)."""
+        if step == ACT or step == AFTER:
+            return True
+        return (step == PLAY or step == COLLECT) and self.game.options.extras_timing == "anytime"
+
+    def _power_move(self, p: int, letter: str) -> Move:
+        """The shared Power move of seat `p`, carrying the power's name, text and price
+        for its label (M-EXTRA-3, M-EXTRA-5)."""
+        entry = self.game.catalogue.powers[letter]  # type: ignore[attr-defined]  # a MomijiGame
+        return Power(p, letter, entry.name, entry.text, self.game.options.power_cost,
+                     self.game.catalogue.stand_in)  # type: ignore[attr-defined]
+
+    def _extras(self, d: MomijiData) -> list[Move]:
+        """The extras the active seat may take now: a trade card (M-EXTRA-2) and the
+        powers it may use (M-EXTRA-3), each once per turn (M-EXTRA-1)."""
+        p = d.active
+        hand = d.hands[p]
+        out: list[Move] = []
+        if not d.flags & F_TRADED and len(hand) >= 2:
+            out += _card_moves(_TRADES[p], hand)
+        if not d.flags & F_POWER and d.acorns[p] >= self.game.options.power_cost:
+            used = d.used[p]
+            out += [self._power_move(p, letter) for letter in d.lands[p]
+                    if letter not in used and self._power_ok(letter)]
+        return out
+
+    def _letters(self) -> tuple[str, ...]:
+        """The six landscape letters of the catalogue, in order: a draft hand's start."""
+        return tuple(self.game.catalogue.powers)  # type: ignore[attr-defined]  # a MomijiGame
+
+    def _passing(self) -> bool:
+        """Whether the draft passes hands on (draft="pass") or each keeps its own (M-DRAFT-1)."""
+        return self.game.options.draft == "pass"
+
+    def _pick_move(self, p: int, letter: str) -> Move:
+        """The Pick of seat `p`, carrying the power's name and text for its label."""
+        cat = self.game.catalogue  # type: ignore[attr-defined]  # a MomijiGame
+        entry = cat.powers[letter]
+        return _pick(p, letter, entry.name, entry.text, cat.stand_in, entry.effect)
 
     def _generate_moves(self) -> tuple[Move, ...]:
         d: MomijiData = self.data
         step = d.step
+        if step == DRAFT:
+            p = d.active
+            return tuple(self._pick_move(p, x) for x in DR.choices(d.lands, p, self._letters(), self._passing()))
         if step == ACT or step == AFTER:
             return self._turn_moves(d, step)
         if step == DEAL:
@@ -279,21 +347,25 @@ class MomijiState(State):
         if step == TRADE:
             return tuple(_card_moves(_TRADES[p], hand))
         if step == PLAY:
-            return tuple(self._play_move(c) for c in dict.fromkeys(hand) if self._may_follow(c)) + (_stop(p),)
+            more = tuple(self._play_move(c) for c in dict.fromkeys(hand) if self._may_follow(c)) + (_stop(p),)
+            return more + tuple(self._extras(d)) if self._extra_step(step) else more
         if step == PLACE:
             t = d.play[-1]
             return tuple(Place(p, t, i) for i in range(len(d.rows[p])))
         if step == COLLECT:
             out: list[Move] = _collects(p, d.garden)
             if self._can_reveal():
-                out.append(Reveal(p))
+                out.append(Reveal(p, min(4, d.deck.size)))
+            if self._extra_step(step):
+                out += self._extras(d)
             return tuple(out)
         if step == GUST or step == LTAKE:
             return tuple(_card_moves(_TAKES[p], d.garden))
         if step == POND:
             return tuple(_card_moves(_TAKES[p], tuple(sorted(d.pond))))
         if step == GIVE:
-            return tuple(_card_moves(_GIVES[p], hand))
+            garden = tuple(dict.fromkeys(d.garden))
+            return tuple(_swap(p, c, g) for c in dict.fromkeys(hand) for g in garden if c != g)
         return tuple(_card_moves(_DISCARDS[p], hand))       # LIMIT
 
     def _turn_moves(self, d: MomijiData, step: int) -> tuple[Move, ...]:
@@ -307,16 +379,13 @@ class MomijiState(State):
             if d.garden:
                 out += _collects(p, d.garden)
             if self._can_reveal():
-                out.append(Reveal(p))
+                out.append(Reveal(p, min(4, d.deck.size)))
             out += self._playable(hand)
             if d.acorns[p] >= R.ACORNS_FOR_OBJECTIVE:
-                out += [Activate(p, k) for k, o in zip(d.objectives, d.owners) if o < 0]
+                name_of = self.game.objective_name  # type: ignore[attr-defined]  # a MomijiGame
+                out += [Activate(p, k, name_of(k, d.types)) for k, o in zip(d.objectives, d.owners) if o < 0]
             main_possible = bool(out)
-        if not d.flags & F_TRADED and len(hand) >= 2:
-            out += _card_moves(_TRADES[p], hand)
-        if not d.flags & F_POWER and d.acorns[p] >= 1:
-            used = d.used[p]
-            out += [Power(p, letter) for letter in d.lands[p] if letter not in used and self._power_ok(letter)]
+        out += self._extras(d)
         if step == AFTER or not main_possible:
             out.append(End(p))
         return tuple(out)
@@ -337,7 +406,7 @@ class MomijiState(State):
         if kind is M.Trade:
             if move.card not in d.hands[p]:  # type: ignore[attr-defined]
                 return False
-            return step == TRADE or ((step == ACT or step == AFTER) and not d.flags & F_TRADED
+            return step == TRADE or (self._extra_step(step) and not d.flags & F_TRADED
                                      and len(d.hands[p]) >= 2)
         if kind is M.End:
             return step == AFTER or (step == ACT and not self._main_possible())
@@ -363,16 +432,22 @@ class MomijiState(State):
                     and move.key in d.objectives  # type: ignore[attr-defined]
                     and d.owners[d.objectives.index(move.key)] < 0)  # type: ignore[attr-defined]
         if kind is M.Power:
-            return (step == ACT or step == AFTER) and self._power_ok(move.letter)  # type: ignore[attr-defined]
+            return self._extra_step(step) and self._power_ok(move.letter)  # type: ignore[attr-defined]
         if kind is M.Take:
             card = move.card  # type: ignore[attr-defined]
             if step == GUST or step == LTAKE:
                 return card in d.garden
             return step == POND and card in d.pond
-        if kind is M.Give:
-            return step == GIVE and move.card in d.hands[p]  # type: ignore[attr-defined]
+        if kind is M.Swap:
+            give, take = move.give, move.take  # type: ignore[attr-defined]
+            return step == GIVE and give != take and give in d.hands[p] and take in d.garden
+        if kind is M.Give:      # older files: a Lantern swap is one move now (Swap)
+            return False
         if kind is M.Discard:
             return step == LIMIT and move.card in d.hands[p]  # type: ignore[attr-defined]
+        if kind is M.Pick:
+            return step == DRAFT and move.letter in DR.choices(  # type: ignore[attr-defined]
+                d.lands, p, self._letters(), self._passing())
         return False
 
     def _explain(self, move: Move) -> Reason:
@@ -407,9 +482,10 @@ class MomijiState(State):
 
     def _on_reveal(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
         p = d.active
-        ev.append(N.revealed(p))
+        cards = min(4, d.deck.size)
+        ev.append(N.revealed(p, cards))
         d = _set(d, acorns=_put(d.acorns, p, d.acorns[p] - 1), reveals=d.reveals + 1,
-                 deal=min(4, d.deck.size), deal_to=TO_REVEAL)
+                 deal=cards, deal_to=TO_REVEAL)
         return self._run_deals(d, ev)
 
     def _on_place(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
@@ -418,13 +494,13 @@ class MomijiState(State):
         pile = row.pop()
         row.insert(move.index, pile)
         ev.append(Event("place", "M-PLAY-6", f"{seat_name(p)} puts the new {TYPES[move.type]} pile at "
-                                             f"place {move.index} of the row", p))
+                                             f"place {move.index + 1} of the row", p))
         return _set(d, rows=_put(d.rows, p, tuple(row)), step=PLAY)
 
     def _on_activate(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
         p = d.active
         i = d.objectives.index(move.key)
-        ev.append(Event("activate", "M-OBJ-1", f"{seat_name(p)} pays 3 acorns and activates objective "
+        ev.append(Event("activate", "M-OBJ-1", f"{seat_name(p)} pays 3 acorns and activates the objective "
                                                f"{self.game.objective_name(move.key, d.types)}", p))  # type: ignore[attr-defined]
         return _set(d, acorns=_put(d.acorns, p, d.acorns[p] - R.ACORNS_FOR_OBJECTIVE),
                     owners=_put(d.owners, i, p), flags=d.flags | F_MAIN, step=AFTER)
@@ -438,7 +514,7 @@ class MomijiState(State):
         if d.step == TRADE:
             ev.append(N.traded(p, card, True))
             return _set(d, hands=hands, known=known, discard=discard, acorns=self._gained(d, p, 1),
-                        step=AFTER if d.flags & F_MAIN else ACT)
+                        step=_back(d))
         ev.append(N.traded(p, card, False))
         return _set(d, hands=hands, known=known, discard=discard, step=TRADE, flags=d.flags | F_TRADED)
 
@@ -449,6 +525,18 @@ class MomijiState(State):
         return _set(d, hands=_put(d.hands, p, _less(d.hands[p], card)), known=_forget(d.known, p, card),
                     garden=_plus(d.garden, card), step=LTAKE)
 
+    def _on_swap(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
+        """Lantern (M-POWER-F): the hand card goes into the Garden face up, the Garden
+        card into the hand, where everybody knows it (M-HIDDEN-5)."""
+        p = d.active
+        give, take = move.give, move.take
+        ev.append(Event("swap", "M-POWER-F", f"{seat_name(p)} puts {name(give)} into the Garden and takes "
+                                             f"{name(take)} (Lantern)", p))
+        known = _forget(d.known, p, give)
+        return _set(d, hands=_put(d.hands, p, _plus(_less(d.hands[p], give), take)),
+                    known=_put(known, p, _plus(known[p], take)),
+                    garden=_plus(_less(d.garden, take), give), step=_back(d))
+
     def _on_discard(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
         p = d.active
         card = move.card
@@ -458,6 +546,35 @@ class MomijiState(State):
         if len(d.hands[p]) <= R.HAND_LIMIT:
             return self._finish_turn(d, ev)
         return d
+
+    def _on_pick(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
+        """Seat `p` keeps a landscape face down (M-DRAFT-1); when the round is complete
+        the hands pass on, and after three rounds every seat's landscapes are shown and
+        the first turn begins (M-DRAFT-2)."""
+        p = d.active
+        n = len(d.hands)
+        cat = self.game.catalogue  # type: ignore[attr-defined]  # a MomijiGame
+        mark = " (stand-in)" if cat.stand_in else ""
+        letter = move.letter
+        who = seat_name(p)
+        lands = _put(d.lands, p, d.lands[p] + (letter,))
+        ev.append(Event("draft", "M-DRAFT-1", f"{who} keeps {letter} {cat.powers[letter].name}{mark} face down",
+                        p, (p,), f"{who} keeps a landscape face down"))
+        first = self.game.options.first_player
+        nxt = (p + 1) % n
+        if nxt != first:
+            return _set(d, lands=lands, active=nxt)
+        done = len(lands[p])
+        if done < DR.ROUNDS:
+            what = ("every player passes the rest of their hand to the next seat; " if self._passing() else "")
+            ev.append(Event("draft", "M-DRAFT-1", f"{what}round {done + 1} of {DR.ROUNDS} of the draft", None))
+            return _set(d, lands=lands, active=nxt)
+        lands = tuple(tuple(sorted(x)) for x in lands)
+        shown = "; ".join(f"{seat_name(q)} " + ", ".join(f"{x} {cat.powers[x].name}" for x in lands[q])
+                          for q in range(n))
+        ev.append(Event("draft", "M-DRAFT-2", f"the draft is over and the landscapes are shown{mark}: {shown}",
+                        None))
+        return _set(d, lands=lands, active=first, step=ACT)
 
     def _on_end(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
         ev.append(N.ended(d.active))
@@ -509,11 +626,14 @@ class MomijiState(State):
         p = d.active
         acorns = d.acorns
         if len(set(d.play)) >= 2:
-            pairs = R.harvest(d.rows[p])
+            row = d.rows[p]
+            pairs = [(a[-1], b[-1]) for a, b in zip(row, row[1:]) if a[-1] & 2 and b[-1] & 1]
             if pairs:
-                acorns = self._gained(d, p, 2 * pairs)
-                ev.append(Event("harvest", "M-PLAY-7", f"{seat_name(p)} harvests {acorns[p] - d.acorns[p]} "
-                                                       f"acorns from {pairs} pair(s) of facing acorns", p))
+                acorns = self._gained(d, p, 2 * len(pairs))
+                got = N.counted(acorns[p] - d.acorns[p], "acorn")
+                where = "; ".join(f"{name(a)} and {name(b)}" for a, b in pairs)
+                ev.append(Event("harvest", "M-PLAY-7", f"{seat_name(p)} harvests {got} from facing acorns "
+                                                       f"on the tops of {where}", p))
         return _set(d, acorns=acorns, play=(), step=AFTER)
 
     def _on_power(self, d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
@@ -521,11 +641,14 @@ class MomijiState(State):
         p = d.active
         entry = self.game.catalogue.powers[letter]  # type: ignore[attr-defined]  # a MomijiGame
         effect = entry.effect
-        d = _set(d, acorns=_put(d.acorns, p, d.acorns[p] - 1), used=_put(d.used, p, tuple(sorted(d.used[p] + (letter,)))),
+        cost = self.game.options.power_cost
+        d = _set(d, acorns=_put(d.acorns, p, d.acorns[p] - cost), used=_put(d.used, p, tuple(sorted(d.used[p] + (letter,)))),
                        flags=d.flags | F_POWER)
-        ev.append(Event("power", entry.rule, f"{seat_name(p)} pays 1 acorn for {letter} {entry.name} "
-                                             f"(stand-in): {entry.text}", p))
-        back = AFTER if d.flags & F_MAIN else ACT
+        price = "nothing" if cost == 0 else N.counted(cost, "acorn")
+        mark = " (stand-in)" if self.game.catalogue.stand_in else ""  # type: ignore[attr-defined]
+        ev.append(Event("power", entry.rule, f"{seat_name(p)} pays {price} for {letter} {entry.name}{mark}: "
+                                             f"{entry.text}", p))
+        back = _back(d)
         if effect == "gust":
             return _set(d, step=GUST)
         if effect == "steps":
@@ -542,7 +665,7 @@ class MomijiState(State):
         card = move.card
         p = d.active
         who = seat_name(p)
-        back = AFTER if d.flags & F_MAIN else ACT
+        back = _back(d)
         hands = _put(d.hands, p, _plus(d.hands[p], card))
         if d.step != POND:     # from the Garden, face up: everybody knows it is in the hand
             rule = "M-POWER-A" if d.step == GUST else "M-POWER-F"
@@ -551,7 +674,8 @@ class MomijiState(State):
                               garden=_less(d.garden, card), step=back)
         rest = _less(d.pond, card)
         ev.append(Event("take", "M-POWER-E", f"{who} takes {name(card)} and puts {describe(rest)} back on top",
-                        p, (p,), f"{who} takes one card into hand and puts {len(rest)} back on top of the deck"))
+                        p, (p,), f"{who} takes one card into hand and puts {N.counted(len(rest), 'card')} back on top "
+                           "of the deck"))
         peek = len(rest) + (d.peek if d.peek_seat == p else 0)
         deck = d.deck._replace(top=rest + d.deck.top)
         d = _set(d, hands=hands, pond=(), deck=deck, peek=peek if peek else 0,
@@ -621,7 +745,9 @@ class MomijiState(State):
         if d.ending and (opts.end == "immediate" or nxt == opts.first_player):
             why = "the deck ran out" if d.ending == 1 else "the last torii was taken"
             rule = "M-END-2"
-            ev.append(Event("game-end", rule, f"{why}; the game ends ({opts.end.replace('_', ' ')})", None))
+            how = ("every player has had as many turns, so the game ends" if opts.end == "finish_round"
+                   else "the game ends with this turn")
+            ev.append(Event("game-end", rule, f"{why}: {how}", None))
             return _set(d, step=OVER, deal=0, play=(), flags=0)
         return _set(d, step=ACT, active=nxt, turn=d.turn + 1, flags=0, reveals=0, play=(), deal=0)
 
@@ -647,7 +773,7 @@ class MomijiState(State):
             if owner < 0:
                 continue
             obj = self.game.catalogue.objective(key, d.types)  # type: ignore[attr-defined]
-            counts = [R.measure(obj.measure, obj.arg, d.rows[p], d.acorns[p]) for p in range(n)]
+            counts = [R.measure(obj.measure, obj.arg, d.rows[p], d.acorns[p], d.torii[p]) for p in range(n)]
             for p, pts in enumerate(R.objective_points(counts, owner, needs_one)):
                 if pts:
                     role = "owner" if p == owner else "also best"
@@ -671,9 +797,11 @@ class MomijiState(State):
         tiebreak = ""
         if len(winners) > 1:
             if self.game.options.full_tie_shared:
-                tiebreak = f"{', '.join(map(seat_name, winners))} tie on {best:g} points and share the win [M-SCORE-3]"
+                tiebreak = (f"{', '.join(map(seat_name, winners))} tie on {best:g} point{'s' if best != 1 else ''} "
+                            "and share the win [M-SCORE-3]")
             else:
-                tiebreak = f"{', '.join(map(seat_name, winners))} tie on {best:g} points: nobody wins [M-SCORE-3]"
+                tiebreak = (f"{', '.join(map(seat_name, winners))} tie on {best:g} point{'s' if best != 1 else ''}: "
+                            "nobody wins [M-SCORE-3]")
                 winners = ()
         why = "the deck ran out" if d.ending == 1 else "the last torii was taken"
         return Outcome(winners, scores, tuple(lines), why, "M-END-1", tiebreak)
@@ -720,7 +848,11 @@ class MomijiState(State):
             hands[q] = _plus(d.known[q], *part)
         pond = parts[len(others)] if hide_pond else d.pond
         top = parts[-1] if other_peek else known
-        return _set(d, hands=tuple(hands), pond=tuple(pond), rows=rows,
+        lands = d.lands
+        if d.step == DRAFT:         # the others' picks so far, from what the viewer saw (M-DRAFT-2)
+            lands = DR.sample_picks(rng, d.lands, viewer, d.active, self.game.options.first_player,
+                                    self._letters(), self._passing())
+        return _set(d, hands=tuple(hands), pond=tuple(pond), rows=rows, lands=lands,
                     deck=Deck(rest, tuple(top), deck.bottom))
 
     def _redeal_covered(self, viewer: int, rng: random.Random,
@@ -728,7 +860,7 @@ class MomijiState(State):
         """Other seats' piles with the cards under each top dealt again from `pool` plus
         those covered cards (M-HIDDEN-3), and what is left of the pool."""
         d = self.data
-        cat = self.game.catalogue
+        cat = self.game.catalogue  # type: ignore[attr-defined]  # a MomijiGame
         piles = []
         for q, row in enumerate(d.rows):
             if q == viewer:
@@ -752,5 +884,5 @@ _HANDLERS = {Deal: MomijiState._on_deal, M.Collect: MomijiState._on_collect, M.R
              Play: MomijiState._on_play, Stop: MomijiState._on_stop, M.Place: MomijiState._on_place,
              M.Activate: MomijiState._on_activate, M.Trade: MomijiState._on_trade, M.Power: MomijiState._on_power,
              M.Take: MomijiState._on_take, M.Give: MomijiState._on_give, M.Discard: MomijiState._on_discard,
-             M.End: MomijiState._on_end}
+             M.End: MomijiState._on_end, M.Pick: MomijiState._on_pick, M.Swap: MomijiState._on_swap}
 """The handler of each kind of move (`MomijiState._apply`)."""

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.agents import register_seat_view
 from .cards import CODES, NAMES, TYPES
-from .rules import ENDINGS, FLAG_NAMES, OVER, STEPS
+from . import draft as DR
+from .rules import DRAFT, ENDINGS, FLAG_NAMES, OVER, STEPS
 
 if TYPE_CHECKING:
     from .state import MomijiState
@@ -59,7 +60,8 @@ def build_view(state: "MomijiState", viewer: int | None) -> dict[str, Any]:
         if viewer is None or viewer == p:
             hand["cards"] = [NAMES[c] for c in d.hands[p]]
         used = d.used[p]
-        lands = [{**_landscape(cat, letter), "used": letter in used} for letter in d.lands[p]]
+        secret = d.step == DRAFT and viewer is not None and viewer != p     # kept face down (M-DRAFT-2)
+        lands = [] if secret else [{**_landscape(cat, letter), "used": letter in used} for letter in d.lands[p]]
         players.append({"seat": p, "acorns": d.acorns[p], "torii": d.torii[p], "hand": hand,
                         "piles": piles, "landscapes": lands})
     garden: list[dict[str, Any]] = []
@@ -75,6 +77,15 @@ def build_view(state: "MomijiState", viewer: int | None) -> dict[str, Any]:
     pond: dict[str, Any] = {"size": len(d.pond)}
     if viewer is None or viewer == d.active:
         pond["cards"] = [NAMES[c] for c in d.pond]
+    draft: dict[str, Any] | None = None
+    if d.step == DRAFT:     # what each seat has in front of it is its own (M-DRAFT-2)
+        letters = tuple(cat.powers)
+        passing = opts.draft == "pass"
+        front = {q: [dict(_landscape(cat, x)) for x in DR.in_front_of(d.lands, q, d.active, letters, passing)]
+                 for q in range(len(d.hands)) if viewer is None or viewer == q}
+        draft = {"round": DR.current_round(d.lands, d.active) + 1, "rounds": DR.ROUNDS,
+                 "passing": passing, "kept": [len(x) for x in d.lands],
+                 "hands": {str(q): h for q, h in front.items()}}
     out: dict[str, Any] = {
         "game": game.name,
         "viewer": viewer,
@@ -102,6 +113,8 @@ def build_view(state: "MomijiState", viewer: int | None) -> dict[str, Any]:
         "ending": ENDINGS[d.ending],
         "end_option": opts.end,
     }
+    if draft is not None:
+        out["draft"] = draft
     if viewer is not None and d.peek and d.peek_seat == viewer:
         out["deck_known"] = [NAMES[c] for c in d.deck.top[:d.peek]]
     if viewer is None:
