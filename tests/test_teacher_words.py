@@ -65,7 +65,7 @@ def _scene_texts(node: Any, where: str) -> Iterator[tuple[str, str]]:
             yield from _scene_texts(value, where)
 
 
-CONFIGS = [c for c in configurations() if c[0] in ("village", "summoners")]
+CONFIGS = [c for c in configurations() if c[0] in ("village", "summoners", "momiji")]
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=[config_id(c) for c in CONFIGS])
