@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import subprocess
 import sys
@@ -20,6 +19,7 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from .core.errors import InvalidInput
+from .core.jsonio import read_json, read_text_file
 from .core.words import counted
 from .core.pending import seat_name
 from .core.events import Outcome
@@ -132,11 +132,10 @@ def _options(pairs: list[str]) -> dict[str, Any]:
         if not sep or not name or not text.strip():
             raise InvalidInput("option", f"{OPTION_SHAPE}; got {pair!r}")
         try:
-            options[name] = json.loads(text)
-        except ValueError as exc:
+            options[name] = read_json(text, f"option {name}")
+        except InvalidInput as exc:
             if text.strip()[0] in '[{"-0123456789' or text.strip() in ("true", "false", "null"):
-                raise InvalidInput(f"option {name}", f"{text!r} is not valid JSON ({exc}); "
-                                                      f"{OPTION_SHAPE}") from None
+                raise InvalidInput(f"option {name}", f"{exc.problem}; {OPTION_SHAPE}") from None
             options[name] = text
     return options
 
@@ -149,7 +148,12 @@ def _simulate(args: argparse.Namespace, extra: list[str]) -> int:
                                 f"(e.g. --n 1000)")
     if args.out is not None and args.out.suffix.lower() not in SAVE_FORMATS:
         raise InvalidInput("out", f"expected a .parquet or .csv file name, got {args.out.name!r}")
+    if args.out is not None and not args.out.resolve().parent.is_dir():
+        raise InvalidInput("out", f"the folder of {str(args.out)!r} does not exist: nothing would be saved")
     options = _options(args.option)
+    for taken in ("players",):
+        if taken in options:
+            raise InvalidInput(f"option {taken}", f"give the number of players with --{taken}, not as a rule option")
     try:
         game = load(args.game, args.players, **options)
     except InvalidInput as exc:
@@ -202,14 +206,8 @@ def _cluster(address: str | None) -> Iterator[Any]:
 
 
 def _replay(args: argparse.Namespace, extra: list[str]) -> int:
-    try:
-        text = args.file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InvalidInput("file", f"cannot read {args.file}: {exc.strerror}") from exc
-    try:
-        doc = json.loads(text)
-    except ValueError as exc:
-        raise InvalidInput("json", f"{args.file} is not valid JSON: {exc}") from exc
+    text = read_text_file(args.file, "file")
+    doc = read_json(text, "json")
     if isinstance(doc, dict) and doc.get("format") == TREE_FORMAT:
         tree = Explorer.from_json(text)
         moves = len(tree.line()) - 1

@@ -8,6 +8,7 @@ view into a board scene (`scene`). Games register themselves by module path, so
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import random
 from typing import Any, ClassVar, Mapping
@@ -38,7 +39,7 @@ def list_games() -> tuple[str, ...]:
 
 
 def game_class(name: str) -> type["Game"]:
-    if name not in REGISTRY:
+    if not isinstance(name, str) or name not in REGISTRY:
         raise InvalidInput("game", f"unknown game {name!r}; known: {', '.join(REGISTRY)}")
     module, cls = REGISTRY[name].split(":")
     return getattr(importlib.import_module(module), cls)
@@ -88,6 +89,20 @@ class Game:
     def new(self, seed: int | None = None) -> State:
         """A fresh game with the setup chance (shuffle, deal) resolved from `seed`."""
         raise NotImplementedError
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game's `new` refuses a seed that is not a whole number, a string or
+        None (InvalidInput naming `seed`) before the game deals anything."""
+        super().__init_subclass__(**kwargs)
+        new = cls.__dict__.get("new")
+        if new is not None:
+            @functools.wraps(new)
+            def checked(self: "Game", seed: Any = None) -> State:
+                if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+                    raise InvalidInput("seed", f"expected a whole number, a string or None, got {seed!r}")
+                return new(self, seed)
+
+            cls.new = checked  # type: ignore[method-assign]
 
     def scenario(self, spec: Mapping[str, Any] | None = None, **fields: Any) -> State:
         """A position from a compact description, validated like a saved file."""
@@ -140,9 +155,17 @@ class Game:
         return self.state_class(self, self._decode(doc.data), events)
 
     @classmethod
-    def from_json(cls, text: str | bytes | Mapping[str, Any]) -> State:
-        """A state from JSON, with the game (name, players, options) read from the file."""
+    def from_json(cls, text: str | bytes | Mapping[str, Any], local_files: bool = True) -> State:
+        """A state from JSON, with the game (name, players, options) read from the file.
+
+        `local_files=False` (a file that came from a browser): a rule option may not name
+        a file of the computer running the kernel, so a catalogue can only be the one
+        that ships with the game; a path is refused without being looked at (the answer
+        is the same whether or not such a file exists)."""
         doc = convert(read_object(text), StateFile, "")
+        if not local_files and doc.options.get("catalogue") not in (None, ""):
+            raise InvalidInput("options.catalogue", "a file loaded from the browser may only use the "
+                                                    "catalogue that ships with the game, not a file path")
         game = load(doc.game, doc.players, **doc.options)
         return game.state_from_json(read_object(text))
 

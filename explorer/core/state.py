@@ -237,6 +237,15 @@ class State:
         moves = self.legal_moves()
         return moves[0] if len(moves) == 1 else None
 
+    def check_viewer(self, viewer: object) -> None:
+        """Refuse a viewer that is not None (the teacher) or a seat of this game: a
+        string "0" or True is not a seat (InvalidInput naming `viewer`)."""
+        if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)
+                                   or not 0 <= viewer < self.game.players):
+            from .errors import InvalidInput
+            raise InvalidInput("viewer", f"expected None (the teacher) or a seat 0-{self.game.players - 1}, "
+                                         f"got {viewer!r}")
+
     def determinize(self, viewer: int | None, rng: random.Random) -> "State":
         """A state consistent with what `viewer` knows, the hidden parts drawn again.
 
@@ -246,6 +255,7 @@ class State:
         """
         if viewer is None:
             return self
+        self.check_viewer(viewer)
         return type(self)(self.game, self._redeal(viewer, rng), narrate_for(self.events, viewer))
 
     def why_not(self, move: object) -> Reason | None:

@@ -317,7 +317,13 @@ class Explorer:
 
     # -------------------------------------------------------------- notes and views
     def annotate(self, text: str, node_id: int | None = None) -> None:
-        self.nodes[self.current if node_id is None else node_id].comment = str(text)
+        self._known(self.current if node_id is None else node_id).comment = str(text)
+
+    def _known(self, node_id: Any, field: str = "node") -> Node:
+        """The node `node_id`; InvalidInput naming `field` for a node the tree lacks."""
+        if isinstance(node_id, bool) or node_id not in self.nodes:
+            raise InvalidInput(field, f"no node {node_id!r}; nodes are 0..{max(self.nodes)}")
+        return self.nodes[node_id]
 
     def tree_rows(self) -> list[dict[str, Any]]:
         """The tree in display order for the teacher: one row per node with its depth
@@ -350,7 +356,7 @@ class Explorer:
     def diff(self, a: int, b: int, viewer: int | None = None) -> list[str]:
         """What differs between two nodes' positions, in the board's words, as `viewer`
         sees them (None = teacher): e.g. "Black Market › Stall 3: Scroll ×1 → Egg ×1"."""
-        return scene_diff(self.nodes[a].state.scene(viewer), self.nodes[b].state.scene(viewer))
+        return scene_diff(self._known(a, "a").state.scene(viewer), self._known(b, "b").state.scene(viewer))
 
     # -------------------------------------------------------------- files
     def to_json(self, indent: int | None = None, viewer: int | None = None) -> str:
@@ -382,17 +388,21 @@ class Explorer:
                            "current": self.current}, indent=indent)
 
     @classmethod
-    def from_json(cls, text: str | bytes | dict) -> "Explorer":
+    def from_json(cls, text: str | bytes | dict, local_files: bool = True) -> "Explorer":
         """Load a saved tree; refuse a malformed file with the field and the reason.
 
         A teacher's file is replayed move by move (each checked); a player's file holds
-        its positions, each validated as a saved state."""
+        its positions, each validated as a saved state. `local_files=False` for a file
+        from a browser: its options may name no file of this computer (`Game.from_json`)."""
         doc = convert(read_object(text), _TreeFile, "")
         if doc.format != TREE_FORMAT:
             raise InvalidInput("format", f"expected a {TREE_FORMAT!r} file, got {doc.format!r}")
         if doc.version not in (1, TREE_VERSION):
             raise InvalidInput("version", f"expected {TREE_VERSION}, got {doc.version!r}")
-        root = Game.from_json(doc.root)
+        try:
+            root = Game.from_json(doc.root, local_files=local_files)
+        except InvalidInput as exc:
+            raise InvalidInput(f"root.{exc.field}", exc.problem) from exc
         if doc.viewer is not None and doc.viewer not in range(root.game.players):
             raise InvalidInput("viewer", f"no seat {doc.viewer} in a {root.game.players}-player game")
         tree = cls(root, seed=doc.seed)

@@ -397,10 +397,11 @@ class Panel(w.VBox):
         Path(path).write_text(text, encoding="utf-8")
         return text
 
-    def load(self, text: str | bytes) -> None:
+    def load(self, text: str | bytes, local_files: bool = True) -> None:
         """Show a saved tree instead of the current one (a malformed file is refused
-        with the reason, and the current tree stays)."""
-        tree = Explorer.from_json(text)
+        with the reason, and the current tree stays). `local_files=False` for an upload:
+        the file may name no file of the computer running the kernel."""
+        tree = Explorer.from_json(text, local_files=local_files)
         if tree.game.name != self.explorer.game.name:
             raise InvalidInput("game", f"this panel plays {self.explorer.game.title}; the file is a game of "
                                        f"{tree.game.title}")
@@ -419,7 +420,7 @@ class Panel(w.VBox):
             return
         upload = files[0]
         content = upload["content"] if isinstance(upload, dict) else upload.content
-        self._act(lambda: self.load(bytes(content)), f"loaded {upload['name'] if isinstance(upload, dict) else upload.name}")
+        self._act(lambda: self.load(bytes(content), local_files=False), f"loaded {upload['name'] if isinstance(upload, dict) else upload.name}")
 
     def compare(self, node_id: int) -> None:
         """Compare the current position with `node_id` (NO_NODE: stop comparing), as a

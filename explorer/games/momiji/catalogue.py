@@ -15,7 +15,6 @@ seeds/momiji.md.
 from __future__ import annotations
 
 import hashlib
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal, NamedTuple, Optional
@@ -25,6 +24,7 @@ import msgspec
 from ...core.errors import InvalidInput
 from ...core.rulebook import rulebook
 from ...core.typed import convert
+from ...core.jsonio import read_file, read_json
 from .cards import CORNERS, COPIES, TYPES
 
 DEFAULT = Path(__file__).resolve().parent / "catalogue.json"
@@ -119,10 +119,7 @@ _POOLS: dict[tuple[str, str, tuple[int, ...]], tuple[tuple[Objective, ...], dict
 
 def parse(raw: bytes, where: str = "catalogue") -> Catalogue:
     """A catalogue from the bytes of its JSON file, validated (InvalidInput names the field)."""
-    try:
-        doc = json.loads(raw)
-    except (TypeError, ValueError) as exc:
-        raise InvalidInput(where, f"not valid JSON: {exc}") from None
+    doc = read_json(raw, where)
     f = convert(doc, CatalogueFile, where)
     corners = []
     for v in range(4):
@@ -154,7 +151,7 @@ def parse(raw: bytes, where: str = "catalogue") -> Catalogue:
 
 @lru_cache(maxsize=16)
 def _load(path: str, stamp: float) -> Catalogue:
-    return parse(Path(path).read_bytes())
+    return parse(read_file(path, "options.catalogue"))
 
 
 def load(path: str = "") -> Catalogue:

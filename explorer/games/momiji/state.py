@@ -808,6 +808,7 @@ class MomijiState(State):
 
     # ------------------------------------------------------------------ views
     def view(self, viewer: int | None = None) -> dict[str, Any]:
+        self.check_viewer(viewer)
         from .view import build_view
         return build_view(self, viewer)
 

@@ -19,6 +19,7 @@ from typing import Annotated, Literal, Union
 import msgspec
 
 from explorer.core import InvalidInput
+from explorer.core.jsonio import read_file, read_json
 from explorer.core.typed import convert
 
 from .dice import SPECIAL
@@ -334,14 +335,7 @@ def load_catalogue(path: str = "") -> Catalogue:
 @lru_cache(maxsize=8)
 def _load(path: str) -> Catalogue:
     file = Path(path) if path else DEFAULT
-    try:
-        text = file.read_bytes()
-    except OSError as exc:
-        raise InvalidInput("options.catalogue", f"cannot read {path!r}: {exc.strerror}") from None
-    try:
-        raw = msgspec.json.decode(text)
-    except msgspec.DecodeError as exc:
-        raise InvalidInput("options.catalogue", f"{file.name} is not JSON: {exc}") from None
+    raw = read_json(read_file(file, "options.catalogue"), "options.catalogue")
     return validate(raw, "catalogue")
 
 

@@ -451,6 +451,7 @@ class PiratesState(State):
         return coming_luck(self, viewer)
 
     def view(self, viewer: int | None = None) -> dict[str, Any]:
+        self.check_viewer(viewer)
         from .view import view
         return view(self, viewer)
 

@@ -433,6 +433,7 @@ class SummonersState(State):
         """What `viewer` sees (None: the teacher). Shapes match scenario input: the grid
         is {"x,y": card}, the deck {"unseen", "top", "bottom"} (a player sees only its
         public bottom), a cell [x, y]."""
+        self.check_viewer(viewer)
         d = self.data
         pending = self.pending
         to_move = pending.seat

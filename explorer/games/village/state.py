@@ -331,6 +331,7 @@ class VillageState(State):
 
     # ------------------------------------------------------------------ views
     def view(self, viewer: int | None = None) -> dict[str, Any]:
+        self.check_viewer(viewer)
         return build_view(self, viewer)
 
     def coming_luck(self, viewer: int | None) -> list[Any]:
