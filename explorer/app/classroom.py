@@ -72,8 +72,11 @@ class ClassroomApp(w.VBox):
             return None
         self.message.value = (f"<small>{html.escape(game_class(game.name).title)}, "
                               f"{game.players} players, seed {self.seed.value}</small>")
+        old = getattr(self, "panel", None)
         self.panel = panel
         self.area.children = [panel]
+        if old is not None:
+            old.close()        # its board, history and controls go with it
         return panel
 
 

@@ -82,8 +82,10 @@ class Board(anywidget.AnyWidget):
     `refresh()` after changing the explorer from elsewhere.
     """
 
-    _esm = HERE / "board.js"
-    _css = HERE / "board.css"
+    # Text, not a path: anywidget ties every instance of a file-based _esm or _css to a
+    # file-change signal through a lambda that holds it, so a closed widget is never freed.
+    _esm = (HERE / "board.js").read_text(encoding="utf-8")
+    _css = (HERE / "board.css").read_text(encoding="utf-8")
 
     html = traitlets.Unicode("").tag(sync=True)
     """The scene's markup (`core.scene.scene_html`), drawn once in Python for the live

@@ -155,8 +155,10 @@ class History(anywidget.AnyWidget):
     only when it is opened; a choice comes back as ``{"event": "compare", "id"}``.
     """
 
-    _esm = HERE / "history.js"
-    _css = HERE / "board.css"
+    # Text, not a path: anywidget ties every instance of a file-based _esm or _css to a
+    # file-change signal through a lambda that holds it, so a closed widget is never freed.
+    _esm = (HERE / "history.js").read_text(encoding="utf-8")
+    _css = (HERE / "board.css").read_text(encoding="utf-8")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -21,8 +21,10 @@ HERE = Path(__file__).parent
 class MoveList(anywidget.AnyWidget):
     """Buttons for `moves`; `on_play(callback)` gets the text of a clicked move."""
 
-    _esm = HERE / "movelist.js"
-    _css = HERE / "board.css"
+    # Text, not a path: anywidget ties every instance of a file-based _esm or _css to a
+    # file-change signal through a lambda that holds it, so a closed widget is never freed.
+    _esm = (HERE / "movelist.js").read_text(encoding="utf-8")
+    _css = (HERE / "board.css").read_text(encoding="utf-8")
 
     moves = traitlets.List().tag(sync=True)
     """[{text, label, rule}] of the moves shown, in legal-move order."""

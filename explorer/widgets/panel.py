@@ -17,6 +17,7 @@ import html
 from typing import Any, Callable
 
 import ipywidgets as w
+from ipywidgets.widgets.widget import _instances as _LIVE   # every live widget, by model id
 
 from ..core.errors import IllegalMove, InvalidInput, Reason
 from ..core.state import CHANCE, State
@@ -60,6 +61,22 @@ def section(title: str, *children: w.Widget) -> w.VBox:
     return w.VBox([head, *children], layout=w.Layout(margin="0 0 8px 0"))
 
 
+def _descendants(widget: Any) -> list[Any]:
+    """`widget` and every widget inside it (children, and the panel's own attributes)."""
+    found: list[Any] = []
+    stack = [widget]
+    seen: set[int] = set()
+    while stack:
+        item = stack.pop()
+        if id(item) in seen or not isinstance(item, w.Widget):
+            continue
+        seen.add(id(item))
+        found.append(item)
+        stack.extend(getattr(item, "children", ()))
+        stack.extend(v for v in vars(item).values() if isinstance(v, w.Widget))
+    return found
+
+
 class Panel(w.VBox):
     """Board + move list + why-not + history + perspective + chance + undo/redo/branch."""
 
@@ -68,6 +85,7 @@ class Panel(w.VBox):
         """`server_files=False` (a served app): the panel never writes a file on the
         computer running the kernel; saving is refused and its controls hidden, loading
         an upload (data, validated) stays."""
+        made_before = set(_LIVE)          # what the panel makes is closed with it
         explorer = Explorer(source, seed=seed) if isinstance(source, State) else source
         if not isinstance(explorer, Explorer):
             raise InvalidInput("source", f"expected a State or an Explorer, got {type(source).__name__}")
@@ -160,6 +178,7 @@ class Panel(w.VBox):
 
         self._syncing = False
         self._shown_at: tuple[int, int | None] = (explorer.current, viewer)   # what the why-not box and compare are for
+        self._made = set(_LIVE) - made_before
         self.perspective.observe(self._on_perspective, "value")
         self.chance_mode.observe(self._on_chance_mode, "value")
         self.seed.observe(self._on_seed, "value")
@@ -208,6 +227,19 @@ class Panel(w.VBox):
                 f'{self.board.html}</div><div style="flex:2 1 300px;font-size:12px">'
                 f'<b>Legal moves</b>{self.move_list._repr_html_()}'
                 f'<b>History</b>{self.history._repr_html_()}</div></div>')
+
+    def close(self) -> None:
+        """Close the panel and every widget it made (board, history, move list, buttons,
+        their layouts and styles): a classroom app that starts game after game must not keep them."""
+        made = [_LIVE[key] for key in getattr(self, "_made", ()) if key in _LIVE]
+        for widget in [*_descendants(self), *made]:
+            parts = [getattr(widget, "layout", None), getattr(widget, "style", None)]
+            if widget is not self:
+                widget.close()
+            for part in parts:
+                if isinstance(part, w.Widget):
+                    part.close()
+        super().close()
 
     # ------------------------------------------------------------------ actions
     @property

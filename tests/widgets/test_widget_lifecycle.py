@@ -31,3 +31,33 @@ def test_a_whole_game_through_the_panel_leaves_the_widget_count_flat(name: str) 
             panel.perspective.value = -1
     assert plays > 10
     assert len(live_widgets) - before <= MAX_GROWTH, f"{len(live_widgets) - before} widgets more after {plays} plays"
+
+
+def test_twenty_games_in_the_classroom_app_leave_widgets_and_memory_flat() -> None:
+    """Each "Start the game" replaces the panel; the old one, its board, history, move
+    list and controls are closed and freed (not only gone from the widget registry)."""
+    import gc
+    import tracemalloc
+    import weakref
+
+    from explorer.app.classroom import ClassroomApp
+
+    app = ClassroomApp("pirates", 4)
+    app.new_game()
+    gc.collect()
+    widgets = len(live_widgets)
+    tracemalloc.start()
+    first = tracemalloc.get_traced_memory()[0]
+    freed = []
+    for seed in range(20):
+        old = app.panel
+        freed.append((weakref.ref(old), weakref.ref(old.board), weakref.ref(old.history)))
+        app.seed.value = seed
+        app.new_game()
+        del old
+    gc.collect()
+    grown = tracemalloc.get_traced_memory()[0] - first
+    tracemalloc.stop()
+    assert len(live_widgets) <= widgets + 2, f"{len(live_widgets) - widgets} widgets left behind"
+    assert all(ref() is None for refs in freed for ref in refs), "a closed panel is still alive"
+    assert grown < 8 * 1024 * 1024, f"memory grew by {grown / 1e6:.1f} MB over 20 games"
