@@ -206,7 +206,7 @@ class Panel(w.VBox):
         self.server_files = server_files
         if not server_files:
             for control in (self.save_name, self.save_button, self.save_view_button):
-                control.layout.display = "none"
+                control.layout = w.Layout(display="none")   # its own: the buttons share one layout
         self.note_button.on_click(lambda _: self._act(lambda: self.explorer.annotate(self.note_text.value),
                                                       "note saved"))
         self.board.on_update(self._redraw)

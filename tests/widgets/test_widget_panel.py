@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+import ipywidgets
 import pytest
 from widget_toy import toy_game
 
@@ -350,3 +351,15 @@ def test_a_file_of_another_game_is_refused_by_its_name() -> None:
     other = explorer.Explorer(explorer.load("momiji", players=3).new(seed=1)).to_json()
     with pytest.raises(explorer.InvalidInput, match="plays Please Don't Burn My Village!; the file is a game of Momiji"):
         panel.load(other)
+
+
+def test_the_app_panel_hides_only_the_save_controls() -> None:
+    """With server_files=False (the classroom app) the save controls hide, and nothing
+    else: they used to share one layout object with almost every other button."""
+    panel = Panel(explorer.load("village", players=3).new(seed=1), server_files=False)
+    hidden = {panel.save_name, panel.save_button, panel.save_view_button}
+    for name, widget in vars(panel).items():
+        if isinstance(widget, (ipywidgets.Button, ipywidgets.ToggleButtons, ipywidgets.FileUpload)):
+            shown = widget.layout.display != "none"
+            assert shown == (widget not in hidden) or name in ("why_play",), name
+    assert panel.handover_button.layout.display != "none", "the pass-the-device screen can be left"
