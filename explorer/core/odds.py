@@ -21,6 +21,7 @@ which a viewer cannot tell apart), for as many cards as the deck holds.
 """
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from math import comb
 from typing import Any, Callable, Hashable, Iterable, NamedTuple
@@ -55,6 +56,12 @@ class DeckKnowledge(NamedTuple):
     pool: tuple[tuple[Hashable, int], ...]
     size: int
     bottom: tuple[Hashable, ...] = ()
+
+    @classmethod
+    def teachers(cls, deck: Any) -> "DeckKnowledge":
+        """A `core.chance.Deck` as the teacher knows it: every card but the order of
+        the unseen ones."""
+        return cls(tuple(deck.top), tuple(sorted(Counter(deck.unseen).items())), deck.size, tuple(deck.bottom))
 
     @property
     def draws(self) -> int:

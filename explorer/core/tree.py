@@ -399,10 +399,7 @@ class Explorer:
             raise InvalidInput("format", f"expected a {TREE_FORMAT!r} file, got {doc.format!r}")
         if doc.version not in (1, TREE_VERSION):
             raise InvalidInput("version", f"expected {TREE_VERSION}, got {doc.version!r}")
-        try:
-            root = Game.from_json(doc.root, local_files=local_files)
-        except InvalidInput as exc:
-            raise InvalidInput(f"root.{exc.field}", exc.problem) from exc
+        root = Game.from_json(doc.root, local_files=local_files)
         if doc.viewer is not None and doc.viewer not in range(root.game.players):
             raise InvalidInput("viewer", f"no seat {doc.viewer} in a {root.game.players}-player game")
         tree = cls(root, seed=doc.seed)

@@ -31,8 +31,7 @@ def deck_knowledge(state: "MomijiState", viewer: int | None) -> DeckKnowledge:
     d = state.data
     deck = d.deck
     if viewer is None:
-        return DeckKnowledge(tuple(deck.top), tuple(sorted(Counter(deck.unseen).items())), deck.size,
-                             tuple(deck.bottom))
+        return DeckKnowledge.teachers(deck)
     known = tuple(deck.top[:d.peek]) if d.peek_seat == viewer else ()
     pool = Counter(deck.unseen + deck.top[len(known):])
     for q in range(len(d.hands)):

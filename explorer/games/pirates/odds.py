@@ -755,7 +755,7 @@ def coming_luck(state: Any, viewer: Seat | None) -> list[Any]:
     for seat in sorted(landing):
         rows += as_rows(f"where {seat_name(seat)}'s ship lands", sorted(landing[seat].items()))
     if battle:
-        no_battle = 1 - sum(battle.values())
+        no_battle = 1 - sum(battle.values(), Fraction(0))
         rows += as_rows("who wins the battle of the ships that sail (ties roll again)",
                         [*((seat_name(seat), w) for seat, w in sorted(battle.items())),
                          ("no battle: fewer than two ships move", no_battle)])

@@ -24,8 +24,7 @@ def deck_knowledge(state: "SummonersState", viewer: int | None) -> DeckKnowledge
     d = state.data
     deck = d.deck
     if viewer is None:
-        return DeckKnowledge(tuple(deck.top), tuple(sorted(Counter(deck.unseen).items())), deck.size,
-                             tuple(deck.bottom))
+        return DeckKnowledge.teachers(deck)
     pool = Counter(deck.unseen + deck.top)
     for q in range(len(d.hands)):
         if q != viewer:

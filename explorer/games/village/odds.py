@@ -34,7 +34,7 @@ def deck_knowledge(state: "VillageState", viewer: int | None) -> DeckKnowledge:
     """The deck as `viewer` knows it (V-DECK-1)."""
     d = state.data
     if viewer is None:
-        return DeckKnowledge(tuple(d.deck.top), tuple(sorted(Counter(d.deck.unseen).items())), d.deck.size)
+        return DeckKnowledge.teachers(d.deck)
     pool = Counter(d.deck.unseen + d.deck.top)
     for q in range(len(d.hands)):
         if q != viewer:
