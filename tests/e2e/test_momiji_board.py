@@ -46,7 +46,7 @@ def test_a_mixed_play_clicked_in_the_hand_harvests_the_facing_acorns(
         expect(cell(root, "hand:0:Birch-2")).to_have_attribute("data-legal", "false")   # no 0 to start it
         play_card(root, "Oak-0L")
         expect(me).to_contain_text("0 acorns")                    # the harvest waits for the end of the play
-        expect(me.locator('[data-id^="pile:0:"] .rx-text')).to_have_text(["0", "0"])
+        expect(me.locator('[data-id^="pile:0:"] .rx-text')).to_have_text(["Maple-0R", "Oak-0L"])
         shot(root, "momiji-board-mixed-play.png")
 
         node = root.get_attribute("data-node")
