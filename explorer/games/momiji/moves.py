@@ -287,13 +287,19 @@ class Power(Move):
 
     @classmethod
     def parse(cls, text: str) -> "Power | None":
-        s = _split(text, "power")
-        if s is None:
-            return None
-        letter = s[1].upper()
-        if letter not in ("A", "B", "C", "D", "E", "F"):
-            raise InvalidInput("move", f"landscape powers are A-F, got {s[1][:10]!r}")
-        return cls(s[0], letter)
+        found = _landscape(text, "power")
+        return None if found is None else cls(*found)
+
+
+def _landscape(text: str, verb: str) -> tuple[int, str] | None:
+    """The seat and landscape letter of a move text "P0 <verb> B", or None for another verb."""
+    s = _split(text, verb)
+    if s is None:
+        return None
+    letter = s[1].upper()
+    if letter not in ("A", "B", "C", "D", "E", "F"):
+        raise InvalidInput("move", f"landscape powers are A-F, got {s[1][:10]!r}")
+    return s[0], letter
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,13 +336,8 @@ class Pick(Move):
 
     @classmethod
     def parse(cls, text: str) -> "Pick | None":
-        s = _split(text, "pick")
-        if s is None:
-            return None
-        letter = s[1].upper()
-        if letter not in ("A", "B", "C", "D", "E", "F"):
-            raise InvalidInput("move", f"landscape powers are A-F, got {s[1][:10]!r}")
-        return cls(s[0], letter)
+        found = _landscape(text, "pick")
+        return None if found is None else cls(*found)
 
 
 def _card_move(verb: str, rule: str, what: str, target: str):
