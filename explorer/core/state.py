@@ -139,7 +139,7 @@ class State:
         them at the end of each game as `players` columns. Game hook; none by default."""
         return {}
 
-    def view(self, viewer: int | None = None) -> dict[str, Any]:
+    def view(self, viewer: Any = None) -> dict[str, Any]:
         """What `viewer` may see, as a JSON-able dict (None = teacher). Game hook."""
         raise NotImplementedError
 

@@ -807,7 +807,7 @@ class MomijiState(State):
         return Outcome(winners, scores, tuple(lines), why, "M-END-1", tiebreak)
 
     # ------------------------------------------------------------------ views
-    def view(self, viewer: int | None = None) -> dict[str, Any]:
+    def view(self, viewer: Any = None) -> dict[str, Any]:   # Any: a bad viewer reaches check_viewer
         self.check_viewer(viewer)
         from .view import build_view
         return build_view(self, viewer)

@@ -450,7 +450,7 @@ class PiratesState(State):
     def coming_luck(self, viewer: int | None) -> list[Any]:
         return coming_luck(self, viewer)
 
-    def view(self, viewer: int | None = None) -> dict[str, Any]:
+    def view(self, viewer: Any = None) -> dict[str, Any]:   # Any: a bad viewer reaches check_viewer
         self.check_viewer(viewer)
         from .view import view
         return view(self, viewer)

@@ -429,7 +429,7 @@ class SummonersState(State):
     def coming_luck(self, viewer: int | None) -> list[Any]:
         return coming_luck(self, viewer)
 
-    def view(self, viewer: int | None = None) -> dict[str, Any]:
+    def view(self, viewer: Any = None) -> dict[str, Any]:   # Any: a bad viewer reaches check_viewer
         """What `viewer` sees (None: the teacher). Shapes match scenario input: the grid
         is {"x,y": card}, the deck {"unseen", "top", "bottom"} (a player sees only its
         public bottom), a cell [x, y]."""

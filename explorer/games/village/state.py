@@ -330,7 +330,7 @@ class VillageState(State):
         return Outcome(tuple(winners), scores, tuple(lines), ended, rule, tiebreak)
 
     # ------------------------------------------------------------------ views
-    def view(self, viewer: int | None = None) -> dict[str, Any]:
+    def view(self, viewer: Any = None) -> dict[str, Any]:   # Any: a bad viewer reaches check_viewer
         self.check_viewer(viewer)
         return build_view(self, viewer)
 
