@@ -7,7 +7,7 @@ import random
 
 import polars as pl
 import pytest
-from hidden_pairs import config_id, configurations
+from hidden_pairs import config_id, configurations, random_line
 
 import explorer
 from explorer.core.state import CHANCE
@@ -20,11 +20,8 @@ def test_odds_sum_to_one_and_tell_no_secret(config) -> None:
     name, options = config
     game = explorer.load(name, **options)
     rng = random.Random(8)
-    state = game.new(seed=5)
     asked = 0
-    for _ in range(150):
-        if state.is_over:
-            break
+    for state in random_line(game.new(seed=5), random.Random(8), 150):
         for viewer in (None, *range(game.players)):
             frame = explorer.odds(state, viewer)
             assert frame.columns == ["question", "outcome", "probability"]
@@ -33,27 +30,17 @@ def test_odds_sum_to_one_and_tell_no_secret(config) -> None:
             asked += frame.height
             if viewer is not None:
                 assert explorer.odds(state.determinize(viewer, rng), viewer).equals(frame)
-        moves = state.legal_moves()
-        state = state.play(state.sample_chance(rng) if state.to_move == CHANCE else rng.choice(moves),
-                           check=False)
     assert asked, "no odds at all"
 
 
 @pytest.mark.parametrize("name", ["village", "summoners"])
 def test_the_teachers_next_card_is_the_engines_chance(name: str) -> None:
     game = explorer.load(name, players=3)
-    rng = random.Random(2)
-    state = game.new(seed=3)
     checked = 0
-    for _ in range(300):
-        if state.is_over:
-            break
+    for state in random_line(game.new(seed=3), random.Random(2), 300):
         if state.to_move == CHANCE and state.pending.step == "deck":
             engine = {m.label: p for m, p in state.chance_outcomes()}
             rows = explorer.odds(state).filter(pl.col("question") == "the next card of the deck")
             assert sorted(rows["probability"]) == pytest.approx(sorted(engine.values()))
             checked += 1
-        moves = state.legal_moves()
-        state = state.play(state.sample_chance(rng) if state.to_move == CHANCE else rng.choice(moves),
-                           check=False)
     assert checked
