@@ -164,6 +164,24 @@ def test_every_option_names_its_rule_and_source(name: str) -> None:
         assert row["doc"], row
 
 
+@pytest.mark.parametrize("name", explorer.list_games())
+def test_every_option_has_a_name_a_teacher_reads(name: str) -> None:
+    """The classroom app shows each option by its label, and a choice's values by words:
+    no option key (snake_case), and words for each value of a choice the game names."""
+    options = game_class(name).Options
+    hints = typing.get_type_hints(options)
+    for f in dataclasses.fields(options):
+        label = f.metadata["label"]
+        assert label and label[0].isupper() and "_" not in label, (f.name, label)
+        words = f.metadata["choices"]
+        if typing.get_origin(hints[f.name]) is typing.Literal:
+            assert set(words) <= set(typing.get_args(hints[f.name])), (f.name, words)
+        else:
+            assert not words, f"{f.name}: words for values, but the option is not a choice"
+        for value in typing.get_args(hints[f.name]) if typing.get_origin(hints[f.name]) is typing.Literal else ():
+            assert "_" not in words.get(value, value), f"{f.name}: {value!r} needs words"
+
+
 @pytest.mark.parametrize("name,players", GAMES)
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31 - 1))

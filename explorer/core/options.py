@@ -19,20 +19,29 @@ Source = Literal["seed", "public", "assumed", "stand-in"]
 SOURCES = ("seed", "public", "assumed", "stand-in")
 
 
-def option(default: Any, *, rule: str, source: Source, doc: str) -> Any:
-    """A dataclass field for a rule option, carrying its rule id, source and meaning."""
+def option(default: Any, *, rule: str, source: Source, doc: str, label: str = "",
+           choices: Mapping[str, str] | None = None, per_seat: bool = False) -> Any:
+    """A dataclass field for a rule option, carrying its rule id, source and meaning.
+
+    What a teacher reads where the option is picked (the classroom app): `label`, the
+    option's name in words ("Cities of Greed expansion", not ``cities_of_greed``);
+    `choices`, words for the values of a choice (``{"finish_round": "the round is
+    finished"}``); `per_seat`, a tuple with one value per seat (Lying Pirates' captains).
+    """
     if source not in SOURCES:
         raise ValueError(f"unknown source tag {source!r}")
     return dataclasses.field(default=default,
-                             metadata={"rule": rule, "source": source, "doc": doc})
+                             metadata={"rule": rule, "source": source, "doc": doc, "label": label,
+                                       "choices": dict(choices or {}), "per_seat": per_seat})
 
 
 def describe(options: Any) -> list[dict[str, Any]]:
-    """One row per option: name, value, default, rule, source and meaning."""
+    """One row per option: name, label, value, default, rule, source and meaning."""
     rows = []
     for f in dataclasses.fields(options):
         rows.append({
             "name": f.name,
+            "label": f.metadata.get("label", ""),
             "value": getattr(options, f.name),
             "default": f.default,
             "rule": f.metadata.get("rule", ""),
