@@ -179,6 +179,13 @@ class Game:
     def describe_options(self) -> list[dict[str, Any]]:
         return opts.describe(self.options)
 
+    @classmethod
+    def option_choices(cls, name: str) -> tuple[tuple[str, str], ...]:
+        """(name, value) of each value an option of several values may hold, for a picker
+        (the classroom app): Lying Pirates' variant cards and captains, from the shipped
+        catalogue. () for an option that is not such a choice. Game hook."""
+        return ()
+
     def rng(self, seed: int | None) -> random.Random:
         return random.Random(seed)
 

@@ -82,6 +82,12 @@ class PiratesGame(Game):
                 sum(p["start_crew"] for p in params) > o.crew_bag:
             raise InvalidInput("options", "the supply or the bag is too small for the setup")
 
+    @classmethod
+    def option_choices(cls, name: str) -> tuple[tuple[str, str], ...]:
+        """The variant cards and the captains of the shipped catalogue, by name."""
+        rules = {"variants": load_catalogue().variants, "captains": load_catalogue().captains}.get(name, ())
+        return tuple((rule.name, rule.id) for rule in rules)
+
     def map_entries(self, route: tuple[str, ...]) -> tuple[dict[str, Any], ...]:
         """The view's entries of the tiles of `route`, made once per route (`view`)."""
         entries = self._map_entries.get(route)
