@@ -66,3 +66,32 @@ def test_twenty_games_in_the_classroom_app_leave_widgets_and_memory_flat() -> No
     # over 20 games. What still grows is the engine's bounded caches (event texts, tables)
     # filling with the new games' positions: about 16 MB when the whole suite runs first.
     assert grown < 24 * 1024 * 1024, f"memory grew by {grown / 1e6:.1f} MB over 20 games"
+
+
+def test_switching_games_in_the_picker_closes_the_old_option_controls() -> None:
+    """Each game choice makes that game's option controls (with their layouts and styles)
+    and closes the previous game's: a teacher looking through the games, starting some,
+    leaves the number of live widgets where it was."""
+    import gc
+    import weakref
+
+    from explorer.app.classroom import ClassroomApp
+
+    names = explorer.list_games()
+    app = ClassroomApp(names[0])
+    for name in (*names, names[0]):           # warm up: each game's first panel and controls
+        app.game.value = name
+        app.new_game()
+    gc.collect()
+    widgets = len(live_widgets)
+    old_controls = []
+    for step in range(1, 21):
+        old_controls.extend(weakref.ref(c.widget) for c in app.option_controls)
+        app.game.value = names[step % len(names)]
+        assert app.option_controls and all(c.widget.comm is not None for c in app.option_controls)
+        if step % 4 == 0:                      # start some of them
+            app.new_game()
+    gc.collect()
+    assert app.game.value == names[0]
+    assert len(live_widgets) <= widgets + 2, f"{len(live_widgets) - widgets} widgets left behind"
+    assert all(ref() is None or ref().comm is None for ref in old_controls), "an old option control is open"
