@@ -69,6 +69,46 @@ def test_passing_the_curse_costs_two_crew():
     assert PassCurse(0, 1) not in poor.legal_moves()
 
 
+@pytest.mark.rules("P-CURSE-PASS", "P-CREW-MAX")
+def test_the_receiver_of_the_curse_keeps_the_ten_dice_limit():
+    state = action(crew=[5, 10, 5, 5], specials={"cursed": 0})
+    state = play(state, "P0 pass the curse to P1")
+    assert state.data.crew[1] == 9 and state.view(None)["seats"][1]["specials"] == ["cursed"]
+    assert sum(len(s["specials"]) for s in [state.view(None)["seats"][1]]) + state.data.crew[1] == 10
+    texts = [e.text for e in state.events]
+    assert "P1 is over the limit and returns a normal die" in texts
+    assert not any("takes the cursed die" in t for t in texts)         # told once, by the sacrifice
+
+
+@pytest.mark.rules("P-CURSE-PASS", "P-CURSE-PASS-WHEN", "P-SAIL-WINDOW")
+def test_the_curse_is_passed_in_a_sail_card_window_too():
+    state = QUIET.scenario(phase="sail", roles=["winner", "loser", "loser", "loser"],
+                           hands=[[], [], [], []], coins=[0, 0, 0, 0], specials={"cursed": 2})
+    state = play(state, "sail die shows 2", "treasure die shows coin")
+    assert state.pending.step == "cards" and state.pending.seat == 2   # asked for the curse alone
+    assert PassCurse(2, 0) in state.legal_moves()
+    state = play(state, "P2 pass the curse to P0")
+    assert state.view(None)["seats"][0]["specials"] == ["cursed"]
+    assert state.data.phase == "action"          # P2 asked again, and has nothing left to do
+    turn = action(specials={"cursed": 0})
+    assert turn.why_not(PassCurse(1, 2)).rule in ("P-ACT-ORDER", "P-CURSE-PASS")
+
+
+@pytest.mark.rules("P-CREW-PAY", "P-CURSE-PASS", "P-CREW-FLOOR")
+def test_a_sacrifice_is_paid_like_a_loss_or_with_normal_dice_only():
+    state = action(crew=[2, 5, 5, 5], specials={"cursed": 0, "mermaid": 0})
+    assert PassCurse(0, 1) in state.legal_moves()          # 1 normal die to spare + the mermaid
+    state = play(state, "P0 pass the curse to P1")
+    assert state.data.crew[0] == 1 and state.view(None)["seats"][0]["specials"] == []
+    assert "P0 keeps their last normal die and pays with the mermaid die" in [e.text for e in state.events]
+    strict = action(load(4, reroll_window=False, crew_payment="normal dice only"), crew=[2, 5, 5, 5],
+                    specials={"cursed": 0, "mermaid": 0})
+    assert PassCurse(0, 1) not in strict.legal_moves()
+    assert strict.why_not(PassCurse(0, 1)).rule == "P-CURSE-PASS"
+    never_cursed = action(crew=[2, 5, 5, 5], specials={"cursed": 0})
+    assert PassCurse(0, 1) not in never_cursed.legal_moves()   # the cursed die never pays
+
+
 @pytest.mark.rules("P-CARD-WIND")
 def test_the_change_of_wind_turns_the_token_over():
     state = play(action(hands=[["S11", "S2"], [], [], []]), "P0 play S11")

@@ -8,13 +8,15 @@ from explorer.games.pirates.moves import Buy, PlayCard, Roll
 from .helpers import load, play
 
 GAME = load(4)
-QUIET = load(4, reroll_window=False)
+QUIET = load(4, reroll_window=False, buy_when="action turn")
+"""No re-roll and no buying in the sail windows: the windows ask only for gold cards."""
 ROLES = ["winner", "survivor", "loser", "survivor"]
 
 
 @pytest.mark.rules("P-SAIL-1", "P-SAIL-2", "P-BATTLE-2", "P-BATTLE-1", "P-ROUND-1")
 def test_a_sail_phase_with_a_battle_and_a_tie_re_roll():
-    state = GAME.scenario(phase="sail", roles=ROLES, captain=2, hands=[[], [], [], []])
+    state = load(4, buy_when="action turn").scenario(phase="sail", roles=ROLES, captain=2,
+                                                   hands=[[], [], [], []])
     assert state.data.captain == 0                                     # the winner took the token
     assert state.data.coins[0] == 3 and state.pending.stream == "sail die"
     state = play(state, "sail die shows 2", "P0 keep")
@@ -114,7 +116,7 @@ def test_buying_in_the_sail_windows_when_the_option_allows_it():
     assert state.pending.step == "cards" and state.data.stack[-1][2] == (0, 1)   # after the tile
     state = play(state, "P0 pass")
     assert set(state.legal_moves()) == {Buy(1), game.parse_move("P1 pass")}     # no second gold card
-    quiet = load(4, reroll_window=False).scenario(phase="sail", roles=["winner", "loser", "loser", "loser"],
+    quiet = load(4, reroll_window=False, buy_when="action turn").scenario(phase="sail", roles=["winner", "loser", "loser", "loser"],
                                                   hands=[["G1"], [], [], []], coins=[4, 0, 0, 0])
     quiet = play(quiet, "sail die shows 2", "treasure die shows coin")
     assert quiet.why_not(Buy(0)).rule == "P-BUY-WHEN"

@@ -5,7 +5,8 @@ import pytest
 
 from .helpers import cup, load, play, random_states
 
-QUIET = load(4, reroll_window=False)
+QUIET = load(4, reroll_window=False, buy_when="action turn")
+"""No re-roll and no buying in the sail windows: the windows ask only for gold cards."""
 
 
 def steps(progress, crew=(5, 5, 5, 5), game=QUIET):
@@ -24,6 +25,27 @@ def test_a_single_last_placed_player_steps_as_often_as_they_like():
     assert chain.pending.step == "together"
     poor = steps([0, 3, 3, 4], crew=(1, 5, 5, 5))
     assert poor.data.phase == "betting"                   # cannot pay: no steps
+    spent = play(steps([0, 3, 3, 4], crew=(2, 5, 5, 5)), "P0 step")
+    assert spent.data.phase == "betting"                  # and it is said
+    assert ("P0 cannot step: they have no crew die to spare (a sacrifice keeps the last normal die)"
+            in [e.text for e in spent.events])
+
+
+@pytest.mark.rules("P-CREW-PAY", "P-STEPS-1", "P-STEPS-2")
+def test_a_step_is_paid_with_a_special_die_when_one_normal_die_is_left():
+    state = QUIET.scenario(phase="steps", progress=[0, 3, 3, 4], crew=[1, 5, 5, 5], hands=[[]] * 4,
+                           specials={"ghost": 0})
+    state = play(state, "P0 step")
+    assert state.data.progress[0] == 1 and state.data.crew[0] == 1
+    assert "P0 keeps their last normal die and pays with the ghost die" in [e.text for e in state.events]
+    strict = load(4, reroll_window=False, crew_payment="normal dice only")
+    skipped = strict.scenario(phase="steps", progress=[0, 3, 3, 4], crew=[1, 5, 5, 5], hands=[[]] * 4,
+                              specials={"ghost": 0})
+    assert skipped.data.phase == "betting"
+    tied = play(steps([0, 1, 3, 4], crew=(2, 1, 5, 5)), "P0 step")
+    assert tied.data.phase == "betting"
+    assert any(e.text.startswith("P0, P1 are tied for last and nobody steps: P0 cannot step")
+               for e in tied.events)
 
 
 @pytest.mark.rules("P-STEPS-2")
@@ -40,7 +62,7 @@ def test_tied_players_step_together_only_if_all_agree():
 
 @pytest.mark.rules("P-END-1")
 def test_arriving_by_last_steps_waits_for_the_next_sail_phase():
-    game = load(2, reroll_window=False)
+    game = load(2, reroll_window=False, buy_when="action turn")
     state = game.scenario(phase="steps", progress=[15, 15], hands=[[], []])
     state = play(state, "P0 step", "P1 step")
     assert state.data.progress == (16, 16) and not state.is_over and state.data.phase == "betting"

@@ -14,6 +14,7 @@ import msgspec
 
 from explorer.core import Cup, Deck, Event
 from explorer.core.pending import seat_name as P
+from explorer.core.words import counted
 
 from .catalogue import (Cargo, Coins, Crew, DiscardCards, DrawCards, Duel, Effect, MoveBy, Roll,
                         Special, Steal, Wind)
@@ -304,21 +305,46 @@ class Work:
             self.eliminate(p)
         return lost
 
+    def payable_crew(self, p: int) -> int:
+        """How many crew dice `p` can pay as a sacrifice (a last step, passing the curse):
+        normal dice but the last one, then, with `crew_payment` "like a loss", the special
+        dice a loss would take (never the cursed one) [P-CREW-PAY]; never below the
+        player's floor [P-CAPTAIN-C8]."""
+        normal = max(0, self.crew[p] - 1)
+        specials = (sum(1 for i in FLOOR_ORDER if self.specials[i] == p)
+                    if self.game.options.crew_payment == "like a loss" else 0)
+        return max(0, min(normal + specials, self.dice(p) - self.param(p, "crew_floor")))
+
+    def pay_crew(self, p: int, k: int, rule: str) -> None:
+        """Pay `k` crew dice (the caller checked `payable_crew`): normal dice first, the
+        last normal die kept, then special dice in the floor order [P-CREW-PAY]."""
+        for _ in range(k):
+            if self.crew[p] >= 2:
+                self.crew = _tup(self.crew, p, self.crew[p] - 1)
+                self.bag += 1
+            else:
+                i = next(i for i in FLOOR_ORDER if self.specials[i] == p)
+                self.specials = _tup(self.specials, i, -1)
+                self.say("crew", "P-CREW-PAY", f"{P(p)} keeps their last normal die and pays "
+                                               f"with the {SPECIAL[i]} die", p)
+
     def eliminate(self, p: int) -> None:
         """Instant Death: a player with no dice is out, their ship removed [P-VAR-DEATH]."""
         self.out = _tup(self.out, p, True)
         self.specials = tuple(-1 if o == p else o for o in self.specials)
         self.say("out", "P-VAR-DEATH", f"{P(p)} has lost every crew die and is out of the game", p)
 
-    def take_special(self, p: int, i: int, rule: str) -> None:
+    def take_special(self, p: int, i: int, rule: str, told: bool = False) -> None:
         """Take special die `i` from the board or its holder; at the limit normal dice go
-        back to the bag [P-SPECIAL-UNIQUE] [P-CREW-MAX]."""
+        back to the bag [P-SPECIAL-UNIQUE] [P-CREW-MAX]. `told`: the caller has already
+        narrated the die changing hands."""
         owner = self.specials[i]
         if owner == p:
             return
         self.specials = _tup(self.specials, i, p)
         where = "the board" if owner == -1 else P(owner)
-        self.say("special", rule, f"{P(p)} takes the {SPECIAL[i]} die from {where}", p)
+        if not told:
+            self.say("special", rule, f"{P(p)} takes the {SPECIAL[i]} die from {where}", p)
         if owner >= 0 and self.dice(owner) == 0 and self.param(owner, "instant_death"):
             self.eliminate(owner)
         while self.dice(p) > self.param(p, "cup_limit") and self.crew[p] > 1:
@@ -475,7 +501,7 @@ class Work:
             return False
         if kind == "window":
             seats = top[2]
-            while seats and self.out[seats[0]]:
+            while seats and (self.out[seats[0]] or (top[1] == "cards" and not self.has_sail_choice(seats[0]))):
                 seats = seats[1:]
             if not seats:
                 self.stack = self.stack[:-1]
@@ -617,13 +643,24 @@ class Work:
         self.push_effects(owner, source, good)
 
     def open_card_window(self) -> None:
-        """Ask, once each from the starting captain, the players who may play a gold card
-        or buy one in the sail phase [P-SAIL-WINDOW] [P-BUY-WHEN]."""
-        buying = self.game.options.buy_when == "sail and action"
-        seats = tuple(s for s in self.order_from(self.captain)
-                      if ("g" not in self.used[s] and self.hands[s]) or (buying and may_buy(self.game, self, s)))
+        """Ask, once each from the starting captain, the players who may play a gold card,
+        buy one or pass the curse in the sail phase [P-SAIL-WINDOW] [P-BUY-WHEN]
+        [P-CURSE-PASS]."""
+        seats = tuple(s for s in self.order_from(self.captain) if self.has_sail_choice(s))
         if seats:
             self.stack += (("window", "cards", seats),)
+
+    def has_sail_choice(self, p: int) -> bool:
+        """Whether a sail card window may have anything to offer `p` but passing: a gold
+        card to play, a card to buy, or the curse to pass [P-SAIL-GOLD] [P-BUY-WHEN]
+        [P-CURSE-PASS-WHEN]. A seat surely without a choice is not asked.
+
+        Judged from public facts only (the hand's size, not its cards), so that who is
+        asked tells nobody what a hand holds [P-HIDDEN-1]: a player holding silver cards
+        alone is asked, and only passing is open to them."""
+        return ((("g" not in self.used[p]) and bool(self.hands[p]))
+                or (self.game.options.buy_when == "sail and action" and may_buy(self.game, self, p))
+                or self.may_pass_curse(p))
 
     def sail_moves(self, k: int) -> None:
         """The winner and the survivors sail; the movers battle [P-SAIL-2] [P-BATTLE-2]."""
@@ -923,9 +960,22 @@ class Work:
         else:
             self.turn = self.next_after(self.turn)
 
+    def may_pass_curse(self, p: int) -> bool:
+        """`p` holds the cursed die and can pay its 2 crew dice [P-CURSE-PASS] [P-CREW-PAY]."""
+        return (self.specials[CURSED] == p and self.payable_crew(p) >= 2
+                and any(not self.out[s] for s in range(self.n) if s != p))
+
     def can_step(self, p: int) -> bool:
-        return (self.crew[p] >= 2 and self.dice(p) - 1 >= self.param(p, "crew_floor")
-                and self.progress[p] < self.length)
+        return self.payable_crew(p) >= 1 and self.progress[p] < self.length
+
+    def why_no_step(self, p: int) -> str:
+        """Why `p` cannot take a last step, for the narration [P-STEPS-1] [P-CREW-PAY]."""
+        if self.progress[p] >= self.length:
+            return "their ship is on the start/end tile"
+        floor = self.param(p, "crew_floor")
+        if self.dice(p) <= floor and floor > 1:
+            return f"their crew may not go below {counted(floor, 'die', 'dice')}"
+        return "they have no crew die to spare (a sacrifice keeps the last normal die)"
 
     def last_steps(self) -> None:
         """Last steps for the last-placed ship(s) [P-STEPS-1] [P-STEPS-2] [P-STEPS-3]."""
@@ -937,17 +987,25 @@ class Work:
                 self.stage = "step alone"
                 self.turn = tied[0]
                 return
-        elif all(self.can_step(p) for p in tied):
-            self.stage = "together"
-            self.group = tied
-            self.stack += (("window", "together", tied),)
-            return
+            if self.progress[tied[0]] < self.length:
+                self.say("no step", "P-STEPS-1", f"{P(tied[0])} cannot step: "
+                                                 f"{self.why_no_step(tied[0])}", tied[0])
+        else:
+            unable = tuple(p for p in tied if not self.can_step(p))
+            if not unable:
+                self.stage = "together"
+                self.group = tied
+                self.stack += (("window", "together", tied),)
+                return
+            if self.progress[tied[0]] < self.length:
+                self.say("no step", "P-STEPS-2", f"{', '.join(P(p) for p in tied)} are tied for last "
+                                                 f"and nobody steps: {P(unable[0])} cannot step, "
+                                                 f"{self.why_no_step(unable[0])}", unable[0])
         self.stage = "round end"
 
     def sacrifice_step(self, p: int, rule: str) -> None:
-        self.crew = _tup(self.crew, p, self.crew[p] - 1)
-        self.bag += 1
         self.say("step", rule, f"{P(p)} sacrifices a crew die", p)
+        self.pay_crew(p, 1, rule)
         self.move_ship(p, 1, rule)
 
     def end(self, ended: str, winner: int, rule: str, text: str) -> None:

@@ -76,12 +76,28 @@ class PiratesOptions:
         doc="The action phase goes in turns from the starting captain until every player "
             "has passed in a row.",
         label="Action phase", choices={"turns": "in turns until everyone passes"})
-    buy_when: Literal["action turn", "sail and action"] = option(
-        "action turn", rule="P-BUY-WHEN", source="assumed",
-        doc="'action turn': cards are bought on one's turn in the action phase; 'sail and "
-            "action': also when asked in a card window of the sail phase.",
+    buy_when: Literal["sail and action", "action turn"] = option(
+        "sail and action", rule="P-BUY-WHEN", source="seed",
+        doc="'sail and action' (the seed's \"at any time during either of these phases\"): "
+            "cards are bought on one's turn in the action phase and when asked in a card "
+            "window of the sail phase; 'action turn': on one's action turn only.",
         label="Cards are bought",
-        choices={"action turn": "on one's action turn", "sail and action": "also when sailing"})
+        choices={"sail and action": "when sailing and on one's action turn",
+                 "action turn": "on one's action turn only"})
+    crew_payment: Literal["like a loss", "normal dice only"] = option(
+        "like a loss", rule="P-CREW-PAY", source="assumed",
+        doc="How a sacrifice of crew (a last step, passing the curse) is paid: 'like a "
+            "loss': normal dice first, and a special die (never the cursed one) in place of "
+            "the last normal die; 'normal dice only': only normal dice, the last one kept.",
+        label="Sacrificed crew is paid",
+        choices={"like a loss": "like a loss: a special die when one normal die is left",
+                 "normal dice only": "with normal dice only"})
+    curse_when: Literal["action turn and sail windows"] = option(
+        "action turn and sail windows", rule="P-CURSE-PASS-WHEN", source="assumed",
+        doc="The cursed die is passed on one's action turn or when asked in a card window "
+            "of the sail phase.",
+        label="The curse is passed",
+        choices={"action turn and sail windows": "on one's action turn or when sailing"})
     reroll_window: bool = option(
         True, rule="P-REROLL-WINDOW", source="assumed",
         doc="After each roll of the sail or action phase, ask the players who rolled "

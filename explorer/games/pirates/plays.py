@@ -225,12 +225,12 @@ def buy(w: Work, move: m.Buy) -> None:
 
 def pass_curse(w: Work, move: m.PassCurse) -> None:
     p = move.player
-    w.crew = _tup(w.crew, p, w.crew[p] - 2)
-    w.bag += 2
-    w.specials = _tup(w.specials, CURSED, move.seat)
     w.say("curse", "P-CURSE-PASS", f"{P(p)} sacrifices 2 crew dice and passes the cursed "
                                    f"die to {P(move.seat)}", p)
-    w.end_turn(False)
+    w.pay_crew(p, 2, "P-CURSE-PASS")
+    w.take_special(move.seat, CURSED, "P-CURSE-PASS", told=True)   # the 10-dice limit [P-CREW-MAX]
+    if not (w.stack and w.stack[-1][0] == "window"):   # in a sail window the seat is asked again
+        w.end_turn(False)
 
 
 def pass_(w: Work, move: m.Pass) -> None:

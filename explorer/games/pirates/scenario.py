@@ -521,8 +521,10 @@ def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:
     elif d.stage not in ("bid", "act", "step alone", "over"):
         raise InvalidInput(f"{at}stage", f"stage {d.stage!r} waits for nothing: it cannot be saved")
     if d.stage in ("step alone",) and not d.stack:
-        if d.crew[d.turn] < 2:
-            raise InvalidInput(f"{at}turn", "the last-placed player cannot pay a step")
+        from .engine import Work
+        from .state import PiratesState
+        if not Work(PiratesState(game, d)).can_step(d.turn):
+            raise InvalidInput(f"{at}turn", "the last-placed player cannot pay a step (P-CREW-PAY)")
 
 
 PHASE_STAGES: dict[str, tuple[str, ...]] = {

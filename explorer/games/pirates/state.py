@@ -193,6 +193,8 @@ class PiratesState(State):
                    if cards[c].tier == "gold" and "g" not in d.used[p]]
             if self.game.options.buy_when == "sail and action" and self._may_buy(p):
                 out.append(m.BUY[p])
+            if self._may_pass_curse(p):
+                out += [m.PASS_CURSE[p][s] for s in range(self.game.players) if s != p and not d.out[s]]
             return tuple(out + [m.PASS[p]])
         if step == "final":
             b = d.stack[_index(d.stack, "battle")]
@@ -223,9 +225,7 @@ class PiratesState(State):
         return may_buy(self.game, self.data, p)
 
     def _may_pass_curse(self, p: int) -> bool:
-        d: PiratesData = self.data
-        return (d.specials[CURSED] == p and d.crew[p] >= 3
-                and d.crew[p] + d.specials.count(p) - 2 >= self.game.params[p]["crew_floor"])
+        return self.data.specials[CURSED] == p and Work(self).may_pass_curse(p)
 
     # bids: the standing bid, the cap and the limit [P-BID-OPEN] [P-BID-RAISE] [P-BID-MAX]
     def bid_bounds(self) -> tuple[tuple[int, int] | None, int, int]:
@@ -377,7 +377,7 @@ class PiratesState(State):
         if isinstance(move, m.Buy) and pend.step in ("act", "cards"):
             return Reason("P-BUY", f"a card costs {self._card_cost(cast(int, who))} coins and you have "
                                    f"{d.coins[who]}, or the deck is empty")
-        if isinstance(move, m.PassCurse) and pend.step == "act":
+        if isinstance(move, m.PassCurse) and pend.step in ("act", "cards"):
             return Reason("P-CURSE-PASS", "passing the curse needs the cursed die, 2 crew dice "
                                           "to sacrifice (keeping a normal die) and another player")
         if isinstance(move, m.Reroll):
