@@ -125,8 +125,8 @@ def test_aimed_cards_choose_a_target_but_not_a_ship_on_the_start_end_tile():
     saved = QUIET.state_from_json(state.to_json())                # a half-resolved effect saves
     assert saved == state
     assert play(state, "P0 target P3").data.progress == (3, 0, 2, 4)
-    alone = play(action(hands=[["S5", "S2"], [], [], []]), "P0 play S5")
-    assert alone.pending.step == "act" and alone.pending.seat == 1      # nobody to aim at
+    alone = action(hands=[["S5", "S2"], [], [], []])
+    assert PlayCard(0, "S5") not in alone.legal_moves()               # nobody to aim at: not offered
 
 
 @pytest.mark.rules("P-DUEL")
@@ -173,3 +173,52 @@ def test_a_duelist_may_pay_to_re_roll_a_battle_die_of_the_action_phase_once_per_
                    used=["r", "", "", ""])
     again = play(again, "P0 play G3", "P0 target P2", "battle P0 shows skull", "battle P2 shows sword")
     assert again.pending.seat == 2                                              # P0 re-rolled this round
+
+
+@pytest.mark.rules("P-BATTLE-LOSER", "P-EFFECTS", "P-CARD-SILVER")
+def test_a_battle_looking_for_a_loser_reverses_the_tie_break():
+    state = action(hands=[["S12"], [], [], []], progress=[3, 3, 4, 8])
+    state = play(state, "P0 play S12")
+    assert state.pending.stream == "battle P0" and state.pending.rule == "P-BATTLE-LOSER"
+    assert {m.rule for m, _ in state.chance_outcomes()} == {"P-BATTLE-LOSER"}
+    assert state.data.stack[-1][2] == (0, 1, 2)                  # P3 is 5 tiles away
+    state = play(state, "battle P0 shows sword", "battle P1 shows skull", "battle P2 shows skull")
+    assert state.data.stack[-1][2] == (1, 2)                     # tied for lowest: roll again
+    state = play(state, "battle P1 shows sword", "battle P2 shows skull")
+    assert state.data.crew[2] == 3 and state.data.crew[:2] == (5, 5)
+    assert "P2 rolled lowest and loses the battle" in [e.text for e in state.events]
+    alone = action(hands=[["S12"], [], [], []], progress=[3, 8, 8, 8])
+    assert PlayCard(0, "S12") not in alone.legal_moves()       # nobody within 1 tile to battle
+
+
+@pytest.mark.rules("P-DUEL", "P-FINAL-2")
+def test_duel_and_final_battle_rolls_cite_their_own_rule():
+    duel = play(action(hands=[["G3"], [], [], []], progress=[3, 4, 8, 8]), "P0 play G3")
+    duel = play(duel, "P0 target P1") if duel.pending.step == "target" else duel
+    assert duel.pending.rule == "P-DUEL" and "for the duel" in duel.pending.prompt
+    final = QUIET.scenario(phase="final", progress=[16, 16, 0, 0], crew=[3, 3, 5, 5], hands=[[]] * 4)
+    assert final.pending.rule == "P-FINAL-2"
+    assert {m.rule for m, _ in final.chance_outcomes()} == {"P-FINAL-2"}
+
+
+@pytest.mark.rules("P-IMMUNE", "P-TARGET", "P-FINAL-3")
+def test_a_card_that_can_hit_nobody_is_not_offered():
+    length = len(QUIET.preset_route())
+    headwind = action(hands=[["S5", "S2"], [], [], []], progress=[3, length, length, length])
+    assert PlayCard(0, "S5") not in headwind.legal_moves()          # every other ship is immune
+    assert headwind.why_not(PlayCard(0, "S5")).rule == "P-IMMUNE"
+    assert "Headwind would do nothing now" in headwind.why_not(PlayCard(0, "S5")).text
+    assert PlayCard(0, "S5") in action(hands=[["S5"], [], [], []], progress=[3, 2, length, length]).legal_moves()
+    final = QUIET.scenario(phase="final", progress=[length, length, 0, 0], crew=[3, 3, 5, 5],
+                           hands=[["G2", "G3", "G4"], [], [], []])
+    final = play(final, "battle P0 shows skull", "battle P1 shows skull")
+    cards = {mv.card for mv in final.legal_moves() if isinstance(mv, PlayCard)}
+    assert cards == {"G4"}                                          # boarding and broadside would fizzle
+    assert final.why_not(PlayCard(0, "G2")).rule == "P-IMMUNE"
+
+
+def test_a_card_move_is_labelled_with_the_cards_name_and_effect():
+    state = action(hands=[["G1"], [], [], []])
+    assert PlayCard(0, "G1") in state.legal_moves()
+    label = next(mv.label for mv in state.legal_moves() if mv == PlayCard(0, "G1"))
+    assert label == "Play Full Sail: Move 1 forward"

@@ -136,6 +136,20 @@ def test_building_the_map_deals_every_tile_and_the_start_tile_holder_is_captain(
     assert state.is_chance                                              # then the first cups
 
 
+@pytest.mark.rules("P-SETUP-BUILD-FIRST", "P-SETUP-BUILD")
+def test_the_first_ordinary_tile_is_placed_by_the_captain_or_the_next_player():
+    mine = load(4, map="build").new(seed=4)
+    theirs = load(4, map="build", build_first="next player").new(seed=4)
+    captain = mine.data.captain
+    assert theirs.data.captain == captain and theirs.data.route == mine.data.route
+    assert mine.pending.seat == captain and theirs.pending.seat == (captain + 1) % 4
+    names = {t.id: t.name for t in load(4).catalogue.route(True)}
+    dealt = next(e for e in mine.events if e.text.startswith(f"P{captain} is dealt the tiles"))
+    assert all(names[t] in dealt.text for t in mine.data.stack[-1][1][captain])
+    move = mine.legal_moves()[0]
+    assert move.label == f"Place {names[move.tile]} as tile {move.slot}"
+
+
 @pytest.mark.rules("P-SETUP-BUILD", "P-HIDDEN-1")
 def test_tiles_in_hand_are_hidden_and_a_half_built_map_saves():
     game = load(3, map="build", extended=True)

@@ -69,6 +69,16 @@ class Duel(msgspec.Struct, frozen=True, tag="duel", tag_field="kind", forbid_unk
     steal: Annotated[int, msgspec.Meta(ge=0, le=10)] = 0
 
 
+class Battle(msgspec.Struct, frozen=True, tag="battle", tag_field="kind", forbid_unknown_fields=True):
+    """A multiplayer battle looking for a loser [P-BATTLE-LOSER]: the actor and every
+    other ship its `target` allows (all of them, not one chosen) roll battle dice; the
+    lowest roll loses `loss` crew, and players tied for lowest roll again (the normal
+    tie-break reversed)."""
+
+    target: Target = Target()
+    loss: Count = 1
+
+
 class DrawCards(msgspec.Struct, frozen=True, tag="draw", tag_field="kind", forbid_unknown_fields=True):
     n: Count
 
@@ -97,8 +107,8 @@ class Roll(msgspec.Struct, frozen=True, tag="roll", tag_field="kind", forbid_unk
     times: Annotated[int, msgspec.Meta(ge=1, le=5)] = 1
 
 
-Effect = Union[Coins, Crew, Steal, Special, MoveBy, Duel, DrawCards, DiscardCards, Cargo, Wind, Roll]
-NEGATIVE = (Steal, Duel, MoveBy, DiscardCards, Cargo, Special)
+Effect = Union[Coins, Crew, Steal, Special, MoveBy, Duel, Battle, DrawCards, DiscardCards, Cargo, Wind, Roll]
+NEGATIVE = (Steal, Duel, Battle, MoveBy, DiscardCards, Cargo, Special)
 """Effects that harm their target (a ship on the start/end tile is immune to them from
 another player's card [P-IMMUNE]); a MoveBy or Special harms only when aimed at someone."""
 

@@ -8,7 +8,7 @@ explains itself. Frames (tuples, JSON-able through `encode_frame`):
 
     ("task", actor, source, effect, target)      source "tile" | "card"; target -1: none yet
     ("die", name, owner, face, asked, effect, source)   name "sail" | "pirate" | "treasure"
-    ("battle", kind, seats, faces, asked, loss, steal, flags)   kind "sail" | "duel" | "final"
+    ("battle", kind, seats, faces, asked, loss, steal, flags)   kind "sail" | "duel" | "loser" | "final"
     ("window", kind, seats)       kind "reroll" | "cards" | "final" | "together"
     ("reroll", seat)              the seat's die in the frame below is rolled again
     ("cup", seat, faces)          the seat's cup being rolled, one die at a time: the faces so far

@@ -16,7 +16,7 @@ from explorer.core import Cup, Deck, Event
 from explorer.core.pending import seat_name as P
 from explorer.core.words import counted
 
-from .catalogue import (Cargo, Coins, Crew, DiscardCards, DrawCards, Duel, Effect, MoveBy, Roll,
+from .catalogue import (Battle, Cargo, Coins, Crew, DiscardCards, DrawCards, Duel, Effect, MoveBy, Roll,
                         Special, Steal, Wind)
 from .data import PiratesData
 from .dice import BATTLE_RANK, CREW_DICE, SPECIAL, bid_text, judged_count
@@ -83,6 +83,8 @@ def aims(effect: Any) -> bool:
     kind = type(effect)
     if kind is Steal or kind is Duel:
         return True
+    if kind is Battle:               # every allowed ship joins: nobody is chosen
+        return False
     return kind in _TARGETED and effect.target is not None
 
 
@@ -118,6 +120,20 @@ def candidates(d: Any, actor: int, effect: Any, source: str) -> list[int]:
         best = min(abs(progress[s] - me) for s in others)
         return [s for s in others if abs(progress[s] - me) == best]
     return others
+
+
+def card_can_act(d: Any, card: Any, p: int) -> bool:
+    """Whether `card`, played now by P`p`, can change anything: a card whose every effect
+    is aimed at other ships, or a battle with them, and finds none (all out of range, or
+    immune on the start/end tile) would do nothing, so it is not offered
+    [P-TARGET] [P-IMMUNE]. `d` is the data or a Work on it."""
+    for effect in card.effects:
+        if type(effect) is Battle or aims(effect):
+            if candidates(d, p, effect, "card"):
+                return True
+        else:
+            return True
+    return not card.effects
 
 
 def _tup(t: tuple, i: int, v: Any) -> tuple:
@@ -626,6 +642,16 @@ class Work:
             self.say("duel", "P-DUEL", f"{P(actor)} duels {P(target)}", actor)
             self.stack += (("battle", "duel", (actor, target), (None, None), False,
                             effect.loss, effect.steal, ("", "")),)
+        elif kind is Battle:
+            fighters = (actor, *candidates(self, actor, effect, source))
+            if len(fighters) < 2:
+                self.say("fizzle", "P-BATTLE-LOSER", f"{P(actor)} has nobody to battle: the effect "
+                                                     f"does nothing", actor)
+            else:
+                self.say("battle", "P-BATTLE-LOSER", "a battle looking for a loser: "
+                         + ", ".join(P(s) for s in fighters), actor)
+                self.stack += (("battle", "loser", fighters, (None,) * len(fighters), False,
+                                effect.loss, 0, ("",) * len(fighters)),)
         elif kind is Special:
             self.take_special(who, SPECIAL.index(effect.die), rule)
         elif kind is MoveBy:
@@ -713,6 +739,19 @@ class Work:
                 self.lose_crew(lose, loss, "P-DUEL")
                 if steal:
                     self.steal(win, lose, steal)
+            return
+        if kind == "loser":          # a multiplayer battle looking for a loser [P-BATTLE-LOSER]
+            low = min(ranks)
+            tied = tuple(s for s, r in zip(seats, ranks) if r == low)
+            if len(tied) > 1:
+                self.say("battle", "P-BATTLE-LOSER", f"{' and '.join(P(s) for s in tied)} tie for "
+                                                     f"lowest on {faces[ranks.index(low)]} and roll again")
+                keep = tuple(flags[seats.index(s)] for s in tied)
+                self.stack = rest + (("battle", kind, tied, (None,) * len(tied), False, loss, 0, keep),)
+                return
+            self.stack = rest
+            self.say("battle", "P-BATTLE-LOSER", f"{P(tied[0])} rolled lowest and loses the battle", tied[0])
+            self.lose_crew(tied[0], loss, "P-BATTLE-LOSER")
             return
         # the final battle looks for losers [P-FINAL-2]
         low = min(ranks)

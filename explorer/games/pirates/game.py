@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Mapping
 
 from explorer.core import Event, Game, InvalidInput
+from explorer.core.words import counted
 
 from .agent import GreedyPiratesAgent
 from .catalogue import PARAMETERS, load_catalogue
@@ -129,11 +130,13 @@ class PiratesGame(Game):
             slots, captain, build = deal_tiles(self, rng)
             spec["captain"] = captain
             frames = (build,)
+            tile_names = {t.id: t.name for t in self.catalogue.route(True, self.options.cities_of_greed)}
             told = (Event("setup", "P-SETUP-BUILD", f"the tiles are dealt out; P{captain} is dealt the "
                                                      f"start/end tile, places it and takes the "
                                                      f"starting-captain token", captain),) + tuple(
-                Event("setup", "P-SETUP-BUILD", f"P{p} is dealt the tiles {', '.join(build[1][p])}", p,
-                      (p,), f"P{p} is dealt {len(build[1][p])} tiles") for p in range(n))
+                Event("setup", "P-SETUP-BUILD", f"P{p} is dealt the tiles "
+                                                f"{', '.join(tile_names[t] for t in build[1][p])}", p,
+                      (p,), f"P{p} is dealt {counted(len(build[1][p]), 'tile')}") for p in range(n))
         cities = None
         if self.options.cities_of_greed:        # keep influence, build, place and designate towns
             cities = setup_cities(self, rng, len(self.preset_route()))
@@ -156,8 +159,12 @@ class PiratesGame(Game):
         while state.is_chance:                 # the first cups are part of the setup luck
             state = state.play(state.sample_chance(rng), check=False)
             rolled += state.events
-        events = (Event("setup", "P-SETUP-1", f"each player takes coins, 5 crew dice and a ship on "
-                                              f"the start/end tile; P{state.data.captain} "
+        coins = {self.params[p]["start_coins"] for p in range(n)}
+        crew = {self.params[p]["start_crew"] for p in range(n)}
+        events = (Event("setup", "P-SETUP-1", f"each player takes "
+                                              f"{counted(coins.pop(), 'coin') if len(coins) == 1 else 'their coins'}, "
+                                              f"{counted(crew.pop(), 'crew die', 'crew dice') if len(crew) == 1 else 'their crew dice'}"
+                                              f" and a ship on the start/end tile; P{state.data.captain} "
                                               f"holds the starting-captain token"),
                   Event("setup", "P-SETUP-2", f"each player is dealt {size} action cards"))
         if cities is not None:

@@ -9,7 +9,7 @@ three), so odd or huge digit strings are refused as InvalidInput.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from explorer.core import BLANK, InvalidInput, Move
 
@@ -102,6 +102,9 @@ class Roll(Move):
 
     stream: str
     face: Face
+    why: str = field(default="", compare=False)
+    """The rule of the roll, for a battle die: the sail battle's, the duel's, the battle
+    looking for a loser's or the final battle's (the text is the same for all)."""
 
     def __str__(self) -> str:
         return f"{self.stream} shows {self.face}"
@@ -112,6 +115,8 @@ class Roll(Move):
 
     @property
     def rule(self) -> str:
+        if self.why:
+            return self.why
         if self.stream.startswith("battle"):
             return "P-BATTLE-2"
         return "P-SAIL-1" if self.stream == "sail die" else "P-TILE-1"
@@ -307,11 +312,20 @@ class PlayCard(PlayerMove):
 
     player: int
     card: str
+    name: str = field(default="", compare=False)
+    text: str = field(default="", compare=False)
+    """The card's name and effect, for the label (a parsed move has neither)."""
     PATTERN = "play " + _CARD
     RULE = "P-ACT-1"
 
     def __str__(self) -> str:
         return f"P{self.player} play {self.card}"
+
+    @property
+    def label(self) -> str:
+        if not self.name:
+            return str(self)
+        return f"Play {self.name}: {self.text}" if self.text else f"Play {self.name}"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -520,6 +534,8 @@ class PlaceTile(PlayerMove):
     player: int
     tile: str
     slot: int
+    name: str = field(default="", compare=False)
+    """The tile's name, for the label (a parsed move has none)."""
     PATTERN = r"places (?P<tile>[A-Za-z0-9][A-Za-z0-9 _-]{0,19}?) as tile (?P<slot>[0-9]{1,2})"
     RULE = "P-SETUP-BUILD"
 
@@ -528,7 +544,7 @@ class PlaceTile(PlayerMove):
 
     @property
     def label(self) -> str:
-        return f"Place {self.tile} as tile {self.slot}"
+        return f"Place {self.name or self.tile} as tile {self.slot}"
 
     @property
     def targets(self) -> tuple[str, ...]:

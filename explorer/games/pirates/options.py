@@ -25,6 +25,13 @@ class PiratesOptions:
         doc="With map 'build': every tile of the catalogue is dealt out, one at a time "
             "from seat 0.",
         label="Tiles dealt to build the map")
+    build_first: Literal["captain", "next player"] = option(
+        "captain", rule="P-SETUP-BUILD-FIRST", source="assumed",
+        doc="With map 'build': who places the first ordinary tile, once the starting "
+            "captain has placed the start/end tile: the captain again ('captain', the turns "
+            "going clockwise from them) or the next player clockwise.",
+        label="First ordinary tile placed by",
+        choices={"captain": "the starting captain", "next player": "the next player clockwise"})
     draft: bool = option(False, rule="P-SETUP-DRAFT", source="seed",
                          doc="Play the card draft at setup: pass 3 cards left, then 2, then 1.",
                          label="Card draft at setup")

@@ -210,7 +210,7 @@ _FRAME_SHAPES: dict[str, Any] = {
                   Annotated[int, msgspec.Meta(ge=-1, le=5)]],
     "die": tuple[Literal["die"], Literal["sail", "pirate", "treasure"], Seat, int | str | None, bool,
                  cat_module.Roll | None, Literal["tile", "card"]],
-    "battle": tuple[Literal["battle"], Literal["sail", "duel", "final"], tuple[Seat, ...],
+    "battle": tuple[Literal["battle"], Literal["sail", "duel", "loser", "final"], tuple[Seat, ...],
                     tuple[str | None, ...], bool, Annotated[int, msgspec.Meta(ge=0, le=20)],
                     Annotated[int, msgspec.Meta(ge=0, le=20)], tuple[str, ...]],
     "window": tuple[Literal["window"], Literal["reroll", "cards", "final", "together"], tuple[Seat, ...]],

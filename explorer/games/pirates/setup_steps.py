@@ -18,6 +18,8 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from explorer.core.words import counted
+
 from . import moves as m
 from .engine import P, Work, _tup
 
@@ -45,7 +47,10 @@ def deal_tiles(game: "PiratesGame", rng: random.Random) -> tuple[tuple[str, ...]
     hands[captain].remove(start)
     length = len(game.preset_route())
     route = (start,) + ("",) * (length - 1)
-    return route, captain, ("build", tuple(tuple(sorted(h)) for h in hands), captain)
+    first = captain
+    if game.options.build_first == "next player":      # [P-SETUP-BUILD-FIRST]
+        first = next((s for s in ((captain + i) % n for i in range(1, n + 1)) if hands[s]), captain)
+    return route, captain, ("build", tuple(tuple(sorted(h)) for h in hands), first)
 
 
 def draft_frame(players: int) -> tuple:
@@ -69,10 +74,12 @@ def draft_moves(hand: tuple[str, ...], p: int) -> tuple[m.DraftPass, ...]:
     return tuple(m.DraftPass(p, c) for c in dict.fromkeys(hand))
 
 
-def build_moves(route: tuple[str, ...], frame: tuple) -> tuple[m.PlaceTile, ...]:
+def build_moves(route: tuple[str, ...], frame: tuple, names: Any) -> tuple[m.PlaceTile, ...]:
+    """The places open to the player whose turn it is, for each tile in their hand;
+    `names` gives each tile's name for the label."""
     _, tiles, turn = frame
     empty = [i for i, t in enumerate(route) if not t]
-    return tuple(m.PlaceTile(turn, tile, slot) for tile in tiles[turn] for slot in empty)
+    return tuple(m.PlaceTile(turn, tile, slot, names[tile].name) for tile in tiles[turn] for slot in empty)
 
 
 # ---------------------------------------------------------------------- plays
@@ -130,12 +137,12 @@ def place_tile(w: Work, move: m.PlaceTile) -> None:
     mine.remove(tile)
     tiles = _tup(tiles, p, tuple(mine))
     w.route = _tup(w.route, slot, tile)
-    w.say("build", "P-SETUP-BUILD", f"{P(p)} places {tile} ({w.game.tiles[tile].name}) as tile {slot}", p)
+    w.say("build", "P-SETUP-BUILD", f"{P(p)} places {w.game.tiles[tile].name} as tile {slot}", p)
     if all(w.route):
         left = sum(len(t) for t in tiles)
         w.stack = w.stack[:-1]
-        w.say("build", "P-SETUP-BUILD", f"the map is full; {left} tile{'s' * (left != 1)} go back "
-                                        f"to the box")
+        w.say("build", "P-SETUP-BUILD", f"the map is full; {counted(left, 'tile')} "
+                                        f"{'goes' if left == 1 else 'go'} back to the box")
         return
     n = w.n
     nxt = next((s for s in ((p + i) % n for i in range(1, n + 1)) if tiles[s]), None)

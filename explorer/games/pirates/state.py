@@ -18,7 +18,7 @@ from .catalogue import Cargo as CargoEffect, DiscardCards
 from .cities import redeal_cities
 from .data import PiratesData
 from .dice import BATTLE_DIE, BID_FACES, CREW_DICE, PIRATE_DIE, SAIL_DIE, TREASURE_DIE, bid_text
-from .engine import (CURSED, DIE_STREAM, Work, aims, candidates, cup_of, dice_names, held_count, held_specials,
+from .engine import (CURSED, DIE_STREAM, Work, aims, candidates, card_can_act, cup_of, dice_names, held_count, held_specials,
                      may_buy, next_cup_die)
 from .plays import apply
 from .influence import influence_moves, pick_moves
@@ -60,7 +60,13 @@ RULE_OF: Final = {"bid": "P-BID-ORDER", "act": "P-ACT-ORDER", "step": "P-STEPS-1
 _DECIDE: Final = {(p, step): decision(p, step, RULE_OF[step], _prompt(p, step))
                   for p in range(6) for step in RULE_OF}
 _CUP: Final = tuple(luck(f"cup P{p}", "P-BET-ROLL", f"P{p} rolls their cup") for p in range(6))
-_BATTLE: Final = tuple(luck(f"battle P{p}", "P-BATTLE-2", f"P{p} rolls their battle die") for p in range(6))
+BATTLE_RULE: Final = {"sail": "P-BATTLE-2", "duel": "P-DUEL", "loser": "P-BATTLE-LOSER", "final": "P-FINAL-2"}
+"""The rule a battle's rolls apply, by the battle's kind: the top roll wins the battle of
+the ships that sailed and a duel; the lowest loses the others."""
+_BATTLE_OF: Final = {"sail": "the battle", "duel": "the duel", "loser": "the battle",
+                     "final": "the final battle"}
+_BATTLE: Final = {kind: tuple(luck(f"battle P{p}", rule, f"P{p} rolls their battle die for {_BATTLE_OF[kind]}")
+                              for p in range(6)) for kind, rule in BATTLE_RULE.items()}
 _HAND: Final = tuple(luck(f"hand P{p}", "P-EFFECTS", f"a card leaves P{p}'s hand at random") for p in range(6))
 _DIE: Final = {"sail": luck("sail die", "P-SAIL-1", "the betting winner rolls the sail die"),
                "pirate": luck("pirate die", "P-TILE-1", "the pirate die is rolled"),
@@ -118,7 +124,7 @@ class PiratesState(State):
                 victim = actor if target == -1 else target
                 return _DECIDE[victim, "cargo" if isinstance(effect, CargoEffect) else "discard"]
             if kind == "battle":
-                return _BATTLE[top[2][top[3].index(None)]]
+                return _BATTLE[top[1]][top[2][top[3].index(None)]]
             if kind == "die":
                 return _DIE[top[1]]
             if kind == "window":
@@ -140,7 +146,7 @@ class PiratesState(State):
             if kind == "pick":
                 return _DECIDE[top[1], "pick"]
             fr = d.stack[_below(d.stack)]
-            return _DIE[fr[1]] if fr[0] == "die" else _BATTLE[top[1]]
+            return _DIE[fr[1]] if fr[0] == "die" else _BATTLE[fr[1]][top[1]]
         if d.stage == "act" and d.cities is not None:
             return _ACT_CITIES[d.turn]
         return _DECIDE[d.turn, _STAGE_STEP[d.stage]]
@@ -161,8 +167,9 @@ class PiratesState(State):
             return self._bids(p)
         if step == "act":
             used = d.used[p]
-            out: list[Move] = [_play(p, c) for c in _distinct(d.hands[p])
-                               if ("g" if self.game.cards[c].tier == "gold" else "s") not in used]
+            out: list[Move] = [self._play(p, c) for c in _distinct(d.hands[p])
+                               if ("g" if self.game.cards[c].tier == "gold" else "s") not in used
+                               and card_can_act(d, self.game.cards[c], p)]
             if self._may_buy(p):
                 out.append(m.BUY[p])
             if self._may_pass_curse(p):
@@ -184,13 +191,13 @@ class PiratesState(State):
         if step == "draft":
             return draft_moves(d.hands[p], p)
         if step == "build":
-            return build_moves(d.route, d.stack[-1])
+            return build_moves(d.route, d.stack[-1], self.game.tiles)
         if step == "reroll":
             return m.REROLL_OR_KEEP[p]
         if step == "cards":
             cards = self.game.cards
-            out = [_play(p, c) for c in _distinct(d.hands[p])
-                   if cards[c].tier == "gold" and "g" not in d.used[p]]
+            out = [self._play(p, c) for c in _distinct(d.hands[p])
+                   if cards[c].tier == "gold" and "g" not in d.used[p] and card_can_act(d, cards[c], p)]
             if self.game.options.buy_when == "sail and action" and self._may_buy(p):
                 out.append(m.BUY[p])
             if self._may_pass_curse(p):
@@ -204,7 +211,8 @@ class PiratesState(State):
                     d.coins[p] >= self.game.params[p]["reroll_cost"]:
                 out.append(m.REROLL_OR_KEEP[p][0])
             if "c" not in flags:
-                out += [_play(p, c) for c in _distinct(d.hands[p]) if self.game.cards[c].final_battle]
+                out += [self._play(p, c) for c in _distinct(d.hands[p]) if self.game.cards[c].final_battle
+                        and card_can_act(d, self.game.cards[c], p)]
             return tuple(out + [m.REROLL_OR_KEEP[p][1]])
         top = d.stack[-1]
         _, actor, source, effect, target = top
@@ -214,9 +222,10 @@ class PiratesState(State):
             return tuple(m.Cargo(p, what) for what in Work(self).cargo_options(p))
         return tuple(m.Discard(p, c) for c in _distinct(d.hands[p]))
 
-    def _may_play(self, p: int, card: str) -> bool:
-        tier = self.game.cards[card].tier
-        return ("g" if tier == "gold" else "s") not in self.data.used[p]
+    def _play(self, p: int, card: str) -> m.PlayCard:
+        """The move playing `card`, labelled with the card's name and effect."""
+        spec = self.game.cards[card]
+        return _named_play(p, card, spec.name, spec.text)
 
     def _card_cost(self, p: int) -> int:
         return self.game.params[p]["card_cost" if "b" in self.data.used[p] else "first_card_cost"]
@@ -321,7 +330,7 @@ class PiratesState(State):
         if kind == HAND_STREAM:
             hand = d.hands[p]
             return tuple((m.Snatch(p, c), k / len(hand)) for c, k in Counter(hand).items())
-        return die_rolls(stream)
+        return die_rolls(stream, pend.rule)
 
     def sample_chance(self, rng: random.Random) -> Move:
         stream = self.pending.step
@@ -337,7 +346,7 @@ class PiratesState(State):
         if kind == HAND_STREAM:
             hand = d.hands[p]
             return m.Snatch(p, hand[int(rng.random() * len(hand))])
-        return _DIE_MOVES[stream][roll_die(DIE_OF.get(stream, BATTLE_DIE), rng)]
+        return _DIE_MOVES[stream, self.pending.rule][roll_die(DIE_OF.get(stream, BATTLE_DIE), rng)]
 
     # ------------------------------------------------------------------ apply / explain
     def _apply(self, move: Move):
@@ -360,17 +369,22 @@ class PiratesState(State):
         if pend.step == "bid":
             return self._explain_bid(move)
         if isinstance(move, m.PlayCard):
-            if move.card not in d.hands[who]:
-                return Reason("P-ACT-1", f"{move.card} is not in your hand")
-            spec = self.game.cards[move.card]
-            if pend.step == "cards":
+            spec = self.game.cards.get(move.card)
+            if spec is None or move.card not in d.hands[who]:
+                return Reason("P-ACT-1", f"{spec.name if spec else move.card} is not in your hand")
+            if pend.step == "cards" and spec.tier != "gold":
                 return Reason("P-SAIL-GOLD", f"only gold cards may be played while sailing; "
-                                             f"{move.card} is {spec.tier}")
-            if pend.step == "final":
-                return Reason("P-FINAL-3", f"{move.card} is not a final-battle card, or you "
-                                           f"played a card in this sub-battle")
-            if pend.step == "act":
+                                             f"{spec.name} is {spec.tier}")
+            if pend.step == "final" and not spec.final_battle:
+                return Reason("P-FINAL-3", f"{spec.name} is not a final-battle card")
+            if pend.step in ("act", "cards") and ("g" if spec.tier == "gold" else "s") in d.used[who]:
                 return Reason("P-ACT-1", f"you already played a {spec.tier} card this round")
+            if not card_can_act(d, spec, cast(int, who)):
+                return Reason("P-IMMUNE", f"{spec.name} would do nothing now: no other ship it may "
+                                          f"reach is in range, and a ship on the start/end tile is "
+                                          f"immune to other players' cards")
+            if pend.step == "final":
+                return Reason("P-FINAL-3", "you already played a card in this sub-battle")
         if isinstance(move, m.Buy) and pend.step == "cards" and self.game.options.buy_when == "action turn":
             return Reason("P-BUY-WHEN", "cards are bought on your turn in the action phase only "
                                         "(option buy_when)")
@@ -524,8 +538,8 @@ class PiratesState(State):
 
 
 @lru_cache(maxsize=1024)
-def _play(p: int, card: str) -> m.PlayCard:
-    return m.PlayCard(p, card)
+def _named_play(p: int, card: str, name: str, text: str) -> m.PlayCard:
+    return m.PlayCard(p, card, name, text)
 
 
 def _distinct(hand: tuple[str, ...]) -> tuple[str, ...]:
@@ -581,9 +595,10 @@ def cup_die_rolls(p: int, die: str) -> tuple[tuple[m.CupDie, float], ...]:
     return _CUP_DIE_ROLLS[p, die]
 
 
-def die_rolls(stream: str) -> tuple[tuple[m.Roll, float], ...]:
-    """The outcomes of the die of `stream` (sail, pirate, treasure or a battle die)."""
-    return _DIE_ROLLS[stream]
+def die_rolls(stream: str, rule: str) -> tuple[tuple[m.Roll, float], ...]:
+    """The outcomes of the die of `stream` (sail, pirate, treasure or a battle die),
+    rolled under `rule` (the pending decision's)."""
+    return _DIE_ROLLS[stream, rule]
 
 
 _CUP_DIE_ROLLS: Final = {(p, name): tuple((m.CupDie(p, name, cast(m.Face, f)), q) for f, q in die.outcomes())
@@ -591,11 +606,15 @@ _CUP_DIE_ROLLS: Final = {(p, name): tuple((m.CupDie(p, name, cast(m.Face, f)), q
 _CUP_DIE_MOVES: Final[dict[tuple[int, str], dict[Any, m.CupDie]]] = {
     key: {move.face: move for move, _ in rolls} for key, rolls in _CUP_DIE_ROLLS.items()}
 """`cup_die_rolls` by face: the move of a face the die's own `sample` drew."""
-_DIE_ROLLS: Final = {stream: tuple((m.Roll(stream, cast(m.Face, f)), q)
-                                   for f, q in DIE_OF.get(stream, BATTLE_DIE).outcomes())
-                     for stream in (*DIE_OF, *(f"battle P{p}" for p in m.SEATS))}
-_DIE_MOVES: Final[dict[str, dict[Any, m.Roll]]] = {
-    stream: {move.face: move for move, _ in rolls} for stream, rolls in _DIE_ROLLS.items()}
+_DIE_ROLLS: Final = {(stream, rule): tuple((m.Roll(stream, cast(m.Face, f), rule), q)
+                                           for f, q in DIE_OF.get(stream, BATTLE_DIE).outcomes())
+                     for stream, rule in (*((name, _DIE[name.split()[0]].rule) for name in DIE_OF),
+                                          *((f"battle P{p}", rule) for p in m.SEATS
+                                            for rule in BATTLE_RULE.values()))}
+"""The outcomes of each die, by stream and the rule of the roll (a battle die's rule
+depends on the battle)."""
+_DIE_MOVES: Final[dict[tuple[str, str], dict[Any, m.Roll]]] = {
+    key: {move.face: move for move, _ in rolls} for key, rolls in _DIE_ROLLS.items()}
 """`die_rolls` by face."""
 
 
