@@ -65,7 +65,13 @@ def _scene_texts(node: Any, where: str) -> Iterator[tuple[str, str]]:
             yield from _scene_texts(value, where)
 
 
-CONFIGS = [c for c in configurations() if c[0] in ("village", "summoners", "momiji")]
+CONFIGS = configurations() + [
+    ("pirates", {"players": 3, "map": "build", "draft": True, "variants": ("big crew", "no exact", "instant death"),
+                 "captains": ("C4", "C8", "C2")}),
+    ("pirates", {"players": 4, "cities_of_greed": True, "variants": ("draw two",), "extended": True}),
+]
+"""Every game at every player count, and Lying Pirates with the built map, the draft,
+variant cards and captains (their texts too)."""
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=[config_id(c) for c in CONFIGS])

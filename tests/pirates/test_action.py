@@ -222,3 +222,13 @@ def test_a_card_move_is_labelled_with_the_cards_name_and_effect():
     assert PlayCard(0, "G1") in state.legal_moves()
     label = next(mv.label for mv in state.legal_moves() if mv == PlayCard(0, "G1"))
     assert label == "Play Full Sail: Move 1 forward"
+
+
+@pytest.mark.rules("P-LAST-CARD", "P-EXACT-1")
+def test_the_free_draw_is_told_after_the_last_cards_effects():
+    state = play(action(hands=[["S2"], [], [], []]), "P0 play S2")
+    texts = [e.text for e in state.events]
+    assert texts.index("P0 gains 2 coins") < texts.index("P0 played their last card and draws one free")
+    assert next(e.rule for e in state.events if "draws one free" in e.text) == "P-LAST-CARD"
+    opening = GAME.scenario(phase="betting", cups=[[2, 3, 4, 5, 6]] * 4)
+    assert opening.why_not(opening.game.parse_move("P0 bid 2 twos exact")).rule == "P-EXACT-1"

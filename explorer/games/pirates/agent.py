@@ -42,15 +42,15 @@ class GreedyPiratesAgent:
             if chosen is not None:
                 return chosen
         if step == "reroll":
-            return self._reroll(seen, me, legal)
+            return _listed(legal, self._reroll(seen, me, legal))
         if step == "final":
             cards = [x for x in legal if isinstance(x, m.PlayCard)]
             if cards:
                 return cards[0]
-            return self._reroll(seen, me, legal)
+            return _listed(legal, self._reroll(seen, me, legal))
         if step in ("step", "together"):
             go, stop = m.STEP_OR_STOP[me]
-            return go if seen.crew[me] >= 4 and go in legal else stop
+            return _listed(legal, go if seen.crew[me] >= 4 and go in legal else stop)
         if step == "target":
             return max(legal, key=lambda x: (seen.progress[x.seat], -x.seat))
         if step == "cargo":
@@ -118,3 +118,9 @@ _BID: Final = Bid
 looked up by name at every use: here once per listed move)."""
 
 __all__ = ["GreedyPiratesAgent", "BID_FACES"]
+
+
+def _listed(legal: tuple, move: Any) -> Any:
+    """The legal move equal to `move`, as listed: it carries the words of its label (the
+    die re-rolled, a final battle's "done"), which the shared move does not."""
+    return legal[legal.index(move)]

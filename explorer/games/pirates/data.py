@@ -13,6 +13,7 @@ explains itself. Frames (tuples, JSON-able through `encode_frame`):
     ("reroll", seat)              the seat's die in the frame below is rolled again
     ("cup", seat, faces)          the seat's cup being rolled, one die at a time: the faces so far
     ("draw", seat)                the deck gives the seat a card
+    ("free draw", seat)           the seat played their last card: told, then a "draw" [P-LAST-CARD]
     ("hand", seat)                a card leaves the seat's hand at random
     ("draft", size, chosen)       the setup's card draft (see `setup_steps`)
     ("build", tiles, turn)        the setup's map building (see `setup_steps`)

@@ -19,6 +19,7 @@ from explorer.core.words import counted
 from .catalogue import (Battle, Cargo, Coins, Crew, DiscardCards, DrawCards, Duel, Effect, MoveBy, Roll,
                         Special, Steal, Wind)
 from .data import PiratesData
+from .words import card_name
 from .dice import BATTLE_RANK, CREW_DICE, SPECIAL, bid_text, judged_count
 
 if TYPE_CHECKING:
@@ -248,6 +249,10 @@ class Work:
     def names(self, p: int) -> tuple[str, ...]:
         return dice_names(self.crew[p], self.held(p))
 
+    def card_name(self, card: str) -> str:
+        """What a teacher reads for `card` (`words.card_name`)."""
+        return card_name(self.game, card)
+
     def dice(self, p: int) -> int:
         return self.crew[p] + held_count(self.specials, p)
 
@@ -403,7 +408,7 @@ class Work:
             if into_pick(self, p, card, "action"):
                 return
         self.hands = _tup(self.hands, p, tuple(sorted(self.hands[p] + (card,))))
-        self.say("draw", "P-BUY", f"{P(p)} draws {card} ({self.game.cards[card].name})", p, (p,),
+        self.say("draw", "P-BUY", f"{P(p)} draws {self.card_name(card)}", p, (p,),
                  f"{P(p)} draws a card")
 
     def drop_card(self, p: int, card: str) -> tuple[str, ...]:
@@ -429,10 +434,9 @@ class Work:
         hand = self.drop_card(p, card)
         if not final:
             self.flag(p, "g" if spec.tier == "gold" else "s")
-        self.say("card", spec.rule, f"{P(p)} plays {card} {spec.name}: {spec.text}", p)
-        if not hand:
-            self.say("card", "P-LAST-CARD", f"{P(p)} played their last card and draws one free", p)
-            self.draw_frame(p)
+        self.say("card", spec.rule, f"{P(p)} plays {spec.name}: {spec.text}", p)
+        if not hand:             # drawn once the card's effects are done [P-LAST-CARD]
+            self.stack += (("free draw", p),)
         self.push_effects(p, "card", spec.effects)
 
     def push_effects(self, actor: int, source: str, effects: tuple) -> None:
@@ -527,6 +531,11 @@ class Work:
             return True
         if kind == "draw":
             return self.draw(top[1])
+        if kind == "free draw":
+            self.say("card", "P-LAST-CARD", f"{P(top[1])} played their last card and draws one free", top[1])
+            self.stack = self.stack[:-1]
+            self.draw_frame(top[1])
+            return False
         if kind == "hand":
             if not self.hands[top[1]]:
                 self.stack = self.stack[:-1]
@@ -664,8 +673,7 @@ class Work:
         if name == "sail":
             self.sail_moves(face)
             return
-        good = effect.x if face == "X" else effect.o
-        self.say("die", "P-TILE-1", f"the {name} die shows {face} for {P(owner)}", owner)
+        good = effect.x if face == "X" else effect.o     # the roll was told as it fell
         self.push_effects(owner, source, good)
 
     def open_card_window(self) -> None:
@@ -908,7 +916,7 @@ class Work:
                 (str(f) if name == "normal" else f"{name}:{f}") for name, f in cup), p)
         cursed = "" if count == judged_count(face, cups, -1) else \
             f" (the cursed die of {P(judged)} takes their dice out of their own bid) [P-CURSED]"
-        self.say("count", "P-BID-COUNT", f"there are {count} {bid_text(2, face).split()[1]} for "
+        self.say("count", "P-BID-COUNT", f"there {'is' if count == 1 else 'are'} {bid_text(count, face)} for "
                                          f"{P(judged)}'s bid of {what}{cursed}")
         if kind == "liar":
             if count >= quantity:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Mapping
 
-from explorer.core import Event, Game, InvalidInput
+from explorer.core import Event, Game, InvalidInput, Move
 from explorer.core.words import counted
 
 from .agent import GreedyPiratesAgent
@@ -16,6 +16,7 @@ from .scenario import FIELDS_DOC, decode, scenario_data
 from .setup_steps import deal_tiles, draft_frame
 from .state import PiratesState
 from .towns import setup_frames as cities_frames
+from .words import NAMED_TYPES, cards_named, named
 
 
 class PiratesGame(Game):
@@ -33,6 +34,7 @@ class PiratesGame(Game):
         super().__init__(players, **options)
         o = self.options
         self._map_entries: dict[tuple[str, ...], tuple[dict[str, Any], ...]] = {}
+        self._named: dict[Move, Move] = {}
         self.catalogue = load_catalogue(o.catalogue)
         cities = self.catalogue.cities
         if o.cities_of_greed and cities is None:
@@ -143,7 +145,7 @@ class PiratesGame(Game):
             designate, towns, keep = cities_frames(self, spec.get("captain", self.options.start_seat % n))
             frames = (designate, towns) + frames + (keep,)
             told += tuple(Event("setup", "P-COG-INF-DEAL", f"P{p} is dealt the influence cards "
-                                                           f"{', '.join(cities.influence[p])}", p, (p,),
+                                                           f"{cards_named(self, cities.influence[p])}", p, (p,),
                                 f"P{p} is dealt 3 influence cards") for p in range(n))
         if self.options.draft:
             frames = (draft_frame(n),) + frames       # the draft follows the map, top last
@@ -171,6 +173,20 @@ class PiratesGame(Game):
             events += (Event("setup", "P-COG-TOWNS", "Cities of Greed: each player takes one town card "
                                                      "of each of the seven towns"),)
         return PiratesState(self, state.data, events + told + rolled)
+
+    def named(self, move: Move) -> Move:
+        """`move` with the words of the card or tile it names (see `words.named`), made
+        once per move (moves are values)."""
+        if type(move) not in NAMED_TYPES:
+            return move
+        done = self._named.get(move)
+        if done is None:
+            done = self._named[move] = named(self, move)
+        return done
+
+    def parse_move(self, text: str) -> Move:
+        """The move whose text form is `text`, with the words of the card it names."""
+        return self.named(super().parse_move(text))
 
     def scenario(self, spec: Mapping[str, Any] | None = None, **fields: Any) -> PiratesState:
         """A position from a dict or keywords, validated like a saved file; the round runs

@@ -16,6 +16,7 @@ from . import moves as m
 from .catalogue import Cargo, Target
 from .cities import MAYOR, in_town
 from .engine import P, Work, _tup
+from .words import cards_named
 
 if TYPE_CHECKING:
     from .game import PiratesGame
@@ -69,12 +70,12 @@ def play_influence(w: Work, move: m.PlayInfluence) -> None:
     there = [s for s in w.order_from(p) if s in in_town(w.cities, w.progress, w.out, town, w.length)]
     names = ", ".join(P(s) for s in there) or "nobody"
     if move.mode == "attack":
-        w.say("influence", "P-COG-ATTACK", f"{P(p)} plays {card} for {town}: attack! Ships in "
+        w.say("influence", "P-COG-ATTACK", f"{P(p)} plays {w.card_name(card)} for {town}: attack! Ships in "
                                            f"{town}: {names}; each loses one cargo", p)
         w.stack += tuple(("task", s, "card", LOSE_CARGO, -1) for s in reversed(there))
         return
     mayor = p in there and w.cities.designated[p] == town
-    w.say("influence", "P-COG-BONUS", f"{P(p)} plays {card} for {town}: bonus! Ships in {town}: "
+    w.say("influence", "P-COG-BONUS", f"{P(p)} plays {w.card_name(card)} for {town}: bonus! Ships in {town}: "
                                       f"{names}; each gains 1 coin" + (f", {P(p)} in their own town "
                                                                      f"2 coins and the mayor die" if mayor else ""), p)
     for s in there:
@@ -128,7 +129,7 @@ def receive_influence(w: Work, p: int, card: str) -> None:
         return
     c = w.cities
     w.cities = c._replace(influence=_tup(c.influence, p, tuple(sorted(c.influence[p] + (card,)))))
-    w.say("draw", "P-COG-INF-BUY", f"{P(p)} draws {card} ({', '.join(w.game.influence[card].towns)})",
+    w.say("draw", "P-COG-INF-BUY", f"{P(p)} draws {w.card_name(card)}",
           p, (p,), f"{P(p)} draws an influence card")
 
 
@@ -142,7 +143,7 @@ def into_pick(w: Work, p: int, card: str, deck: str) -> bool:
     if fr is None or fr[0] != "pick" or fr[1] != p or fr[2] != deck:
         return False
     w.stack = _tup(w.stack, i, ("pick", p, deck, tuple(sorted(fr[3] + (card,)))))
-    w.say("draw", "P-COG-VAR-DRAW2", f"{P(p)} draws {card}, one of two to choose from", p, (p,),
+    w.say("draw", "P-COG-VAR-DRAW2", f"{P(p)} draws {w.card_name(card)}, one of two to choose from", p, (p,),
           f"{P(p)} draws a card, one of two to choose from")
     return True
 
@@ -171,7 +172,7 @@ def keep_card(w: Work, move: m.KeepCard) -> None:
         w.discard += tuple(rest)
     else:
         w.cities = w.cities._replace(discard=w.cities.discard + tuple(rest))
-    w.say("discard", "P-COG-DRAW2-REST", f"{P(p)} keeps one card and puts {', '.join(rest)} face up "
+    w.say("discard", "P-COG-DRAW2-REST", f"{P(p)} keeps one card and puts {cards_named(w.game, rest)} face up "
                                          f"on the {deck} discard pile", p)
 
 

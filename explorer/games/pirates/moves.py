@@ -145,9 +145,15 @@ class Deal(Move):
     """Chance: the deck gives a card (stream "deck")."""
 
     card: str
+    name: str = field(default="", compare=False)
+    """What a teacher reads for the card (a parsed move has none; `words.named` fills it)."""
 
     def __str__(self) -> str:
         return f"deck gives {self.card}"
+
+    @property
+    def label(self) -> str:
+        return f"the deck gives {self.name or self.card}"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -169,9 +175,15 @@ class Snatch(Move):
 
     player: int
     card: str
+    name: str = field(default="", compare=False)
+    """What a teacher reads for the card (a parsed move has none; `words.named` fills it)."""
 
     def __str__(self) -> str:
         return f"hand P{self.player} gives {self.card}"
+
+    @property
+    def label(self) -> str:
+        return f"P{self.player} loses {self.name or self.card} at random"
 
     @property
     def rule(self) -> str:
@@ -271,6 +283,9 @@ class Reroll(PlayerMove):
     """Pay for the once-per-round re-roll of the die just rolled [P-REROLL]."""
 
     player: int
+    die: str = field(default="", compare=False)
+    cost: int = field(default=1, compare=False)
+    """The die the re-roll is for ("treasure die", "battle die") and its price, for the label."""
     PATTERN = "re-?roll"
     RULE = "P-REROLL"
 
@@ -279,7 +294,10 @@ class Reroll(PlayerMove):
 
     @property
     def label(self) -> str:
-        return "Pay to re-roll your die"
+        die = self.die or "die"
+        if self.cost == 0:
+            return f"Re-roll your {die} for free"
+        return f"Pay {self.cost} coin{'s' * (self.cost != 1)} to re-roll your {die}"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -291,6 +309,9 @@ class Keep(PlayerMove):
     """Keep the roll (no re-roll; in the final battle: done with this sub-battle)."""
 
     player: int
+    die: str = field(default="", compare=False)
+    """The die kept, for the label; "final" in the final battle, where this move means
+    done with the sub-battle."""
     PATTERN = "keep"
     RULE = "P-REROLL-WINDOW"
 
@@ -299,7 +320,9 @@ class Keep(PlayerMove):
 
     @property
     def label(self) -> str:
-        return "Keep the roll"
+        if self.die == "final":
+            return "Done with this sub-battle (no more re-roll or card)"
+        return f"Keep your {self.die} as rolled" if self.die else "Keep the roll"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -420,12 +443,19 @@ class Cargo(PlayerMove):
 
     player: int
     what: str
+    name: str = field(default="", compare=False)
+    """What a teacher reads for the card (a parsed move has none; `words.named` fills it)."""
     PATTERN = r"loses? (?:a )?(?P<what>coin|crew die|crew|[A-Za-z0-9_-]{1,20})"
     RULE = "P-CARGO"
 
     def __str__(self) -> str:
         word = {"coin": "a coin", "crew": "a crew die"}.get(self.what, self.what)
         return f"P{self.player} loses {word}"
+
+    @property
+    def label(self) -> str:
+        word = {"coin": "a coin", "crew": "a crew die"}.get(self.what)
+        return f"Lose {word}" if word else f"Lose the card {self.name or self.what}"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -446,8 +476,14 @@ class Discard(PlayerMove):
 
     player: int
     card: str
+    name: str = field(default="", compare=False)
+    """What a teacher reads for the card (a parsed move has none; `words.named` fills it)."""
     PATTERN = "discards? " + _CARD
     RULE = "P-EFFECTS"
+
+    @property
+    def label(self) -> str:
+        return f"Discard {self.name or self.card}"
 
     def __str__(self) -> str:
         return f"P{self.player} discards {self.card}"
@@ -467,6 +503,8 @@ class Step(PlayerMove):
     [P-STEPS-1] [P-STEPS-2]."""
 
     player: int
+    together: bool = field(default=False, compare=False)
+    """A vote of the players tied for last (P-STEPS-2), for the label."""
     PATTERN = "step"
     RULE = "P-STEPS-1"
 
@@ -475,6 +513,8 @@ class Step(PlayerMove):
 
     @property
     def label(self) -> str:
+        if self.together:
+            return "Agree to step together: each player tied for last sacrifices a crew die to advance 1 tile"
         return "Sacrifice a crew die to advance 1 tile"
 
     @property
@@ -487,6 +527,8 @@ class Stop(PlayerMove):
     """Last steps: take no (more) steps [P-STEPS-1]."""
 
     player: int
+    together: bool = field(default=False, compare=False)
+    """A vote of the players tied for last (P-STEPS-2), for the label."""
     PATTERN = "stop"
     RULE = "P-STEPS-1"
 
@@ -495,6 +537,8 @@ class Stop(PlayerMove):
 
     @property
     def label(self) -> str:
+        if self.together:
+            return "Refuse: nobody tied for last steps"
         return "Take no more steps"
 
     @property
@@ -508,6 +552,8 @@ class DraftPass(PlayerMove):
 
     player: int
     card: str
+    name: str = field(default="", compare=False)
+    """What a teacher reads for the card (a parsed move has none; `words.named` fills it)."""
     PATTERN = "passes " + _CARD + " left"
     RULE = "P-SETUP-DRAFT"
 
@@ -516,7 +562,7 @@ class DraftPass(PlayerMove):
 
     @property
     def label(self) -> str:
-        return f"Pass {self.card} to the player on your left"
+        return f"Pass {self.name or self.card} to the player on your left"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -570,15 +616,18 @@ class PlaceTown(PlayerMove):
     player: int
     town: str
     slot: int
-    PATTERN = _TOWN + r" under tile (?P<slot>[0-9]{1,2})"
+    tile_name: str = field(default="", compare=False)
+    """The name of the tile at `slot`, for the label."""
+    PATTERN = r"(?:slots )?" + _TOWN + r" under tile (?P<slot>[0-9]{1,2})"
     RULE = "P-COG-TOWN-PLACE"
 
     def __str__(self) -> str:
-        return f"P{self.player} {self.town} under tile {self.slot}"
+        return f"P{self.player} slots {self.town} under tile {self.slot}"
 
     @property
     def label(self) -> str:
-        return f"Slot {self.town} under tile {self.slot}"
+        where = f" ({self.tile_name})" if self.tile_name else ""
+        return f"Slot {self.town} under tile {self.slot}{where}"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -646,6 +695,8 @@ class ReturnInfluence(PlayerMove):
 
     player: int
     card: str
+    name: str = field(default="", compare=False)
+    """What a teacher reads for the card (a parsed move has none; `words.named` fills it)."""
     PATTERN = "returns " + _CARD
     RULE = "P-COG-INF-DEAL"
 
@@ -654,7 +705,7 @@ class ReturnInfluence(PlayerMove):
 
     @property
     def label(self) -> str:
-        return f"Return {self.card} to the box (keep the other two)"
+        return f"Return {self.name or self.card} to the box (keep the other two)"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -671,6 +722,8 @@ class KeepCard(PlayerMove):
 
     player: int
     card: str
+    name: str = field(default="", compare=False)
+    """What a teacher reads for the card (a parsed move has none; `words.named` fills it)."""
     PATTERN = "keeps " + _CARD
     RULE = "P-COG-VAR-DRAW2"
 
@@ -679,7 +732,7 @@ class KeepCard(PlayerMove):
 
     @property
     def label(self) -> str:
-        return f"Keep {self.card}"
+        return f"Keep {self.name or self.card}"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -699,6 +752,8 @@ class PlayInfluence(PlayerMove):
     card: str
     town: str
     mode: str
+    name: str = field(default="", compare=False)
+    """What a teacher reads for the card (a parsed move has none; `words.named` fills it)."""
     PATTERN = r"plays (?P<card>I[0-9]{1,3}) for " + _TOWN + r" (?P<mode>attack|bonus)"
     RULE = "P-COG-INF-PLAY"
 
@@ -707,7 +762,7 @@ class PlayInfluence(PlayerMove):
 
     @property
     def label(self) -> str:
-        return f"Play {self.card} for {self.town}: {self.mode}"
+        return f"Play {self.name or self.card} for {self.town}: {self.mode}"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -743,9 +798,15 @@ class InfluenceDeal(Move):
     """Chance: the influence deck gives a card (stream "influence deck")."""
 
     card: str
+    name: str = field(default="", compare=False)
+    """What a teacher reads for the card (a parsed move has none; `words.named` fills it)."""
 
     def __str__(self) -> str:
         return f"influence deck gives {self.card}"
+
+    @property
+    def label(self) -> str:
+        return f"the influence deck gives {self.name or self.card}"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -766,6 +827,7 @@ PASS = tuple(Pass(p) for p in SEATS)
 BUY = tuple(Buy(p) for p in SEATS)
 PASS_CURSE = tuple(tuple(PassCurse(p, s) for s in SEATS) for p in SEATS)
 STEP_OR_STOP = tuple((Step(p), Stop(p)) for p in SEATS)
+TOGETHER = tuple((Step(p, together=True), Stop(p, together=True)) for p in SEATS)
 REROLL_OR_KEEP = tuple((Reroll(p), Keep(p)) for p in SEATS)
 TARGET = tuple(tuple(Target(p, s) for s in SEATS) for p in SEATS)
 LIAR = tuple(Liar(p) for p in SEATS)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, Final
 
 from explorer.core import Event
 from explorer.core.chance import canonical
+from explorer.core.words import counted
 
 from . import moves as m
 from .data import FIELDS, PiratesData
@@ -104,6 +105,8 @@ def roll(w: Work, move: m.Roll) -> None:
         if top[1] == "sail":
             w.sail = int(face)
             w.say("sail", "P-SAIL-1", f"{P(top[2])} rolls the sail die: {face}", top[2])
+        else:                                     # told as it falls, like the other dice
+            w.say("die", "P-TILE-1", f"{P(top[2])} rolls the {top[1]} die: {face}", top[2])
         return
     if top[0] == "battle":
         seats, faces = top[2], top[3]
@@ -135,7 +138,7 @@ def deal(w: Work, move: m.Deal) -> None:
 def snatch(w: Work, move: m.Snatch) -> None:
     w.stack = w.stack[:-1]
     w.drop_card(move.player, move.card)
-    w.say("discard", "P-EFFECTS", f"{P(move.player)} discards {move.card} at random", move.player)
+    w.say("discard", "P-EFFECTS", f"{P(move.player)} discards {w.card_name(move.card)} at random", move.player)
 
 
 # ---------------------------------------------------------------------- betting
@@ -177,8 +180,12 @@ def reroll(w: Work, move: m.Reroll) -> None:
     else:
         w.flag(p, "r")
         w.decline()
+    fr = w.stack[below(w.stack, ("die", "battle"))]
+    die = f"{fr[1]} die" if fr[0] == "die" else "battle die"
+    cost = w.param(p, "reroll_cost")
     w.say("reroll", "P-REROLL" if top[1] != "final" else "P-FINAL-3",
-          f"{P(p)} pays {w.param(p, 'reroll_cost')} to re-roll their die", p)
+          f"{P(p)} pays {counted(cost, 'coin')} to re-roll their {die}" if cost else
+          f"{P(p)} re-rolls their {die} for free", p)
     w.stack += (("reroll", p),)
 
 
@@ -259,7 +266,7 @@ def discard(w: Work, move: m.Discard) -> None:
 
 def discard_card(w: Work, p: int, card: str, rule: str) -> None:
     w.drop_card(p, card)
-    w.say("discard", rule, f"{P(p)} discards {card}", p)
+    w.say("discard", rule, f"{P(p)} discards {w.card_name(card)}", p)
 
 
 # ---------------------------------------------------------------------- last steps

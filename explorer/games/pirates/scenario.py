@@ -216,6 +216,7 @@ _FRAME_SHAPES: dict[str, Any] = {
     "window": tuple[Literal["window"], Literal["reroll", "cards", "final", "together"], tuple[Seat, ...]],
     "reroll": tuple[Literal["reroll"], Seat],
     "draw": tuple[Literal["draw"], Seat],
+    "free draw": tuple[Literal["free draw"], Seat],
     "hand": tuple[Literal["hand"], Seat],
     "draft": tuple[Literal["draft"], Literal[3, 2, 1], tuple[tuple[str, ...], ...]],
     "build": tuple[Literal["build"], tuple[tuple[str, ...], ...], Seat],
@@ -471,6 +472,8 @@ def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:
             raise InvalidInput(f"{at}stack[{i}]", "a re-roll needs a die or a battle under it")
         if fr[0] == "reroll" and i != len(d.stack) - 1:
             raise InvalidInput(f"{at}stack[{i}]", "a re-roll is rolled at once (top frame)")
+        if fr[0] == "free draw" and i == len(d.stack) - 1:
+            raise InvalidInput(f"{at}stack[{i}]", "a free draw is told and drawn at once (top frame)")
         if fr[0] == "draw" and i == len(d.stack) - 1 and not d.deck.needs_luck:
             raise InvalidInput(f"{at}stack[{i}]", "a draw waits only for an unseen card")
         if fr[0] == "hand" and i == len(d.stack) - 1 and not d.hands[fr[1]]:
@@ -539,10 +542,11 @@ PHASE_STAGES: dict[str, tuple[str, ...]] = {
 
 PHASE_FRAMES: dict[str, frozenset[str]] = {
     "betting": frozenset({"cup", "draft", "build", "designate", "towns", "keep"}),
-    "sail": frozenset({"die", "battle", "window", "reroll", "task", "draw", "hand", "pick"}),
-    "action": frozenset({"die", "battle", "window", "reroll", "task", "draw", "hand", "pick", "idraw"}),
-    "steps": frozenset({"die", "battle", "window", "reroll", "task", "draw", "hand", "pick"}),
-    "final": frozenset({"die", "battle", "window", "reroll", "task", "draw", "hand", "pick"}),
+    "sail": frozenset({"die", "battle", "window", "reroll", "task", "draw", "free draw", "hand", "pick"}),
+    "action": frozenset({"die", "battle", "window", "reroll", "task", "draw", "free draw", "hand", "pick",
+                         "idraw"}),
+    "steps": frozenset({"die", "battle", "window", "reroll", "task", "draw", "free draw", "hand", "pick"}),
+    "final": frozenset({"die", "battle", "window", "reroll", "task", "draw", "free draw", "hand", "pick"}),
     "over": frozenset(),
 }
 """The frames that may stand on the stack in each phase: the setup's draft, map building

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from explorer.core import words
+
 from .dice import contribution, counts_for
 from .dice import FACE_WORDS, bid_text
 from .odds import odds_from_view
@@ -126,7 +128,7 @@ def _cups(view: Mapping[str, Any]) -> dict[str, Any]:
                     item.update(color=COUNTED, badges=["✓"])
                     item["title"] += f", counts toward {view['call']['bid']['text']}"
                 items.append(item)
-        note = ("takes part" if cup["betting"] else "sits out") + (f", {len(cup['dice'])} dice")
+        note = ("takes part" if cup["betting"] else "sits out") + f", {words.counted(len(cup['dice']), 'die', 'dice')}"
         if counted is not None:
             note += f", {sum(counted)} count"
         zones.append({"id": f"cup:{p}", "label": f"P{p}'s cup", "note": note, "layout": "row",
@@ -145,7 +147,7 @@ def _reveal(view: Mapping[str, Any]) -> dict[str, Any] | None:
         verdict = "the bid stands" if call["count"] >= bid["quantity"] else "the bid was a lie"
     else:
         verdict = "exact!" if call["count"] == bid["quantity"] else "not exact"
-    items = [{"id": "", "kind": "counter", "text": f"{call['count']} {call['face_word']}",
+    items = [{"id": "", "kind": "counter", "text": bid_text(call["count"], call["bid"]["face"]),
               "sub": "counted", "color": COUNTED, "title": "the dice that count are marked ✓ in the cups"},
              {"id": "", "kind": "counter", "text": f"{call['kind']} by P{call['by']}",
               "sub": f"on {bid['text']}"},
@@ -261,7 +263,7 @@ def _flight(view: Mapping[str, Any]) -> dict[str, Any] | None:
         elif fr["kind"] == "effect":
             eff = fr["effect"]
             items.append({"id": "", "kind": "card", "text": eff["kind"], "sub": f"P{fr['actor']}",
-                          "title": str(eff)})
+                          "title": f"P{fr['actor']}'s {fr['source']} effect: {fr['words']}"})
         elif fr["kind"] == "draft":
             items.append({"id": "", "kind": "counter", "text": f"draft: pass {fr['size']}",
                           "sub": " ".join(f"P{s}:{n}/{fr['size']}" for s, n in enumerate(fr["chosen"])),
@@ -292,12 +294,23 @@ def _tiles_in_hand(view: Mapping[str, Any]) -> list[dict[str, Any]]:
         if shown is None:
             items = [{"id": "", "kind": "card", "face": "down", "title": "a hidden tile"}] * count
         else:
-            items = [{"id": f"tiles:{p}:{t}", "kind": "card", "text": t, "title": f"tile {t} (stand-in)"}
-                     for t in shown]
+            names = view["tile_names"]
+            items = [{"id": f"tiles:{p}:{t}", "kind": "card", "text": names.get(t, t),
+                      "title": f"the tile {names.get(t, t)} (stand-in)"} for t in shown]
         zones.append({"id": f"tiles:{p}", "label": f"P{p}'s tiles to place", "layout": "row",
                       "items": items, "highlight": view["to_move"] == p})
     return [{"id": "tiles", "label": "Tiles in hand", "layout": "group", "items": [], "zones": zones,
              "note": "place one on an empty place of the map"}]
+
+
+def _card_item(view: Mapping[str, Any], p: int, card: str) -> dict[str, Any]:
+    """An action card in P`p`'s hand, by its name, with its tier and effect (stand-in)."""
+    words = view["card_words"].get(card)
+    if words is None:
+        return {"id": f"hand:{p}:{card}", "kind": "card", "text": card}
+    final = ", may be used in the final battle" if words["final_battle"] else ""
+    return {"id": f"hand:{p}:{card}", "kind": "card", "text": words["name"], "sub": words["tier"],
+            "title": f"{words['name']} ({words['tier']}{final}, stand-in): {words['text']}"}
 
 
 def scene(view: Mapping[str, Any]) -> dict[str, Any]:
@@ -320,13 +333,13 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
         items += [{"id": f"special:{name}" if name == "cursed" else "", "kind": "die", "text": name[:5],
                    "color": DIE_COLOUR[name], "title": f"the {name} die"} for name in seat["specials"]]
         if seat["hand"] is not None:
-            items += [{"id": f"hand:{p}:{c}", "kind": "card", "text": c} for c in seat["hand"]]
+            items += [_card_item(view, p, c) for c in seat["hand"]]
         else:
             items += [{"id": "", "kind": "card", "face": "down", "title": "a hidden card"}] * seat["hand_count"]
         items += influence_items(view, p)
         items.append({"id": f"ship:{p}", "kind": "token", "text": f"P{p}", "color": SEAT_COLOURS[p],
                       "sub": f"tile {seat['tile']}" + (" home" if seat["home"] else ""),
-                      "title": f"P{p}'s ship: {seat['progress']} tiles sailed"})
+                      "title": f"P{p}'s ship: {words.counted(seat['progress'], 'tile')} sailed"})
         note = " ".join(x for x in (_role_note(view, p, seat["role"]), "out" if seat["out"] else "",
                                     f"captain {seat['captain']}" if seat["captain"] else "",
                                     seat_note(view, p)) if x)

@@ -12,6 +12,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from explorer.core.words import counted
+
+from .words import influence_name
+
 BANNER = "#d5c4a1"
 """The colour of a town's banner."""
 INFLUENCE = "#f5cba7"
@@ -73,8 +77,13 @@ def _drawn(view: Mapping[str, Any]) -> list[dict[str, Any]]:
         if fr["kind"] == "pick":
             seat = fr["seat"]
             towns = view["cities"]["cards"]
-            items = ([{"id": f"drawn:{seat}:{c}", "kind": "card", "text": c,
-                       "sub": " / ".join(t.split()[0] for t in towns.get(c, ())),
+            words = view["card_words"]
+            items = ([{"id": f"drawn:{seat}:{c}", "kind": "card",
+                       "text": "influence" if c in towns else words[c]["name"] if c in words else c,
+                       "sub": " / ".join(t.split()[0] for t in towns[c]) if c in towns else
+                       words[c]["tier"] if c in words else "",
+                       "title": f"influence card: {influence_name(towns[c])}" if c in towns else
+                       f"{words[c]['name']}: {words[c]['text']}" if c in words else c,
                        "color": INFLUENCE if c in towns else "#ffffff"} for c in fr["drawn"]]
                      if fr["drawn"] is not None else
                      [{"id": "", "kind": "card", "face": "down", "title": "a drawn card"}] * fr["count"])
@@ -96,8 +105,10 @@ def cities_zones(view: Mapping[str, Any]) -> list[dict[str, Any]]:
                   "(P-COG-BONUS, P-COG-MAYOR-TAKE)"},
         {"id": "influence deck", "kind": "card", "face": "down", "text": "influence",
          "sub": f"{cities['deck_count']} left", "title": "buy an influence card for 1 coin (P-COG-INF-BUY)"}],
-        "note": "play: an influence card, a town's banner, then attack or bonus; played: "
-                + (", ".join(cities["discard"][-5:]) or "none")}
+        "note": "play: an influence card, a town's banner, then attack or bonus; "
+                + (f"played: {counted(len(cities['discard']), 'card')}, the last "
+                   f"{influence_name(cities['cards'][cities['discard'][-1]])}" if cities["discard"]
+                   else "none played yet")}
     return [_banners(view), *_town_cards(view), *_drawn(view), buttons]
 
 
@@ -111,9 +122,9 @@ def influence_items(view: Mapping[str, Any], p: int) -> list[dict[str, Any]]:
     if hand is None:
         return [{"id": "", "kind": "card", "face": "down", "title": "a hidden influence card"}] * \
             cities["influence_counts"][p]
-    return [{"id": f"influence:{p}:{c}", "kind": "card", "text": c, "color": INFLUENCE,
+    return [{"id": f"influence:{p}:{c}", "kind": "card", "text": "influence", "color": INFLUENCE,
              "sub": " / ".join(t.split()[0] for t in cities["cards"][c]),
-             "title": f"influence {c}: {', '.join(cities['cards'][c])}"} for c in hand]
+             "title": f"influence card: {influence_name(cities['cards'][c])}"} for c in hand]
 
 
 def seat_note(view: Mapping[str, Any], p: int) -> str:

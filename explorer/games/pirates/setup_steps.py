@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from explorer.core.words import counted
 
 from . import moves as m
+from .words import cards_named
 from .engine import P, Work, _tup
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ def draft_pass(w: Work, move: m.DraftPass) -> None:
     hand.remove(card)
     w.hands = _tup(w.hands, p, tuple(hand))
     chosen = _tup(chosen, p, tuple(sorted(chosen[p] + (card,))))
-    w.say("draft", "P-SETUP-DRAFT", f"{P(p)} sets {card} aside to pass left", p, (p,),
+    w.say("draft", "P-SETUP-DRAFT", f"{P(p)} sets {w.card_name(card)} aside to pass left", p, (p,),
           f"{P(p)} sets a card aside to pass left")
     if any(len(c) < size for c in chosen):
         w.stack = w.stack[:-1] + (("draft", size, chosen),)
@@ -102,7 +103,7 @@ def draft_pass(w: Work, move: m.DraftPass) -> None:
     for giver in range(n):
         taker = (giver + 1) % n
         hands[taker] = tuple(sorted(hands[taker] + chosen[giver]))
-        w.say("draft", "P-SETUP-DRAFT", f"{P(taker)} receives {', '.join(chosen[giver])} from "
+        w.say("draft", "P-SETUP-DRAFT", f"{P(taker)} receives {cards_named(w.game, chosen[giver])} from "
                                         f"{P(giver)}", taker, (giver, taker))
     w.hands = tuple(hands)
     w.passed = remember_passes(w.passed, chosen)

@@ -34,13 +34,11 @@ DIE_OF: Final = {"sail die": SAIL_DIE, "pirate die": PIRATE_DIE, "treasure die":
 def _prompt(seat: int, step: str) -> str:
     return {
         "bid": "P{} raises the bid, calls Liar or locks Exact",
-        "act": "P{} plays a card, buys a card, passes the curse or passes",
         "step": "P{} may sacrifice a crew die to advance 1 tile (last steps)",
         "target": "P{} chooses the target of the effect",
         "cargo": "P{} chooses the cargo to lose: a coin, a card or a crew die",
         "discard": "P{} chooses a card to discard",
-        "reroll": "P{} may pay to re-roll the die they just rolled",
-        "cards": "P{} may play a gold card in the sail phase",
+        "reroll": "P{} may pay to re-roll the die they just rolled, or keep it",
         "final": "P{} may re-roll or play a final-battle card in this sub-battle",
         "together": "P{} agrees or refuses to step together with the others tied for last",
         "draft": "P{} chooses a card to pass to the player on their left (card draft)",
@@ -58,7 +56,9 @@ RULE_OF: Final = {"bid": "P-BID-ORDER", "act": "P-ACT-ORDER", "step": "P-STEPS-1
                   "draft": "P-SETUP-DRAFT", "build": "P-SETUP-BUILD", "keep": "P-COG-INF-DEAL",
                   "towns": "P-COG-TOWN-PLACE", "designate": "P-COG-DESIGNATE", "pick": "P-COG-VAR-DRAW2"}
 _DECIDE: Final = {(p, step): decision(p, step, RULE_OF[step], _prompt(p, step))
-                  for p in range(6) for step in RULE_OF}
+                  for p in range(6) for step in RULE_OF if step not in ("act", "cards")}
+"""The decisions whose prompt is the same every time (an action turn's and a sail
+window's name the choices of the moment: `PiratesState._choices_pending`)."""
 _CUP: Final = tuple(luck(f"cup P{p}", "P-BET-ROLL", f"P{p} rolls their cup") for p in range(6))
 BATTLE_RULE: Final = {"sail": "P-BATTLE-2", "duel": "P-DUEL", "loser": "P-BATTLE-LOSER", "final": "P-FINAL-2"}
 """The rule a battle's rolls apply, by the battle's kind: the top roll wins the battle of
@@ -71,9 +71,9 @@ _HAND: Final = tuple(luck(f"hand P{p}", "P-EFFECTS", f"a card leaves P{p}'s hand
 _DIE: Final = {"sail": luck("sail die", "P-SAIL-1", "the betting winner rolls the sail die"),
                "pirate": luck("pirate die", "P-TILE-1", "the pirate die is rolled"),
                "treasure": luck("treasure die", "P-TILE-1", "the treasure die is rolled")}
-_ACT_CITIES: Final = tuple(decision(p, "act", "P-ACT-ORDER", f"P{p} plays or buys a card (action or influence), "
-                                                             f"passes the curse or passes") for p in range(6))
-"""The action turn's prompt with Cities of Greed."""
+_OPENING: Final = tuple(decision(p, "bid", "P-BID-ORDER", f"P{p} opens the bidding") for p in range(6))
+_NO_EXACT: Final = tuple(decision(p, "bid", "P-BID-ORDER", f"P{p} raises the bid or calls Liar") for p in range(6))
+"""The bidding prompts with nothing to raise yet, and with exact locks barred [P-VAR-NOEXACT]."""
 _DECK: Final = luck("deck", "P-BUY", "the deck gives a card")
 _INFLUENCE_DECK: Final = luck("influence deck", "P-COG-INF-BUY", "the influence deck gives a card")
 
@@ -90,6 +90,9 @@ its kind and seat, found by one look-up (a chance node at every die under a cup)
 _A_DIE: Final = (DIE_STREAM_KIND, -1)
 
 
+_NAMING_STEPS: Final = frozenset({"act", "cards", "cargo", "discard", "draft", "keep", "pick", "build"})
+"""The decisions whose moves name a card or a tile: their labels get the names
+(`words.named`); the others (bids, re-rolls, steps, targets) name none."""
 _WINDOW_STEP: Final = {"reroll": "reroll", "cards": "cards", "final": "final", "together": "together"}
 """The decision a window frame asks for, by the window's kind."""
 _STAGE_STEP: Final = {"bid": "bid", "act": "act", "step alone": "step"}
@@ -128,6 +131,8 @@ class PiratesState(State):
             if kind == "die":
                 return _DIE[top[1]]
             if kind == "window":
+                if top[1] == "cards":
+                    return self._choices_pending(top[2][0], "cards")
                 return _DECIDE[top[2][0], _WINDOW_STEP[top[1]]]
             if kind == "draw":
                 return _DECK
@@ -147,9 +152,35 @@ class PiratesState(State):
                 return _DECIDE[top[1], "pick"]
             fr = d.stack[_below(d.stack)]
             return _DIE[fr[1]] if fr[0] == "die" else _BATTLE[fr[1]][top[1]]
-        if d.stage == "act" and d.cities is not None:
-            return _ACT_CITIES[d.turn]
+        if d.stage == "act":
+            return self._choices_pending(d.turn, "act")
+        if d.stage == "bid" and not d.bids:
+            return _OPENING[d.turn]
+        if d.stage == "bid" and not self.game.params[d.turn]["exact"]:
+            return _NO_EXACT[d.turn]
         return _DECIDE[d.turn, _STAGE_STEP[d.stage]]
+
+    def _choices_pending(self, p: int, step: str) -> Pending:
+        """An action turn or a sail card window, its prompt naming only the choices the
+        player may have, as the table sees them (a hand's size, never its cards): a card
+        to play, a card to buy, the curse to pass [P-ACT-ORDER] [P-SAIL-WINDOW]."""
+        d: PiratesData = self.data
+        sailing = step == "cards"
+        choices = []
+        if d.hands[p] and ("g" not in d.used[p] if sailing else ("g" not in d.used[p] or "s" not in d.used[p])):
+            choices.append("play a gold card" if sailing else "play a card")
+        if self._may_buy(p) and (not sailing or self.game.options.buy_when == "sail and action"):
+            choices.append("buy a card")
+        if d.cities is not None and not sailing:
+            choices.append("play or buy an influence card")
+        if self._may_pass_curse(p):
+            choices.append("pass the curse")
+        said = ", ".join(choices[:-1]) + (" or " if len(choices) > 1 else "") + (choices[-1] if choices else "")
+        if sailing:
+            prompt = f"P{p} may {said} while sailing, or pass" if said else f"P{p} passes (sail phase)"
+        else:
+            prompt = f"P{p} may {said}, or pass" if said else f"P{p} passes (action phase)"
+        return decision(p, step, RULE_OF[step], prompt)
 
     # ------------------------------------------------------------------ moves
     def _generate_moves(self) -> tuple[Move, ...]:
@@ -159,7 +190,11 @@ class PiratesState(State):
         seat = pend.seat
         if seat is None:                 # the game is over
             return ()
-        return tuple(self._decisions(seat, pend.step))
+        moves = tuple(self._decisions(seat, pend.step))
+        if pend.step in _NAMING_STEPS:
+            game = self.game
+            return tuple(game.named(mv) for mv in moves)
+        return moves
 
     def _decisions(self, p: int, step: str) -> tuple[Move, ...]:
         d: PiratesData = self.data
@@ -186,14 +221,18 @@ class PiratesState(State):
             return keep_moves(d, p)
         if step == "pick":
             return pick_moves(d.stack[-1])
-        if step in ("step", "together"):
+        if step == "step":
             return m.STEP_OR_STOP[p]
+        if step == "together":
+            return m.TOGETHER[p]
         if step == "draft":
             return draft_moves(d.hands[p], p)
         if step == "build":
             return build_moves(d.route, d.stack[-1], self.game.tiles)
         if step == "reroll":
-            return m.REROLL_OR_KEEP[p]
+            fr = d.stack[_below(d.stack)]
+            die = f"{fr[1]} die" if fr[0] == "die" else "battle die"
+            return _reroll_or_keep(p, die, self.game.params[p]["reroll_cost"])
         if step == "cards":
             cards = self.game.cards
             out = [self._play(p, c) for c in _distinct(d.hands[p])
@@ -207,13 +246,13 @@ class PiratesState(State):
             b = d.stack[_index(d.stack, "battle")]
             flags = b[7][b[2].index(p)]
             out = []
-            if "r" not in flags and self.game.options.reroll_window and \
-                    d.coins[p] >= self.game.params[p]["reroll_cost"]:
-                out.append(m.REROLL_OR_KEEP[p][0])
+            cost = self.game.params[p]["reroll_cost"]
+            if "r" not in flags and self.game.options.reroll_window and d.coins[p] >= cost:
+                out.append(_reroll_or_keep(p, "battle die", cost)[0])
             if "c" not in flags:
                 out += [self._play(p, c) for c in _distinct(d.hands[p]) if self.game.cards[c].final_battle
                         and card_can_act(d, self.game.cards[c], p)]
-            return tuple(out + [m.REROLL_OR_KEEP[p][1]])
+            return tuple(out + [_FINAL_DONE[p]])
         top = d.stack[-1]
         _, actor, source, effect, target = top
         if step == "target":
@@ -323,13 +362,14 @@ class PiratesState(State):
         kind, p = _STREAMS.get(stream, _A_DIE)
         if kind == CUP_STREAM:
             return cup_die_rolls(p, next_cup_die(d, p))
+        named = self.game.named
         if kind == DECK_STREAM:
-            return deck_draws(d.deck.unseen)
+            return tuple((named(mv), q) for mv, q in deck_draws(d.deck.unseen))
         if kind == INFLUENCE_STREAM:
-            return tuple((m.InfluenceDeal(c), q) for c, q in d.cities.deck.outcomes())
+            return tuple((named(m.InfluenceDeal(c)), q) for c, q in d.cities.deck.outcomes())
         if kind == HAND_STREAM:
             hand = d.hands[p]
-            return tuple((m.Snatch(p, c), k / len(hand)) for c, k in Counter(hand).items())
+            return tuple((named(m.Snatch(p, c)), k / len(hand)) for c, k in Counter(hand).items())
         return die_rolls(stream, pend.rule)
 
     def sample_chance(self, rng: random.Random) -> Move:
@@ -339,13 +379,14 @@ class PiratesState(State):
         if kind == CUP_STREAM:
             die = next_cup_die(d, p)
             return _CUP_DIE_MOVES[p, die][roll_die(CREW_DICE[die], rng)]
+        named = self.game.named
         if kind == DECK_STREAM:
-            return m.Deal(cast(str, d.deck.sample(rng)))
+            return named(m.Deal(cast(str, d.deck.sample(rng))))
         if kind == INFLUENCE_STREAM:
-            return m.InfluenceDeal(d.cities.deck.sample(rng))
+            return named(m.InfluenceDeal(d.cities.deck.sample(rng)))
         if kind == HAND_STREAM:
             hand = d.hands[p]
-            return m.Snatch(p, hand[int(rng.random() * len(hand))])
+            return named(m.Snatch(p, hand[int(rng.random() * len(hand))]))
         return _DIE_MOVES[stream, self.pending.rule][roll_die(DIE_OF.get(stream, BATTLE_DIE), rng)]
 
     # ------------------------------------------------------------------ apply / explain
@@ -360,7 +401,7 @@ class PiratesState(State):
         pend = self.pending
         d = self.data
         if pend.seat == CHANCE:
-            return Reason(pend.rule, f"luck speaks now ({pend.prompt}): {move} is not one of "
+            return Reason(pend.rule, f"luck speaks now ({pend.prompt}): \"{self._said(move)}\" is not one of "
                                      f"its outcomes")
         who = getattr(move, "player", None)
         if who != pend.seat:
@@ -386,8 +427,8 @@ class PiratesState(State):
             if pend.step == "final":
                 return Reason("P-FINAL-3", "you already played a card in this sub-battle")
         if isinstance(move, m.Buy) and pend.step == "cards" and self.game.options.buy_when == "action turn":
-            return Reason("P-BUY-WHEN", "cards are bought on your turn in the action phase only "
-                                        "(option buy_when)")
+            return Reason("P-BUY-WHEN", "in this game cards are bought on your turn in the action "
+                                        "phase only (rule option \"Cards are bought\")")
         if isinstance(move, m.Buy) and pend.step in ("act", "cards"):
             return Reason("P-BUY", f"a card costs {self._card_cost(cast(int, who))} coins and you have "
                                    f"{d.coins[who]}, or the deck is empty")
@@ -402,7 +443,11 @@ class PiratesState(State):
         if isinstance(move, m.Target):
             return Reason("P-TARGET", f"P{move.seat} may not be aimed at by this effect (out of "
                                       f"range, immune on the start/end tile, or yourself)")
-        return Reason(pend.rule, f"{move} is not possible now: {pend.prompt}")
+        return Reason(pend.rule, f"\"{self._said(move)}\" is not possible now: {pend.prompt}")
+
+    def _said(self, move: Move) -> str:
+        """A move as a refusal names it: its label, with the card's or tile's name."""
+        return self.game.named(move).label
 
     def _explain_bid(self, move: Move) -> Reason:
         standing, cap, total = self.bid_bounds()
@@ -415,6 +460,9 @@ class PiratesState(State):
         if not isinstance(move, m.Bid):
             return Reason("P-BID-ORDER", "it is your bid: raise, call Liar or lock Exact")
         if standing is None:
+            if move.exact:
+                return Reason("P-EXACT-1", "there is no bid yet to lock as exact: open the bidding "
+                                           "with a plain bid")
             if move.quantity > cap:
                 return Reason("P-BID-OPEN", f"the opening quantity is at most {cap}")
             return Reason("P-BID-1", "a bid names a quantity of at least 1 and a face 2-6")
@@ -535,6 +583,16 @@ class PiratesState(State):
     def _encode(self) -> dict[str, Any]:
         from .scenario import encode
         return encode(self.data)
+
+
+@lru_cache(maxsize=256)
+def _reroll_or_keep(p: int, die: str, cost: int) -> tuple[m.Reroll, m.Keep]:
+    """A re-roll window's two moves, labelled with the die and the price."""
+    return m.Reroll(p, die, cost), m.Keep(p, die)
+
+
+_FINAL_DONE: Final = tuple(m.Keep(p, "final") for p in m.SEATS)
+"""In the final battle "keep" means done with the sub-battle."""
 
 
 @lru_cache(maxsize=1024)

@@ -48,7 +48,8 @@ def town_moves(game: "PiratesGame", d: Any, p: int) -> tuple[m.Move, ...]:
     moved to such a tile, while they have moves left [P-COG-TOWN-PLACE] [P-COG-TOWN-MOVE]."""
     c = d.cities
     empty = empty_places(c)
-    out: list[m.Move] = [m.PlaceTown(p, town, slot) for town in c.town_hands[p] for slot in empty]
+    out: list[m.Move] = [m.PlaceTown(p, town, slot, game.tiles[d.route[slot]].name)
+                         for town in c.town_hands[p] for slot in empty]
     if c.moved[p] < game.options.town_moves:
         out += [m.MoveTown(p, i, slot) for i, t in enumerate(c.towns) if t is not None for slot in empty]
     return tuple(out)
@@ -77,7 +78,7 @@ def return_influence(w: Work, move: m.ReturnInfluence) -> None:
     hand.remove(card)
     w.cities = c._replace(influence=_tup(c.influence, p, tuple(hand)),
                           returned=_tup(c.returned, p, tuple(sorted(c.returned[p] + (card,)))))
-    w.say("influence", "P-COG-INF-RETURN", f"{P(p)} keeps {' and '.join(hand)} and returns {card} "
+    w.say("influence", "P-COG-INF-RETURN", f"{P(p)} keeps {' and '.join(w.card_name(c) for c in hand)} and returns {w.card_name(card)} "
                                            f"to the box", p, (p,),
           f"{P(p)} keeps two influence cards and returns one to the box, face down")
     next_seat(w)

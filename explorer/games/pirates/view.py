@@ -15,6 +15,7 @@ from explorer.core.agents import register_seat_view
 from .data import PiratesData
 from .dice import FACE_WORDS, SPECIAL, bid_text
 from .engine import aims, dice_names
+from .words import card_words, effect_words
 from .cities import cities_view
 from .setup_steps import frame_view as setup_frame_view
 from .towns import frame_view as towns_frame_view
@@ -57,7 +58,8 @@ def frame_view(frame: tuple, cards: Any, viewer: int | None = None) -> dict[str,
     if kind == "task":
         _, actor, source, effect, target = frame
         return {"kind": "effect", "actor": actor, "source": source,
-                "effect": msgspec.to_builtins(effect), "target": None if target < 0 else target,
+                "effect": msgspec.to_builtins(effect), "words": effect_words(effect),
+                "target": None if target < 0 else target,
                 "needs_target": aims(effect) and target < 0}
     if kind == "cup":                    # the dice rolled so far: their owner's only [P-BET-ROLL]
         _, seat, faces = frame
@@ -114,6 +116,9 @@ def view(state: "PiratesState", viewer: int | None) -> dict[str, Any]:
                 "count": count, "face_word": FACE_WORDS[f]}
     outcome = state.outcome()
     deck = d.deck
+    stack = [frame_view(f, game.catalogue, viewer) for f in d.stack]
+    shown = {c for seat in seats if seat["hand"] for c in seat["hand"]} | set(d.discard) | {
+        c for fr in stack if fr["kind"] == "pick" and fr["deck"] == "action" for c in fr["drawn"] or ()}
     return {
         "game": game.name, "viewer": viewer, "players": n, "round": d.round,
         "phase": d.phase, "stage": d.stage,
@@ -133,7 +138,12 @@ def view(state: "PiratesState", viewer: int | None) -> dict[str, Any]:
         "deck_count": deck.size,
         "deck": deck.to_jsonable() if viewer is None else {"bottom": list(deck.bottom)},
         "discard": list(d.discard),
-        "stack": [frame_view(f, game.catalogue, viewer) for f in d.stack],
+        "stack": stack,
+        "card_words": card_words(game, sorted(shown)),
+        "tile_names": {t: game.tiles[t].name for fr in stack if fr["kind"] == "build"
+                       for t in (fr["mine"] or ()) if t} | {
+                       t: game.tiles[t].name for fr in stack if fr["kind"] == "build"
+                       for tiles in (fr["all"] or ()) for t in tiles},
         "sail": d.sail, "group": list(d.group),
         "catalogue": game.catalogue.name,
         "outcome": None if outcome is None else outcome.to_jsonable(),

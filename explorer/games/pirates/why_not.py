@@ -6,7 +6,10 @@ from typing import TYPE_CHECKING
 
 from explorer.core import Reason
 
+from explorer.core.words import counted
+
 from . import moves as m
+from .words import card_name
 
 if TYPE_CHECKING:
     from .state import PiratesState
@@ -23,13 +26,14 @@ def explain_cities(state: "PiratesState", move: m.PlayerMove) -> Reason:
     c = d.cities
     p = move.player
     if c is None:
-        return Reason("P-COG-1", "Cities of Greed is not played in this game (option cities_of_greed)")
+        return Reason("P-COG-1", "Cities of Greed is not played in this game (rule option \"Cities of Greed expansion\")")
     if isinstance(move, (m.PlaceTown, m.MoveTown)):
         if pend.step != "towns":
             return Reason("P-COG-TOWN-PLACE", "town cards are placed at setup only, after the map")
         if isinstance(move, m.MoveTown) and c.moved[p] >= game.options.town_moves:
-            return Reason("P-COG-TOWN-MOVE", f"you have moved {c.moved[p]} placed town card(s): "
-                                             f"at most {game.options.town_moves} (option town_moves)")
+            return Reason("P-COG-TOWN-MOVE", f"you have moved {counted(c.moved[p], 'placed town card')}: "
+                                             f"at most {game.options.town_moves} (rule option \"Town cards "
+                                             f"each player may move\")")
         if isinstance(move, m.PlaceTown) and move.town not in c.town_hands[p]:
             return Reason("P-COG-TOWN-PLACE", f"you hold no {move.town} town card")
         return Reason("P-COG-TOWN-PLACE", "a town card goes under a tile without one (never the "
@@ -52,10 +56,11 @@ def explain_cities(state: "PiratesState", move: m.PlayerMove) -> Reason:
         return Reason("P-COG-INF-BUY", f"an influence card costs 1 coin and you have {d.coins[p]}, "
                                        f"or the influence deck is empty")
     if move.card not in c.influence[p]:
-        return Reason("P-COG-INF-PLAY", f"{move.card} is not in your influence hand")
+        return Reason("P-COG-INF-PLAY", f"{card_name(game, move.card)} is not in your influence hand")
     if c.played[p] >= game.options.influence_per_round:
-        return Reason("P-COG-INF-ONCE", f"you played {c.played[p]} influence card(s) this round: at "
-                                        f"most {game.options.influence_per_round} (option influence_per_round)")
+        return Reason("P-COG-INF-ONCE", f"you played {counted(c.played[p], 'influence card')} this "
+                                        f"round: at most {game.options.influence_per_round} (rule option "
+                                        f"\"Influence cards a player may play per round\")")
     card = game.influence[move.card]
-    return Reason("P-COG-INF-PLAY", f"{move.card} names {', '.join(card.towns)}; play it for one of "
+    return Reason("P-COG-INF-PLAY", f"{card_name(game, move.card)} names {', '.join(card.towns)}; play it for one of "
                                     f"them, to attack or for the bonus")
