@@ -21,7 +21,7 @@ _LAZY_MODULES = ("charts", "teach", "widgets")
 
 
 def __getattr__(name: str) -> object:
-    """`explorer.simulate`, `explorer.odds`, `explorer.charts`, `explorer.teach` and `explorer.widgets` load when first used
+    """`explorer.simulate`, `explorer.odds`, `explorer.analyse`, `explorer.charts`, `explorer.teach` and `explorer.widgets` load when first used
     (polars, altair and ipywidgets stay out of a plain `import explorer`)."""
     if name == "simulate":
         from .core.simulate import simulate
@@ -29,6 +29,9 @@ def __getattr__(name: str) -> object:
     if name == "odds":
         from .core.odds import odds
         return odds
+    if name == "analyse":
+        from .core.analysis import analyse
+        return analyse
     if name in _LAZY_MODULES:
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'explorer' has no attribute {name!r}")

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     import altair as alt
 
 __all__ = ["RENDERER", "compare_variants", "decisions", "enable_offline", "end_reasons",
-           "game_length", "move_evaluation", "nice_bin_width", "score_distribution",
+           "game_length", "game_record", "move_evaluation", "nice_bin_width", "score_distribution",
            "variant_comparison", "win_rates", "win_share_by_use"]
 
 WIDTH = 420
@@ -479,3 +479,31 @@ def bid_odds(state: Any, viewer: int | None = None) -> alt.Chart:
         color=alt.Color("face:N", sort=list(FACE_NAMES.values()), title="face"),
         tooltip=["face:N", "quantity:Q", alt.Tooltip("chance:Q", format=".3f")],
     ).properties(width=WIDTH, height=HEIGHT, title=f"Bid odds as {who} knows the cups")
+
+
+def game_record(record: pl.DataFrame) -> alt.LayerChart:
+    """The game as the analysis judged it: each player's expected win share after each
+    decision (one line per player), and the marked mistakes as labelled points on the
+    line of the player who made them ("?!", "?", "??").
+
+    Takes the frame of `explorer.core.analysis.game_record(tree)`.
+    """
+    alt = _altair()
+    seats = [c for c in record.columns if c[0] == "P" and c[1:].isdigit()]
+    long = record.unpivot(index=["ply", "mover", "move", "mark"], on=seats,
+                          variable_name="player", value_name="share")
+    mistakes = long.filter((pl.col("mark") != "") & (pl.col("player") == pl.col("mover")))
+    base = alt.Chart(long).encode(
+        x=alt.X("ply:Q", title="decision", axis=alt.Axis(tickMinStep=1)),
+        y=alt.Y("share:Q", title="expected win share", axis=alt.Axis(format="%"),
+                scale=alt.Scale(domain=[0, 1])),
+        color=alt.Color("player:N", title=None, legend=alt.Legend(orient="bottom")))
+    lines = base.mark_line(point=True).encode(
+        tooltip=["ply:Q", "mover:N", "move:N", "player:N", alt.Tooltip("share:Q", format=".0%"), "mark:N"])
+    marks = alt.Chart(mistakes).mark_text(dy=-10, fontWeight="bold", color="#c0392b").encode(
+        x="ply:Q", y="share:Q", text="mark:N", tooltip=["mover:N", "move:N", "mark:N"])
+    return alt.layer(lines, marks).properties(
+        width=WIDTH, height=HEIGHT,
+        title=alt.TitleParams("The game as the analysis judged it",
+                              subtitle=["each decision judged from its mover's own view; "
+                                        "?! dubious, ? mistake, ?? blunder"]))

@@ -70,6 +70,12 @@ class Node:
     forced: bool = False        # `move` was the mover's only legal move, played at once
     stream: str | None = None   # at a chance outcome: the stream of luck it came from
     hidden: str = ""            # in a player's saved tree: how they saw a move they could not read
+    mark: str = ""              # the analysis's mark of the move ("?!", "?", "??": core.analysis)
+
+    def mark_for(self, viewer: int | None) -> str:
+        """The mark as `viewer` may read it: it was judged from the mover's own view, so it
+        is the teacher's and the mover's only (it could tell another player the mover's hand)."""
+        return self.mark if viewer is None or viewer == self.move_by else ""
 
     @property
     def chance(self) -> bool:
@@ -348,7 +354,7 @@ class Explorer:
             rows.append({"id": node.id, "depth": depth, "label": node.label, "then": then,
                          "folded": folded,
                          "current": self.current == node.id or self.current in folded,
-                         "comment": node.comment, "chance": node.chance,
+                         "comment": node.comment, "mark": node.mark, "chance": node.chance,
                          "by": node.move_by, "branches": len(tail.children)})
             stack.extend((c, depth + 1) for c in reversed(tail.children))
         return rows
@@ -371,6 +377,8 @@ class Explorer:
         for n in self.nodes.values():
             doc: dict[str, Any] = {"id": n.id, "parent": n.parent, "comment": n.comment,
                                    "forced": n.forced_for(viewer)}
+            if n.mark_for(viewer):
+                doc["mark"] = n.mark_for(viewer)
             if viewer is None:
                 doc["move"] = None if n.move is None else str(n.move)
             else:
@@ -440,7 +448,7 @@ class Explorer:
                     raise InvalidInput(f"{where}.state.{exc.field}", exc.problem) from exc
             tree.nodes[raw.id] = Node(raw.id, raw.parent, move, state, comment=raw.comment,
                                       move_by=before.to_move, forced=raw.forced,
-                                      stream=before.pending.stream, hidden=raw.hidden)
+                                      stream=before.pending.stream, hidden=raw.hidden, mark=raw.mark)
             tree.nodes[raw.parent].children.append(raw.id)
         if doc.current not in tree.nodes:
             raise InvalidInput("current", f"expected the id of a node, got {doc.current!r}")
@@ -460,6 +468,7 @@ class _NodeFile(msgspec.Struct, forbid_unknown_fields=True):
     comment: str = ""
     forced: bool = False
     hidden: str = ""
+    mark: Literal["", "?!", "?", "??"] = ""
     state: dict[str, Any] | None = None
 
 

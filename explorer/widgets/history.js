@@ -32,6 +32,7 @@ function rowElement(r) {
   if (r.number) row.appendChild(span("rx-number", `${r.number}.`));
   if (r.by) row.appendChild(span("rx-by", text(r.by), "b"));
   row.appendChild(span("rx-what", text(r.text)));
+  if (r.mark) row.appendChild(span("rx-mark", text(r.mark), "b"));
   for (const t of Array.isArray(r.then) ? r.then : []) row.appendChild(span("rx-then", `· ${text(t)}`));
   if (r.fork) row.appendChild(span("rx-forks", `${r.fork} branch${r.fork > 1 ? "es" : ""}`));
   if (r.comment) row.appendChild(span("rx-note", `✎ ${text(r.comment)}`));

@@ -88,7 +88,8 @@ def study_rows(ex: Explorer, viewer: int | None = None) -> list[dict[str, Any]]:
     Row keys: `id` (the position the row leads to, after its folded steps), `start`
     (the node of the row's own move), `number`, `depth` (0 for the main line), `by`,
     `text`, `then` (the folded steps), `fork` (alternatives branching after it),
-    `branch` (the row starts a branch), `current`, `comment`.
+    `branch` (the row starts a branch), `current`, `comment`, `mark` (the analysis's
+    "?!", "?" or "??", for the teacher and the mover only: `Node.mark_for`).
     """
     rows: list[dict[str, Any]] = []
     current = ex.current
@@ -105,6 +106,7 @@ def study_rows(ex: Explorer, viewer: int | None = None) -> list[dict[str, Any]]:
                 "fork": max(0, len(tail.children) - 1), "branch": branch,
                 "current": current in ids,
                 "comment": " ".join(n.comment for n in (node, *chain) if n.comment),
+                "mark": node.mark_for(viewer),
             })
             if not tail.children:
                 return
