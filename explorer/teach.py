@@ -22,7 +22,9 @@ rule), `moves` (the legal moves, or the chance outcomes with their odds), `optio
 (the rule options), `outcome` (winners and score lines), `perspectives` (what each
 viewer sees), `history` and `changes` (an explorer tree and what differs between two
 positions), `games`, `try_load`, `why_click` and `history_label` (for live boards), and
-`table` (a frame of simulated games as a table with its headers in words).
+`table` (a frame of simulated games as a table with its headers in words); and for
+analysis, `odds` (the coming luck, exact), `analysis` (the value of every move),
+`play_out` (a game played by agents, as a tree) and `record` (its mistakes marked).
 """
 from __future__ import annotations
 
@@ -41,8 +43,9 @@ from .core.words import counted
 if TYPE_CHECKING:
     from .widgets import Board
 
-__all__ = ["Shown", "changes", "zone_words", "games", "history", "history_label", "moves", "narrate", "options",
-           "outcome", "perspectives", "rules", "show", "table", "try_load", "try_move", "why_click"]
+__all__ = ["Shown", "analysis", "changes", "zone_words", "games", "history", "history_label", "moves", "narrate",
+           "odds", "options", "outcome", "perspectives", "play_out", "record", "rules", "show", "table", "try_load",
+           "try_move", "why_click"]
 
 # ------------------------------------------------------------------------- styles
 FONT = "font:13px/1.45 system-ui,-apple-system,'Segoe UI','DejaVu Sans',sans-serif;color:#222"
@@ -829,6 +832,8 @@ class History(Shown):
 
     def _row_text(self, row: Mapping[str, Any]) -> str:
         label = "start" if row["id"] == 0 else row["label"]
+        if row["mark"]:
+            label += f" {row['mark']}"
         if row["then"]:
             label += " → " + " → ".join(row["then"])
         return f"#{row['id']} {label}"
@@ -981,3 +986,83 @@ def history_label(board: "Board") -> Any:
     board.observe(follow, "revision")
     follow()
     return label
+
+
+# -------------------------------------------------------------------------- odds and analysis
+def odds(state: State, viewer: int | None = None) -> Table:
+    """The coming luck of `state`, exact, as `viewer` knows it (`explorer.odds`), one row
+    per outcome of each question."""
+    from .core.odds import odds as exact_odds
+    whose = "as the teacher sees it" if viewer is None else f"as {seat_name(viewer)} knows it"
+    return Table(exact_odds(state, viewer), f"The coming luck, exact, {whose}", digits=3)
+
+
+def analysis(state: State, viewer: int | None = None, seconds: float = 1.0, seed: int = 0) -> Table:
+    """The value of every legal move of `state` for its mover (`explorer.analyse`), best
+    first: its estimated win share and 95% interval, and the best marked ★."""
+    import polars as pl
+
+    from .core.analysis import Analysis
+    study = Analysis(state, viewer, seed)
+    study.think(seconds=seconds)
+    rows = sorted(study.rows(), key=lambda r: -(r["win_share"] or 0.0))
+    frame = pl.DataFrame({
+        "move": [("★ " if r["best"] else "") + r["label"] for r in rows],
+        "win share": [r["win_share"] for r in rows],
+        "interval": [f"{r['low']:.2f}–{r['high']:.2f}" for r in rows],
+        "samples": [r["samples"] for r in rows]})
+    return Table(frame, f"{seat_name(study.mover)}'s moves, win share {study.whose} "
+                        f"({seconds:g} s of thinking)", digits=2)
+
+
+def play_out(state: State, agents: Sequence[str], seed: int = 0) -> Explorer:
+    """A tree of the game from `state` to its end, each seat played by the agent named
+    for it ("greedy", "mcts", "mcts:200", "random"; `explorer.core.agents.make_agent`)."""
+    import random
+
+    from .core.agents import make_agent, observe
+    game = state.game
+    if len(agents) != game.players:
+        raise InvalidInput("agents", f"expected one agent per seat ({game.players}), got {len(agents)}")
+    players = [make_agent(name, game) for name in agents]
+    rng = random.Random(seed)
+    tree = Explorer(state, seed=seed)
+    while not tree.state.is_over:
+        mover = tree.state.to_move
+        assert mover is not None and mover != CHANCE
+        agent = players[mover]
+        tree.play(agent.choose(observe(tree.state, mover, agent.observes), rng))
+    return tree
+
+
+class Record(Shown):
+    """A game judged move by move (`core.analysis.game_record`): its marked decisions as a
+    table, the whole frame in `frame`, and the chart of the game in `chart()`."""
+
+    def __init__(self, frame: Any) -> None:
+        import polars as pl
+        self.frame = frame
+        marked = frame.filter(pl.col("mark") != "")
+        self.table = Table(marked.select(
+            pl.col("ply").alias("decision"), "mover", pl.concat_str(["move", pl.lit(" "), "mark"]).alias("move played"),
+            pl.col("win_share").alias("its win share"), pl.col("best").alias("best move found"),
+            pl.col("best_share").alias("its win share "), pl.col("loss").alias("loss")),
+            f"{counted(marked.height, 'marked decision')} of {frame.height} "
+            f"(?! lost 0.05 or more, ? 0.10, ?? 0.20), each judged from its mover's view", digits=2)
+
+    def chart(self) -> Any:
+        from .charts import game_record
+        return game_record(self.frame)
+
+    def _html(self) -> str:
+        return self.table._html()
+
+    def _text(self) -> str:
+        return self.table._text()
+
+
+def record(tree: Explorer, seconds: float = 0.2) -> Record:
+    """Judge every decision of the tree's current line from its mover's view, mark the
+    mistakes in the tree ("?!", "?", "??": the history shows them) and return the record."""
+    from .core.analysis import game_record
+    return Record(game_record(tree, seconds=seconds))
