@@ -112,10 +112,12 @@ def _lab(args: argparse.Namespace, extra: list[str]) -> int:
 
 def _app(args: argparse.Namespace, extra: list[str]) -> int:
     from .app import ALL_INTERFACES, LOOPBACK, serve
+    from .app.engine_mode import prefer_compiled
 
     ip = ALL_INTERFACES if args.classroom else (args.ip or LOOPBACK)
     if args.token is not None and not args.token.strip():
         raise InvalidInput("token", "expected a non-empty token")
+    print(f"engine: {prefer_compiled()}", file=sys.stderr)
     return serve(ip=ip, port=args.port, token=args.token, open_browser=not args.no_browser)
 
 

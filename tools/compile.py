@@ -4,6 +4,8 @@
     PYTHONPATH=build/compiled uv run pytest tests/village    # any test, compiled
     PYTHONPATH=build/compiled uv run python tools/compile.py --check compiled
     uv run python tools/compile.py --check pure     # nothing compiled is imported
+    uv run python tools/compile.py --current        # exit 0 when the build is current
+    uv run python tools/compile.py --background     # build unless another build runs
 
 The pure-Python tree under explorer/ stays the one source of the rules and is never
 touched: the build copies explorer/ and seeds/ into build/compiled/ and compiles the
@@ -41,6 +43,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "compiled"
 STAMP = BUILD / "stamp.txt"
+LOCK = ROOT / "build" / "compile.lock"
+"""Held by a build started with --background, so that two starts never build at once."""
 MODULES = (
     "explorer/core/chance.py",
     "explorer/core/state.py",
@@ -243,10 +247,25 @@ def main() -> int:
     parser.add_argument("--check", choices=("pure", "compiled"),
                         help="verify that this interpreter imports the explorer of that mode")
     parser.add_argument("--clean", action="store_true", help="forget the caches and build afresh")
+    parser.add_argument("--current", action="store_true",
+                        help="exit 0 when the compiled mode is built from the sources as they are, 1 if not")
+    parser.add_argument("--background", action="store_true",
+                        help="build (as without flags) unless another --background build runs now")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     if args.check:
         return check(args.check)
+    if args.current:
+        return 0 if STAMP.exists() and STAMP.read_text() == stamp() else 1
+    if args.background:
+        import fcntl
+        LOCK.parent.mkdir(parents=True, exist_ok=True)
+        lock = LOCK.open("w")
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            print("another build of the compiled mode is running")
+            return 0
     missing = missing_toolchain()
     if missing:
         print(f"{missing}: the compiled mode is not built; the pure-Python mode works "
