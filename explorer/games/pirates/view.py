@@ -5,7 +5,7 @@ scenario accepts; and `PiratesSeat`, the part of one seat's view an agent weighs
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 import msgspec
 
@@ -21,6 +21,7 @@ from .setup_steps import frame_view as setup_frame_view
 from .towns import frame_view as towns_frame_view
 
 if TYPE_CHECKING:
+    from .game import PiratesGame
     from .state import PiratesState
 
 
@@ -139,7 +140,7 @@ def view(state: "PiratesState", viewer: int | None) -> dict[str, Any]:
         "deck": deck.to_jsonable() if viewer is None else {"bottom": list(deck.bottom)},
         "discard": list(d.discard),
         "stack": stack,
-        "card_words": card_words(game, sorted(shown)),
+        "card_words": card_words(cast("PiratesGame", game), sorted(shown)),
         "tile_names": {t: game.tiles[t].name for fr in stack if fr["kind"] == "build"
                        for t in (fr["mine"] or ()) if t} | {
                        t: game.tiles[t].name for fr in stack if fr["kind"] == "build"
