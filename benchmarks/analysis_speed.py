@@ -3,8 +3,8 @@
     uv run python benchmarks/analysis_speed.py                        # pure
     PYTHONPATH=build/compiled uv run python benchmarks/analysis_speed.py --write
 
-For each game at its largest player count, a mid-game position (random play from a
-fixed seed, stopped at the first decision after 40 steps), seen by its mover:
+For each game at its largest player count, a mid-game position (the decision with the
+most legal moves, up to 40, in the first 80 plays of a random game), seen by its mover:
 
 - exact odds: the median time of `explorer.odds(state, mover)` over 20 calls
   (target 50 ms compiled);
@@ -35,18 +35,23 @@ from results_section import replace_section
 GAMES = (("village", 5), ("summoners", 4), ("momiji", 4), ("pirates", 6))
 
 
-def mid_game(name: str, players: int, seed: int = 2, steps: int = 40):
+def mid_game(name: str, players: int, seed: int = 2, steps: int = 80):
+    """The decision with the most legal moves (up to 40) among the first `steps` plays
+    of a random game: a position where the analysis has real work."""
     state = explorer.load(name, players=players).new(seed=seed)
     rng = random.Random(seed)
+    best, most = None, 1
     for _ in range(steps):
         if state.is_over:
             break
+        if state.to_move != CHANCE:
+            count = len(state.legal_moves())
+            if most < count <= 40:
+                best, most = state, count
         state = state.play(state.sample_chance(rng) if state.to_move == CHANCE
                            else rng.choice(state.legal_moves()))
-    while state.to_move == CHANCE or (state.to_move is not None and len(state.legal_moves()) < 2):
-        state = state.play(state.sample_chance(rng) if state.to_move == CHANCE
-                           else state.legal_moves()[0])
-    return state
+    assert best is not None, f"{name}: no decision with a choice"
+    return best
 
 
 def odds_ms(state) -> float:
