@@ -123,18 +123,19 @@ def candidates(d: Any, actor: int, effect: Any, source: str) -> list[int]:
     return others
 
 
-def card_can_act(d: Any, card: Any, p: int) -> bool:
+def card_can_act(d: Any, game: Any, card: str, p: int) -> bool:
     """Whether `card`, played now by P`p`, can change anything: a card whose every effect
-    is aimed at other ships, or a battle with them, and finds none (all out of range, or
-    immune on the start/end tile) would do nothing, so it is not offered
-    [P-TARGET] [P-IMMUNE]. `d` is the data or a Work on it."""
-    for effect in card.effects:
-        if type(effect) is Battle or aims(effect):
-            if candidates(d, p, effect, "card"):
-                return True
-        else:
-            return True
-    return not card.effects
+    is aimed at other ships, or a battle with them (`PiratesGame.aimed_only`), and finds
+    none (all out of range, or immune on the start/end tile) would do nothing, so it is
+    not offered [P-TARGET] [P-IMMUNE]. `d` is the data or a Work on it."""
+    if not game.aimed_only[card]:
+        return True
+    return any(candidates(d, p, effect, "card") for effect in game.cards[card].effects)
+
+
+def aimed_only(card: Any) -> bool:
+    """Whether every effect of `card` (a catalogue entry) is aimed at other ships."""
+    return bool(card.effects) and all(type(e) is Battle or aims(e) for e in card.effects)
 
 
 def _tup(t: tuple, i: int, v: Any) -> tuple:

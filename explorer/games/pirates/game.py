@@ -8,6 +8,7 @@ from explorer.core.words import counted
 
 from .agent import GreedyPiratesAgent
 from .catalogue import PARAMETERS, load_catalogue
+from .engine import aimed_only
 from .cities import setup_cities
 from .data import PiratesData
 from .moves import MOVE_TYPES
@@ -52,6 +53,8 @@ class PiratesGame(Game):
         """Every card copy of the action deck, by id, sorted (the deck before a shuffle)."""
         self.card_ids = frozenset(self.deck_cards)
         self.cards = {c.id: c for c in self.catalogue.cards}
+        self.aimed_only = {c.id: aimed_only(c) for c in self.catalogue.cards}
+        """Per card: every effect aimed at other ships (`engine.card_can_act`)."""
         if o.start_seat >= players:
             raise InvalidInput("options.start_seat", f"no seat {o.start_seat} among {players} players")
         variants = {v.id.lower(): v for v in self.catalogue.variants}

@@ -90,9 +90,10 @@ its kind and seat, found by one look-up (a chance node at every die under a cup)
 _A_DIE: Final = (DIE_STREAM_KIND, -1)
 
 
-_NAMING_STEPS: Final = frozenset({"act", "cards", "cargo", "discard", "draft", "keep", "pick", "build"})
+_NAMING_STEPS: Final = frozenset({"cargo", "discard", "draft", "keep", "pick", "build"})
 """The decisions whose moves name a card or a tile: their labels get the names
-(`words.named`); the others (bids, re-rolls, steps, targets) name none."""
+(`words.named`). An action turn and a sail window name their card plays as they make
+them (`_play`, the influence plays); the others (bids, re-rolls, steps) name none."""
 _WINDOW_STEP: Final = {"reroll": "reroll", "cards": "cards", "final": "final", "together": "together"}
 """The decision a window frame asks for, by the window's kind."""
 _STAGE_STEP: Final = {"bid": "bid", "act": "act", "step alone": "step"}
@@ -166,21 +167,16 @@ class PiratesState(State):
         to play, a card to buy, the curse to pass [P-ACT-ORDER] [P-SAIL-WINDOW]."""
         d: PiratesData = self.data
         sailing = step == "cards"
-        choices = []
-        if d.hands[p] and ("g" not in d.used[p] if sailing else ("g" not in d.used[p] or "s" not in d.used[p])):
-            choices.append("play a gold card" if sailing else "play a card")
-        if self._may_buy(p) and (not sailing or self.game.options.buy_when == "sail and action"):
-            choices.append("buy a card")
-        if d.cities is not None and not sailing:
-            choices.append("play or buy an influence card")
-        if self._may_pass_curse(p):
-            choices.append("pass the curse")
-        said = ", ".join(choices[:-1]) + (" or " if len(choices) > 1 else "") + (choices[-1] if choices else "")
-        if sailing:
-            prompt = f"P{p} may {said} while sailing, or pass" if said else f"P{p} passes (sail phase)"
-        else:
-            prompt = f"P{p} may {said}, or pass" if said else f"P{p} passes (action phase)"
-        return decision(p, step, RULE_OF[step], prompt)
+        used = d.used[p]
+        key = (p, sailing,
+               bool(d.hands[p]) and ("g" not in used if sailing else ("g" not in used or "s" not in used)),
+               self._may_buy(p) and (not sailing or self.game.options.buy_when == "sail and action"),
+               d.cities is not None and not sailing,
+               self._may_pass_curse(p))
+        found = _CHOICES.get(key)
+        if found is None:
+            found = _CHOICES[key] = _choices_decision(*key)
+        return found
 
     # ------------------------------------------------------------------ moves
     def _generate_moves(self) -> tuple[Move, ...]:
@@ -204,13 +200,14 @@ class PiratesState(State):
             used = d.used[p]
             out: list[Move] = [self._play(p, c) for c in _distinct(d.hands[p])
                                if ("g" if self.game.cards[c].tier == "gold" else "s") not in used
-                               and card_can_act(d, self.game.cards[c], p)]
+                               and card_can_act(d, self.game, c, p)]
             if self._may_buy(p):
                 out.append(m.BUY[p])
             if self._may_pass_curse(p):
                 out += [m.PASS_CURSE[p][s] for s in range(self.game.players) if s != p and not d.out[s]]
             if d.cities is not None:
-                out += influence_moves(cast(Any, self.game), d, p)
+                named = self.game.named
+                out += [named(mv) for mv in influence_moves(cast(Any, self.game), d, p)]
             out.append(m.PASS[p])
             return tuple(out)
         if step == "towns":
@@ -236,7 +233,7 @@ class PiratesState(State):
         if step == "cards":
             cards = self.game.cards
             out = [self._play(p, c) for c in _distinct(d.hands[p])
-                   if cards[c].tier == "gold" and "g" not in d.used[p] and card_can_act(d, cards[c], p)]
+                   if cards[c].tier == "gold" and "g" not in d.used[p] and card_can_act(d, self.game, c, p)]
             if self.game.options.buy_when == "sail and action" and self._may_buy(p):
                 out.append(m.BUY[p])
             if self._may_pass_curse(p):
@@ -251,7 +248,7 @@ class PiratesState(State):
                 out.append(_reroll_or_keep(p, "battle die", cost)[0])
             if "c" not in flags:
                 out += [self._play(p, c) for c in _distinct(d.hands[p]) if self.game.cards[c].final_battle
-                        and card_can_act(d, self.game.cards[c], p)]
+                        and card_can_act(d, self.game, c, p)]
             return tuple(out + [_FINAL_DONE[p]])
         top = d.stack[-1]
         _, actor, source, effect, target = top
@@ -420,7 +417,7 @@ class PiratesState(State):
                 return Reason("P-FINAL-3", f"{spec.name} is not a final-battle card")
             if pend.step in ("act", "cards") and ("g" if spec.tier == "gold" else "s") in d.used[who]:
                 return Reason("P-ACT-1", f"you already played a {spec.tier} card this round")
-            if not card_can_act(d, spec, cast(int, who)):
+            if not card_can_act(d, self.game, move.card, cast(int, who)):
                 return Reason("P-IMMUNE", f"{spec.name} would do nothing now: no other ship it may "
                                           f"reach is in range, and a ship on the start/end tile is "
                                           f"immune to other players' cards")
@@ -583,6 +580,24 @@ class PiratesState(State):
     def _encode(self) -> dict[str, Any]:
         from .scenario import encode
         return encode(self.data)
+
+
+_CHOICES: Final[dict[tuple[int, bool, bool, bool, bool, bool], Pending]] = {}
+"""The decisions of `_choices_pending`, by seat, window and the choices open: made once."""
+
+
+def _choices_decision(p: int, sailing: bool, play: bool, buy: bool, influence: bool, curse: bool) -> Pending:
+    """An action turn's or a sail window's decision, its prompt naming the open choices."""
+    choices = [word for open_, word in ((play, "play a gold card" if sailing else "play a card"),
+                                        (buy, "buy a card"), (influence, "play or buy an influence card"),
+                                        (curse, "pass the curse")) if open_]
+    said = ", ".join(choices[:-1]) + (" or " if len(choices) > 1 else "") + (choices[-1] if choices else "")
+    if sailing:
+        prompt = f"P{p} may {said} while sailing, or pass" if said else f"P{p} passes (sail phase)"
+    else:
+        prompt = f"P{p} may {said}, or pass" if said else f"P{p} passes (action phase)"
+    step = "cards" if sailing else "act"
+    return decision(p, step, RULE_OF[step], prompt)
 
 
 @lru_cache(maxsize=256)
