@@ -24,6 +24,7 @@ from .core.words import counted
 from .core.pending import seat_name
 from .core.events import Outcome
 from .core.game import Game, list_games, load
+from .core.citations import citations
 from .core.rulebook import rulebook
 from .core.state import CHANCE, STATE_FORMAT, State
 from .core.tree import TREE_FORMAT, Explorer
@@ -98,6 +99,8 @@ def _parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="print a game's rules reference with ids and tags")
     rules.add_argument("game", choices=list_games())
+    rules.add_argument("--where", action="store_true",
+                       help="also list, under each rule, the functions that cite it (plain first, then the speed layer)")
     rules.set_defaults(run=_rules)
     return parser
 
@@ -285,6 +288,7 @@ def _print_end(state: State) -> None:
 
 def _rules(args: argparse.Namespace, extra: list[str]) -> int:
     book = rulebook(args.game)
+    where = citations(args.game) if args.where else {}
     print(book.title)
     section = None
     for rule in book:
@@ -292,6 +296,12 @@ def _rules(args: argparse.Namespace, extra: list[str]) -> int:
             section = rule.section
             print(f"\n## {section}")
         print(f"{rule.id} [{rule.source}] {rule.text}")
+        if args.where:
+            cited = where[rule.id]
+            for citation in cited:
+                print(f"    {citation}")
+            if not cited:
+                print("    (no function cites it: a rule of the setup text, or checked by tests alone)")
     return 0
 
 

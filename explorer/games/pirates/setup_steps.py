@@ -34,7 +34,8 @@ DRAFT_SIZES = (3, 2, 1)
 # ---------------------------------------------------------------------- setup
 def deal_tiles(game: "PiratesGame", rng: random.Random) -> tuple[tuple[str, ...], int, tuple]:
     """Shuffle every tile of the catalogue face down and deal them all out, one at a
-    time from seat 0 [P-SETUP-BUILD-DEAL]. Returns the route with only the start/end
+    time from seat 0 [P-SETUP-BUILD-DEAL]; the captain or the next player places the
+    first ordinary tile [P-SETUP-BUILD-FIRST]. Returns the route with only the start/end
     tile placed, the seat dealt that tile (the starting captain [P-SETUP-CAPTAIN]) and
     the build frame with every other tile in its player's hand."""
     n = game.players

@@ -1,0 +1,96 @@
+"""Where each rule lives in the code: the functions that cite a rule id, plain first.
+
+A teacher-developer checking a rule against `seeds/<game>.md` asks where the engine
+states it. Code cites rule ids in docstrings, Reasons and events ("[V-BRIBE-2]",
+"(S-PLACE-4)", ``Reason("P-BUY", ...)``); this module reads a game's package with `ast`
+(nothing is imported or run) and lists, for each id of the game's rules reference, the
+functions whose text cites it. Citations in the speed layer (`fast.py`, `speed.py`, the
+game's faster twins of plain rules) come after the plain ones, marked as such, so the
+reader opens the plain statement first.
+
+`explorer rules GAME --where` prints the index.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from typing import NamedTuple
+
+from .rulebook import rulebook
+
+GAMES = Path(__file__).resolve().parent.parent / "games"
+SPEED_MODULES = frozenset({"fast", "speed"})
+"""Modules of a game that hold only its speed layer (faster twins of plain rules)."""
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b")
+
+
+class Citation(NamedTuple):
+    """One function citing a rule: `module.qualified_name`, its line, and its layer."""
+
+    where: str
+    line: int
+    speed: bool
+
+    def __str__(self) -> str:
+        return f"{self.where} (line {self.line}){' [speed layer]' if self.speed else ''}"
+
+
+def _functions(tree: ast.AST) -> list[tuple[str, ast.AST]]:
+    """Every function and method of a module, with its qualified name, and the module
+    body itself ("<module>") for constants at the top level."""
+    found: list[tuple[str, ast.AST]] = [("<module>", tree)]
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found.append((prefix + child.name, child))
+                visit(child, prefix + child.name + ".")
+            elif isinstance(child, ast.ClassDef):
+                visit(child, prefix + child.name + ".")
+            else:
+                visit(child, prefix)
+
+    visit(tree, "")
+    return found
+
+
+def _strings(node: ast.AST, own: bool) -> list[str]:
+    """The string constants of `node`; for a module (`own` False) only those outside
+    any function (in class bodies too: an option names its rule there), which are the
+    functions' own."""
+    out: list[str] = []
+
+    def visit(n: ast.AST) -> None:
+        for child in ast.iter_child_nodes(n):
+            if not own and isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue           # a class body's own constants (an option's rule) count
+            if own and child is not node and isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue           # a nested function is listed on its own
+            if isinstance(child, ast.Constant) and isinstance(child.value, str):
+                out.append(child.value)
+            visit(child)
+
+    visit(node)
+    return out
+
+
+def citations(game: str, package: Path | None = None) -> dict[str, list[Citation]]:
+    """For each rule id of `game`'s rules reference, the functions of its package that
+    cite it, plain ones first (in file order), then the speed layer's."""
+    book = rulebook(game)
+    ids = {rule.id for rule in book}
+    found: dict[str, list[Citation]] = {rule.id: [] for rule in book}
+    folder = package or GAMES / game
+    for path in sorted(folder.rglob("*.py")):
+        module = ".".join(path.relative_to(folder).with_suffix("").parts)
+        speed = path.stem in SPEED_MODULES
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for name, node in _functions(tree):
+            cited = {m for text in _strings(node, own=name != "<module>") for m in RULE_ID.findall(text)}
+            line = getattr(node, "lineno", 1)
+            for rule_id in sorted(cited & ids):
+                found[rule_id].append(Citation(f"{module}.{name}" if name != "<module>" else module, line, speed))
+    for rule_id in found:
+        found[rule_id].sort(key=lambda c: c.speed)
+    return found
