@@ -95,3 +95,15 @@ def test_town_and_influence_moves_name_tiles_and_towns():
     assert game.parse_move(str(place)) == place
     assert game.parse_move(f"P{place.player} {place.town} under tile {place.slot}") == place
 
+
+
+@pytest.mark.rules("P-COG-TOWN-PLACE", "P-COG-INF-DEAL")
+def test_the_cities_setup_is_headed_as_setup_not_as_a_betting_round():
+    state = load(3, cities_of_greed=True).new(seed=2)
+    seen = set()
+    while state.data.stack and state.data.stack[0][0] in ("keep", "towns", "designate"):
+        scene = state.scene(None)
+        seen.add(state.pending.step)
+        assert scene["status"].startswith("Setup: ") and "betting" not in scene["status"]
+        state = state.play(state.legal_moves()[0])
+    assert {"keep", "towns"} <= seen

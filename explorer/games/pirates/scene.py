@@ -59,9 +59,18 @@ def _status(view: Mapping[str, Any]) -> str:
     if view["over"]:
         out = view["outcome"]
         return f"Game over: {out['ended_by']}. Winner: {', '.join(f'P{w}' for w in out['winners'])}"
-    if any(fr["kind"] in ("draft", "build") for fr in view["stack"]):
+    if _in_setup(view):
         return f"Setup: {view['prompt']}"
     return f"Round {view['round']}, {view['phase']}: {view['prompt']}"
+
+
+SETUP_FRAMES = frozenset({"draft", "build", "keep", "towns", "designate"})
+"""The decisions of the setup, before the first round: the card draft, building the map,
+and Cities of Greed's influence cards, town cards and designated towns."""
+
+
+def _in_setup(view: Mapping[str, Any]) -> bool:
+    return any(fr["kind"] in SETUP_FRAMES for fr in view["stack"])
 
 
 def _role_note(view: Mapping[str, Any], p: int, role: str) -> str:
@@ -318,7 +327,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
     token = {"id": "token", "label": "Starting captain", "layout": "row", "items": [
         {"id": "", "kind": "token", "text": f"P{view['captain']} {arrow}", "color": "#f2d16b",
          "title": f"P{view['captain']} holds the token; play goes {view['direction']}"}],
-        "note": f"round {view['round']}, {view['phase']} phase"}
+        "note": "setup" if _in_setup(view) else f"round {view['round']}, {view['phase']} phase"}
     ladder = {"id": "bids", "label": "Bids", "layout": "row",
               "items": [{"id": "", "kind": "counter", "text": b["text"]} for b in view["bids"]],
               "note": "" if view["call"] is None else
