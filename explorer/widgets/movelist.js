@@ -24,7 +24,10 @@ function render({ model, el }) {
       b.className = "rx-button rx-move-button";
       b.dataset.move = m.text;
       b.title = m.text;
-      b.textContent = m.label || m.text;
+      const label = document.createElement("span");
+      label.className = "rx-move-label";
+      label.textContent = m.label || m.text;
+      b.appendChild(label);
       if (m.rule) {
         const rule = document.createElement("span");
         rule.className = "rx-rule";
