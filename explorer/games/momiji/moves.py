@@ -462,6 +462,10 @@ class Deal(Move):
         return f"the deck turns up {name(self.card)}"
 
     @property
+    def targets(self) -> tuple[str, ...]:
+        return ("deck",)               # a click on the deck forces the card (teacher)
+
+    @property
     def rule(self) -> str:
         return "M-DECK-1"
 

@@ -182,6 +182,10 @@ class Snatch(Move):
         return f"hand P{self.player} gives {self.card}"
 
     @property
+    def targets(self) -> tuple[str, ...]:
+        return (f"hand:{self.player}:{self.card}",)
+
+    @property
     def label(self) -> str:
         return f"P{self.player} loses {self.name or self.card} at random"
 

@@ -117,6 +117,12 @@ def _counted(view: Mapping[str, Any], p: int) -> list[bool] | None:
     return [alive and counts_for(face, f) for _, f in shown]
 
 
+def _rolled(view: Mapping[str, Any], p: int) -> int:
+    """How many dice of P`p`'s cup are rolled so far (the cup being rolled, one die at a
+    time: its frame on the stack)."""
+    return next((fr["rolled"] for fr in view["stack"] if fr["kind"] == "cup" and fr["seat"] == p), 0)
+
+
 def _cups(view: Mapping[str, Any]) -> dict[str, Any]:
     zones = []
     for p, cup in enumerate(view["cups"]):
@@ -124,9 +130,11 @@ def _cups(view: Mapping[str, Any]) -> dict[str, Any]:
         items = []
         for i, name in enumerate(cup["dice"]):
             face = None if cup["faces"] is None else cup["faces"][i]
-            if face is None:
-                items.append({"id": "", "kind": "die", "face": "down", "sub": "?" if cup["rolled"] else "",
-                              "title": f"P{p}'s {name} die, hidden"})
+            if face is None:                    # the die rolled next: a click forces it (teacher)
+                rolling = (cup["faces"] is not None or view["viewer"] is None) and view["to_move"] == "chance" \
+                    and view["step"] == f"cup P{p}" and i == _rolled(view, p)
+                items.append({"id": f"cup:{p}" if rolling else "", "kind": "die", "face": "down",
+                              "sub": "?" if cup["rolled"] else "", "title": f"P{p}'s {name} die, hidden"})
             else:
                 colour = DIE_COLOUR[name]
                 item = {"id": "", "kind": "die", "text": str(face), "color": colour,
@@ -264,10 +272,10 @@ def _flight(view: Mapping[str, Any]) -> dict[str, Any] | None:
     for fr in view["stack"]:
         if fr["kind"] == "battle":
             for s, f in zip(fr["seats"], fr["faces"]):
-                items.append({"id": "", "kind": "die", "text": f or "?", "sub": f"P{s}",
+                items.append({"id": f"die:battle P{s}", "kind": "die", "text": f or "?", "sub": f"P{s}",
                               "color": SEAT_COLOURS[s], "title": f"{fr['battle']} battle: P{s}"})
         elif fr["kind"] == "die":
-            items.append({"id": "", "kind": "die", "text": str(fr["face"] or "?"), "sub": fr["die"],
+            items.append({"id": f"die:{fr['die']} die", "kind": "die", "text": str(fr["face"] or "?"), "sub": fr["die"],
                           "title": f"P{fr['owner']}'s {fr['die']} die"})
         elif fr["kind"] == "effect":
             eff = fr["effect"]

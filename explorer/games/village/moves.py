@@ -228,6 +228,10 @@ class Reveal(Move):
         return f"the deck turns up {A_NAME[self.card]}"
 
     @property
+    def targets(self) -> tuple[str, ...]:
+        return ("deck",)               # a click on the deck forces the card (teacher)
+
+    @property
     def rule(self) -> str:
         return "V-DECK-1"
 
