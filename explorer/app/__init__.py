@@ -4,7 +4,8 @@
     explorer app --classroom          # every network interface, with a generated token
 
 The page is `page/classroom.ipynb` (one cell: `ClassroomApp()`, see `classroom.py`), run
-by Voila with its code hidden. How it is locked down (`voila_config` sets all of it):
+by Voila with its code hidden. How it is locked down (`voila_config` sets it, with the
+handlers of `server.py` that `app_class` swaps in):
 
 - Voila runs the notebook in a new kernel per page load and lets the browser send that
   kernel only widget messages (comm_open/comm_msg/comm_close, kernel_info, shutdown):
@@ -18,7 +19,8 @@ by Voila with its code hidden. How it is locked down (`voila_config` sets all of
   the URL to hand out. A request without it is sent to the login page, no kernel starts.
 - No Voila or Jupyter config file is read (not from the working directory, not from
   ~/.jupyter), and the kernel is always this Python (the one with `explorer` installed);
-  kernels of closed tabs are shut down, idle ones after an hour.
+  kernels of closed tabs are shut down (the page sets the ``_xsrf`` cookie that the closing
+  tab's shutdown request needs), idle ones after an hour.
 """
 from __future__ import annotations
 
@@ -110,10 +112,16 @@ def native_kernels() -> type:
     return NativeKernelSpecManager
 
 
-def app_class() -> type:
-    """Voila, reading no config file, opening the browser at the URL with the token."""
+def app_class() -> Any:
+    """Voila, reading no config file, opening the browser at the URL with the token, its
+    page handler swapped for ours (`server.py`)."""
     from traitlets import default
-    from voila.app import Voila
+    from voila.app import Voila  # type: ignore[import-untyped]
+    from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
+
+    from .server import ClassroomPageHandler
+
+    swaps = {TornadoVoilaHandler: ClassroomPageHandler}
 
     class ClassroomVoila(Voila):
         name = "explorer-app"
@@ -127,6 +135,14 @@ def app_class() -> type:
             if self.url_with_token:
                 threading.Thread(target=webbrowser.open, args=(self.url_with_token,),
                                  daemon=True).start()
+
+        def init_handlers(self) -> list[tuple[Any, ...]]:
+            handlers = [(route[0], swaps.get(route[1], route[1]), *route[2:])
+                        for route in super().init_handlers()]
+            missing = set(swaps.values()) - {route[1] for route in handlers}
+            if missing:     # a Voila that routes otherwise: refuse to serve without them
+                raise RuntimeError(f"Voila's handlers changed, cannot install {missing}")
+            return handlers
 
     return ClassroomVoila
 

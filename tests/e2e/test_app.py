@@ -30,10 +30,28 @@ PAGE_TIMEOUT = 120_000      # each page load runs the notebook in a new kernel
 
 
 class App:
-    def __init__(self, port: int, token: str | None) -> None:
+    def __init__(self, port: int, token: str | None, server: subprocess.Popen, log: Path) -> None:
         self.port = port
         self.token = token
         self.base = f"http://127.0.0.1:{port}"
+        self.server = server
+        self.log = log
+
+    def kernels(self) -> set[str]:
+        """The ids of the kernels the server runs now (one per page load, until shut down),
+        from the kernel processes' command lines (`-f .../kernel-<id>.json`)."""
+        import psutil
+        ids = set()
+        for child in psutil.Process(self.server.pid).children():
+            try:
+                if child.status() == psutil.STATUS_ZOMBIE:
+                    continue
+                match = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(child.cmdline()))
+            except psutil.NoSuchProcess:
+                continue
+            if match:
+                ids.add(match.group(1))
+        return ids
 
     def url(self, path: str = "/", token: bool = True) -> str:
         if token and self.token:
@@ -81,7 +99,7 @@ def start_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[...
             if time.monotonic() > deadline:
                 pytest.fail(f"explorer app did not listen within 90 s; see {log_path}")
             time.sleep(0.3)
-        return App(port, token)
+        return App(port, token, server, log_path)
 
     yield start
     for server, log_path, log in servers:
@@ -241,3 +259,26 @@ def test_what_a_browser_sends_cannot_run_code(app_with_token: App, tmp_path: Pat
         time.sleep(1)
     assert "execute_reply" not in seen and "execute_input" not in seen
     assert not marker.exists()
+
+
+def wait_for(condition: Callable[[], bool], seconds: float = 30) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.3)
+    return True
+
+
+@pytest.mark.parametrize("which", ["app", "app_with_token"])
+def test_closing_a_tab_stops_its_kernel(page: Page, request: pytest.FixtureRequest, which: str) -> None:
+    """The page's last act is asking the server to shut its kernel down (with the _xsrf
+    cookie's value, which the page load must have set)."""
+    app: App = request.getfixturevalue(which)
+    page.goto(app.url())
+    expect(page.locator(".rx-app")).to_be_visible(timeout=PAGE_TIMEOUT)
+    kernel = kernel_id(page.content())
+    assert kernel in app.kernels()
+    assert any(cookie["name"] == "_xsrf" for cookie in page.context.cookies())
+    page.goto("about:blank")
+    assert wait_for(lambda: kernel not in app.kernels()), "the closed tab's kernel still runs"
