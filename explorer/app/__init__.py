@@ -5,7 +5,7 @@
 
 The page is `page/classroom.ipynb` (one cell: `ClassroomApp()`, see `classroom.py`), run
 by Voila with its code hidden. How it is locked down (`voila_config` sets it, with the
-handlers of `server.py` that `app_class` swaps in):
+handlers and kernel manager of `server.py` that `app_class` and `voila_config` swap in):
 
 - Voila runs the notebook in a new kernel per page load and lets the browser send that
   kernel only widget messages (comm_open/comm_msg/comm_close, kernel_info, shutdown):
@@ -17,6 +17,9 @@ handlers of `server.py` that `app_class` swaps in):
   rebinding). ``--classroom`` (or ``--ip`` with any non-loopback address) serves the
   network and then requires a token: generated unless ``--token`` gives one, printed in
   the URL to hand out. A request without it is sent to the login page, no kernel starts.
+- At most `MAX_KERNELS` games (kernels) run at once (``--max-games``): a page load beyond
+  that gets a short page, "The classroom is full: N games are running. Close a tab or try
+  again in a few minutes.", with status 503 and no kernel started.
 - No Voila or Jupyter config file is read (not from the working directory, not from
   ~/.jupyter), and the kernel is always this Python (the one with `explorer` installed);
   kernels of closed tabs are shut down (the page sets the ``_xsrf`` cookie that the closing
@@ -41,6 +44,9 @@ LOOPBACK = "127.0.0.1"
 ALL_INTERFACES = "0.0.0.0"
 DEFAULT_PORT = 8866
 IDLE_KERNEL_SECONDS = 3600
+MAX_KERNELS = 30
+"""The most games (kernels, one per page load, about 80 MB each) at once: a class of 30
+on a laptop with 2.5 GB to spare. `explorer app --max-games N` changes it."""
 
 HEADERS = {
     "Content-Security-Policy": "frame-ancestors 'self'",   # no framing by another site
@@ -66,15 +72,17 @@ def new_token() -> str:
 
 
 def voila_config(ip: str = LOOPBACK, port: int = DEFAULT_PORT, token: str | None = None,
-                 open_browser: bool = False) -> Any:
+                 open_browser: bool = False, max_kernels: int = MAX_KERNELS) -> Any:
     """The traitlets `Config` of the app's Voila server (see the module docstring)."""
     from traitlets.config import Config
 
     from ..widgets.nodelay import NoDelayKernelConnection
+    from .server import CappedKernelManager
 
     local = is_loopback(ip)
     if not local and not token:
         raise InvalidInput("token", "serving beyond this computer needs a token")
+    check_max_kernels(max_kernels)
     c = Config()
     c.Voila.ip = ip
     c.Voila.port = port
@@ -93,9 +101,16 @@ def voila_config(ip: str = LOOPBACK, port: int = DEFAULT_PORT, token: str | None
     c.VoilaConfiguration.preheat_kernel = False
     c.VoilaConfiguration.show_tracebacks = False
     c.VoilaConfiguration.kernel_spec_manager_class = native_kernels()   # the kernel is this Python
+    c.VoilaConfiguration.multi_kernel_manager_class = CappedKernelManager
+    c.CappedKernelManager.max_kernels = max_kernels     # then a page load gets "the classroom is full"
     c.MappingKernelManager.cull_idle_timeout = IDLE_KERNEL_SECONDS
     c.MappingKernelManager.cull_interval = 300
     return c
+
+
+def check_max_kernels(max_kernels: int) -> None:
+    if isinstance(max_kernels, bool) or not isinstance(max_kernels, int) or max_kernels < 1:
+        raise InvalidInput("max_games", f"expected at least 1 game at once, got {max_kernels!r}")
 
 
 def native_kernels() -> type:
@@ -114,7 +129,7 @@ def native_kernels() -> type:
 
 def app_class() -> Any:
     """Voila, reading no config file, opening the browser at the URL with the token, its
-    page handler swapped for ours (`server.py`)."""
+    page handler swapped for one that answers "the classroom is full" (`server.py`)."""
     from traitlets import default
     from voila.app import Voila  # type: ignore[import-untyped]
     from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
@@ -167,9 +182,10 @@ def check_port_free(ip: str, port: int) -> None:
 
 
 def serve(ip: str = LOOPBACK, port: int = DEFAULT_PORT, token: str | None = None,
-          open_browser: bool = True) -> int:
+          open_browser: bool = True, max_kernels: int = MAX_KERNELS) -> int:
     """Start the classroom app; returns when the server stops (Ctrl-C)."""
     local = is_loopback(ip)
+    check_max_kernels(max_kernels)
     if not local and not token:
         token = new_token()
     if isinstance(port, bool) or not 0 < port < 65536:
@@ -184,9 +200,11 @@ def serve(ip: str = LOOPBACK, port: int = DEFAULT_PORT, token: str | None = None
     else:
         print(f"Rules Explorer classroom app for the network (listening on {ip}:{port}).\n"
               f"Students open: {url}\n"
-              "Without the token a browser gets a login page. Stop with Ctrl-C.", flush=True)
+              "Without the token a browser gets a login page. Stop with Ctrl-C.")
+    print(f"At most {max_kernels} games at once (one per open tab; --max-games changes it).",
+          flush=True)
     cls = app_class()
-    app = cls.instance(config=voila_config(ip, port, token, open_browser))
+    app = cls.instance(config=voila_config(ip, port, token, open_browser, max_kernels))
     app.url_with_token = url
     app.initialize([str(PAGE)])
     app.start()

@@ -1,20 +1,96 @@
-"""The classroom app's server pieces that Voila lets us swap: the page handler (see
-`app_class` in `explorer.app`, which names it).
+"""The classroom app's server pieces that Voila lets us swap: its kernel manager and the
+page handler (see `voila_config` and `app_class` in `explorer.app`, which name them).
 Imported by the server only, never by a kernel running the page.
 """
 from __future__ import annotations
 
+import html
+from typing import Any
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado.web import HTTPError
+from traitlets import Integer
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
+
+from . import MAX_KERNELS
+
+RETRY_AFTER_SECONDS = 120
+
+
+class ClassroomFull(HTTPError):
+    """No kernel was started: `running` kernels are already running, the cap."""
+
+    def __init__(self, running: int) -> None:
+        super().__init__(503, "classroom full: %d kernels running", running)
+        self.running = running
+
+
+def full_message(running: int) -> str:
+    games = "1 game is" if running == 1 else f"{running} games are"
+    return f"The classroom is full: {games} running. Close a tab or try again in a few minutes."
+
+
+def full_page(running: int) -> str:
+    """The page a browser gets instead of the app when the classroom is full (status 503)."""
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>The classroom is full</title>
+<style>body {{ font-family: system-ui, sans-serif; max-width: 36em; margin: 4em auto; padding: 0 1em;
+line-height: 1.5; }}</style>
+</head>
+<body>
+<h1>The classroom is full</h1>
+<p class="rx-app-full">{html.escape(full_message(running))}</p>
+</body>
+</html>
+"""
+
+
+class CappedKernelManager(AsyncMappingKernelManager):
+    """jupyter_server's kernel manager, refusing to start a kernel when `max_kernels` are
+    running or starting (each page load starts one; each holds a Python process)."""
+
+    max_kernels = Integer(MAX_KERNELS, config=True, help="the most kernels alive at once (at least 1)")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._starting = 0     # kernels being started: not listed until they answer
+
+    async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
+        running = len(self.list_kernel_ids()) + self._starting
+        if running >= self.max_kernels:
+            raise ClassroomFull(running)
+        self._starting += 1
+        try:
+            return await super().start_kernel(**kwargs)
+        finally:
+            self._starting -= 1
 
 
 class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
-    """Voila's page handler, setting the `_xsrf` cookie.
+    """Voila's page handler; a full classroom gets a page saying so, not an error page.
 
-    When the tab closes, the page asks the server to shut its kernel down (a POST to
-    /voila/api/shutdown/<kernel id> carrying that cookie's value); Voila's page handler
-    never sets it, so the server refused (403) and a closed tab's kernel lived on until
-    the idle cull."""
+    The kernel manager raises `ClassroomFull` before any of the page is written, so the
+    whole response is this page with status 503.
+
+    The page also sets the `_xsrf` cookie. When the tab closes, the page asks the server to
+    shut its kernel down (a POST to /voila/api/shutdown/<kernel id> carrying that cookie's
+    value); Voila's page handler never sets it, so the server refused (403) and a closed
+    tab's kernel lived on until the idle cull."""
 
     async def get(self, path: str | None = None) -> None:
         self.xsrf_token      # reading it sets the cookie (sent with the page's first bytes)
         await super().get(path)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        exc = kwargs.get("exc_info", (None, None, None))[1]
+        if not isinstance(exc, ClassroomFull):
+            super().write_error(status_code, **kwargs)
+            return
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Retry-After", str(RETRY_AFTER_SECONDS))
+        self.finish(full_page(exc.running))

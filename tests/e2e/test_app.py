@@ -270,6 +270,39 @@ def wait_for(condition: Callable[[], bool], seconds: float = 30) -> bool:
     return True
 
 
+FULL = "The classroom is full: 2 games are running. Close a tab or try again in a few minutes."
+
+
+def test_a_full_classroom_gets_a_page_saying_so_and_no_kernel(
+        page: Page, start_app: Callable[..., App]) -> None:
+    """`--max-games 2`: two games run; a third page load gets a 503 page in words and starts
+    no kernel; closing a tab (its kernel shut down) lets the next one in."""
+    app = start_app("--max-games", "2")
+    page.goto(app.url())                                         # a student's tab: game 1
+    expect(page.locator(".rx-app")).to_be_visible(timeout=PAGE_TIMEOUT)
+    status, _, body = fetch(app.url("/"))                       # game 2
+    assert status == 200 and "kernelId" in body
+    assert len(app.kernels()) == 2
+
+    status, headers, body = fetch(app.url("/"))
+    assert status == 503, body[:500]
+    assert FULL in body and "kernelId" not in body
+    assert "Traceback" not in body and "site-packages" not in body
+    assert headers["Content-Type"].startswith("text/html") and int(headers["Retry-After"]) > 0
+    another = page.context.new_page()                            # what a third student sees
+    response = another.goto(app.url())
+    assert response is not None and response.status == 503
+    expect(another.locator("h1")).to_have_text("The classroom is full")
+    expect(another.locator("body")).to_contain_text(FULL)
+    time.sleep(2)
+    assert len(app.kernels()) == 2                              # the refused loads started nothing
+
+    page.goto("about:blank")                                     # the tab closes: its kernel stops
+    assert wait_for(lambda: len(app.kernels()) == 1), "the closed tab's kernel still runs"
+    status, _, body = fetch(app.url("/"))
+    assert status == 200 and "kernelId" in body and len(app.kernels()) == 2
+
+
 @pytest.mark.parametrize("which", ["app", "app_with_token"])
 def test_closing_a_tab_stops_its_kernel(page: Page, request: pytest.FixtureRequest, which: str) -> None:
     """The page's last act is asking the server to shut its kernel down (with the _xsrf

@@ -216,9 +216,11 @@ def test_app_serves_on_this_computer_by_default(monkeypatch) -> None:
     calls = []
     monkeypatch.setattr(app, "serve", lambda **kw: calls.append(kw) or 0)
     assert cli.main(["app", "--no-browser"]) == 0
-    assert calls == [{"ip": "127.0.0.1", "port": 8866, "token": None, "open_browser": False}]
-    assert cli.main(["app", "--classroom", "--port", "9000"]) == 0
-    assert calls[-1] == {"ip": "0.0.0.0", "port": 9000, "token": None, "open_browser": True}
+    assert calls == [{"ip": "127.0.0.1", "port": 8866, "token": None, "open_browser": False,
+                      "max_kernels": app.MAX_KERNELS}]
+    assert cli.main(["app", "--classroom", "--port", "9000", "--max-games", "5"]) == 0
+    assert calls[-1] == {"ip": "0.0.0.0", "port": 9000, "token": None, "open_browser": True,
+                         "max_kernels": 5}
     assert cli.main(["app", "--ip", "192.0.2.7", "--token", "abc"]) == 0
     assert calls[-1]["ip"] == "192.0.2.7" and calls[-1]["token"] == "abc"
     with pytest.raises(SystemExit):               # one or the other
@@ -293,6 +295,11 @@ def test_app_config_locks_the_server_down() -> None:
     assert "frame-ancestors 'self'" in headers["Content-Security-Policy"]
     assert headers["Referrer-Policy"] == "no-referrer"
     assert c.MappingKernelManager.cull_idle_timeout > 0
+    assert c.CappedKernelManager.max_kernels == app.MAX_KERNELS
+    assert app.voila_config(max_kernels=3).CappedKernelManager.max_kernels == 3
+    for wrong in (0, -1, True, 2.5):
+        with pytest.raises(explorer.InvalidInput, match="at least 1 game"):
+            app.voila_config(max_kernels=wrong)
     assert app.app_class()().config_file_paths == []              # no voila.json/.py from anywhere
     kernels = c.VoilaConfiguration.kernel_spec_manager_class()
     assert list(kernels.find_kernel_specs()) == ["python3"]      # this Python's kernel only
@@ -300,6 +307,11 @@ def test_app_config_locks_the_server_down() -> None:
         app.voila_config("0.0.0.0", 8866, None)
     with pytest.raises(explorer.InvalidInput, match="expected an IP address"):
         app.voila_config("my laptop", 8866, None)
+
+
+def test_app_refuses_no_games_at_once(capsys) -> None:
+    code, _, err = run(capsys, "app", "--max-games", "0", "--no-browser")
+    assert code == 2 and "at least 1 game" in err
 
 
 def test_app_refuses_a_port_in_use_with_the_fix(capsys) -> None:
