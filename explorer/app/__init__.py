@@ -23,7 +23,9 @@ handlers and kernel manager of `server.py` that `app_class` and `voila_config` s
 - No Voila or Jupyter config file is read (not from the working directory, not from
   ~/.jupyter), and the kernel is always this Python (the one with `explorer` installed);
   kernels of closed tabs are shut down (the page sets the ``_xsrf`` cookie that the closing
-  tab's shutdown request needs), idle ones after an hour.
+  tab's shutdown request needs); a kernel no tab is connected to is shut down after
+  `IDLE_KERNEL_SECONDS` (15 minutes) without a message, checked every minute. A connected
+  tab keeps its game however long it idles (``cull_connected`` stays False).
 """
 from __future__ import annotations
 
@@ -43,7 +45,12 @@ PAGE = Path(__file__).resolve().parent / "page" / "classroom.ipynb"
 LOOPBACK = "127.0.0.1"
 ALL_INTERFACES = "0.0.0.0"
 DEFAULT_PORT = 8866
-IDLE_KERNEL_SECONDS = 3600
+IDLE_KERNEL_SECONDS = 15 * 60
+"""A kernel that no tab is connected to is shut down after this long without a message
+(a tab closed without its shutdown request, a laptop gone to sleep, a page fetched by a
+script). A connected tab keeps its game however long it idles: the limit on games is
+what stops open tabs from piling up."""
+CULL_INTERVAL_SECONDS = 60
 MAX_KERNELS = 30
 """The most games (kernels, one per page load, about 80 MB each) at once: a class of 30
 on a laptop with 2.5 GB to spare. `explorer app --max-games N` changes it."""
@@ -104,7 +111,8 @@ def voila_config(ip: str = LOOPBACK, port: int = DEFAULT_PORT, token: str | None
     c.VoilaConfiguration.multi_kernel_manager_class = CappedKernelManager
     c.CappedKernelManager.max_kernels = max_kernels     # then a page load gets "the classroom is full"
     c.MappingKernelManager.cull_idle_timeout = IDLE_KERNEL_SECONDS
-    c.MappingKernelManager.cull_interval = 300
+    c.MappingKernelManager.cull_interval = CULL_INTERVAL_SECONDS
+    c.MappingKernelManager.cull_connected = False       # an open tab keeps its game
     return c
 
 

@@ -315,3 +315,12 @@ def test_closing_a_tab_stops_its_kernel(page: Page, request: pytest.FixtureReque
     assert any(cookie["name"] == "_xsrf" for cookie in page.context.cookies())
     page.goto("about:blank")
     assert wait_for(lambda: kernel not in app.kernels()), "the closed tab's kernel still runs"
+
+
+def test_kernels_without_a_tab_are_culled_after_15_idle_minutes(app: App) -> None:
+    """The running server's kernel manager says so when it starts culling (at its first
+    kernel): kernels idle 15 minutes, checked every minute, connected ones spared."""
+    fetch(app.url("/"))
+    log = app.log.read_text()
+    assert "Culling kernels with idle durations > 900 seconds at 60 second intervals" in log
+    assert "Culling kernels even with connected clients" not in log

@@ -294,7 +294,9 @@ def test_app_config_locks_the_server_down() -> None:
     headers = c.Voila.tornado_settings["headers"]
     assert "frame-ancestors 'self'" in headers["Content-Security-Policy"]
     assert headers["Referrer-Policy"] == "no-referrer"
-    assert c.MappingKernelManager.cull_idle_timeout > 0
+    assert c.MappingKernelManager.cull_idle_timeout == 15 * 60        # no tab connected: culled
+    assert c.MappingKernelManager.cull_interval == 60
+    assert c.MappingKernelManager.cull_connected is False            # an open tab keeps its game
     assert c.CappedKernelManager.max_kernels == app.MAX_KERNELS
     assert app.voila_config(max_kernels=3).CappedKernelManager.max_kernels == 3
     for wrong in (0, -1, True, 2.5):
