@@ -12,7 +12,9 @@ handlers and kernel manager of `server.py` that `app_class` and `voila_config` s
   an ``execute_request`` from a browser is dropped, so no code a browser sends runs.
   One tab's kernel is its own game; kernel ids are random and never listed.
 - Only the one notebook is served: no tree, no ``/api/contents``, no ``/api/kernels``
-  listing, no terminals, no file downloads (an empty file allow-list), no tracebacks.
+  listing, no terminals, no file downloads (an empty file allow-list), no tracebacks:
+  the kernel (`kernel.py`) answers a malformed widget message with a one-line error, its
+  traceback going to the server's terminal only.
 - By default it listens on 127.0.0.1 and refuses a request whose Host is not local (DNS
   rebinding). ``--classroom`` (or ``--ip`` with any non-loopback address) serves the
   network and then requires a token: generated unless ``--token`` gives one, printed in
@@ -32,6 +34,7 @@ from __future__ import annotations
 import ipaddress
 import secrets
 import socket
+import sys
 import threading
 import webbrowser
 from pathlib import Path
@@ -123,14 +126,20 @@ def check_max_kernels(max_kernels: int) -> None:
 
 def native_kernels() -> type:
     """A kernel-spec manager that knows one kernel, "python3" = this Python (with
-    `explorer` installed), whatever kernels are installed elsewhere."""
-    from jupyter_client.kernelspec import KernelSpecManager
+    `explorer` installed), whatever kernels are installed elsewhere, started as
+    `explorer.app.kernel` (ipykernel, telling the browser about an error in one line)."""
+    from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
     from traitlets import default
 
     class NativeKernelSpecManager(KernelSpecManager):
         @default("kernel_dirs")
         def _no_kernel_dirs(self) -> list[str]:
             return []
+
+        def get_kernel_spec(self, kernel_name: str) -> KernelSpec:
+            spec = super().get_kernel_spec(kernel_name)
+            spec.argv = [sys.executable, "-m", "explorer.app.kernel", "-f", "{connection_file}"]
+            return spec
 
     return NativeKernelSpecManager
 

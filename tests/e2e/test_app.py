@@ -146,6 +146,15 @@ def kernel_id(html: str) -> str:
     return match.group(1)
 
 
+def message(kind: str, content: object) -> str:
+    """A message for the kernel's websocket, as a browser sends it."""
+    return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "username": "student",
+                                  "session": uuid.uuid4().hex, "date": "2026-01-01T00:00:00Z",
+                                  "version": "5.3"},
+                       "parent_header": {}, "metadata": {}, "content": content,
+                       "channel": "shell", "buffers": []})
+
+
 def test_teacher_picks_village_for_3_and_plays_a_move(
         page: Page, app: App, shot: Callable[[Locator, str], None]) -> None:
     page.goto(app.url())
@@ -234,14 +243,6 @@ def test_what_a_browser_sends_cannot_run_code(app_with_token: App, tmp_path: Pat
     kernel = kernel_id(first)
     assert kernel != kernel_id(second)
     marker = tmp_path / "ran.txt"
-
-    def message(kind: str, content: dict) -> str:
-        return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "username": "student",
-                                      "session": uuid.uuid4().hex, "date": "2026-01-01T00:00:00Z",
-                                      "version": "5.3"},
-                           "parent_header": {}, "metadata": {}, "content": content,
-                           "channel": "shell", "buffers": []})
-
     ws_url = app.url(f"/api/kernels/{kernel}/channels").replace("http://", "ws://")
     seen: list[str] = []
     with connect(ws_url, open_timeout=30) as ws:
@@ -324,3 +325,48 @@ def test_kernels_without_a_tab_are_culled_after_15_idle_minutes(app: App) -> Non
     log = app.log.read_text()
     assert "Culling kernels with idle durations > 900 seconds at 60 second intervals" in log
     assert "Culling kernels even with connected clients" not in log
+
+
+def test_a_malformed_widget_message_gets_no_traceback(app: App) -> None:
+    """Malformed comm_open and comm_msg: the browser gets a one-line error, no traceback
+    and no installation path; the server's log keeps the traceback."""
+    from websockets.sync.client import connect
+
+    _, _, body = fetch(app.url("/"))
+    ws_url = app.url(f"/api/kernels/{kernel_id(body)}/channels").replace("http://", "ws://")
+    received: list[dict] = []
+
+    def receive_until(kind: str) -> None:
+        deadline, done = time.monotonic() + 30, None
+        while time.monotonic() < (done or deadline):
+            try:
+                received.append(json.loads(ws.recv(timeout=1)))
+            except TimeoutError:
+                continue
+            if received[-1]["header"]["msg_type"] == kind and done is None:
+                done = time.monotonic() + 2      # the kernel's stderr comes a moment later
+        assert done, f"no {kind}"
+
+    with connect(ws_url, open_timeout=30, max_size=None) as ws:
+        ws.send(message("comm_info_request", {}))
+        receive_until("comm_info_reply")
+        comms = next(m["content"]["comms"] for m in received if m["header"]["msg_type"] == "comm_info_reply")
+        assert comms                                              # the page's widgets
+        for content in ({}, {"comm_id": "x"}, {"comm_id": "y", "target_name": "nope", "data": {}},
+                        {"comm_id": "z", "target_name": "jupyter.widget", "data": {}},
+                        {"comm_id": "v", "target_name": "jupyter.widget", "data": 5}):
+            ws.send(message("comm_open", content))
+        for comm in comms:                                        # every widget, a bad update and call
+            ws.send(message("comm_msg", {"comm_id": comm, "data": {"method": "update",
+                                                                   "state": {"layout": 7}}}))
+            ws.send(message("comm_msg", {"comm_id": comm, "data": {"method": "custom", "content": 5}}))
+        ws.send(message("kernel_info_request", {}))
+        receive_until("kernel_info_reply")
+
+    text = json.dumps([m["content"] for m in received])
+    assert "Exception opening comm with target: jupyter.widget (ValueError)" in text   # the short error
+    assert any(m["header"]["msg_type"] == "error" for m in received)    # a widget's error, reported
+    for leak in ("Traceback", "site-packages", 'File \\"', sys.prefix, str(Path(__file__).parents[2])):
+        assert leak not in text, leak
+    log = app.log.read_text()
+    assert "Exception opening comm with target: jupyter.widget" in log and "Traceback" in log

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import sys
 
 import polars as pl
 import pytest
@@ -305,6 +306,7 @@ def test_app_config_locks_the_server_down() -> None:
     assert app.app_class()().config_file_paths == []              # no voila.json/.py from anywhere
     kernels = c.VoilaConfiguration.kernel_spec_manager_class()
     assert list(kernels.find_kernel_specs()) == ["python3"]      # this Python's kernel only
+    assert kernels.get_kernel_spec("python3").argv[:3] == [sys.executable, "-m", "explorer.app.kernel"]
     with pytest.raises(explorer.InvalidInput, match="needs a token"):
         app.voila_config("0.0.0.0", 8866, None)
     with pytest.raises(explorer.InvalidInput, match="expected an IP address"):
