@@ -14,7 +14,9 @@ handlers and kernel manager of `server.py` that `app_class` and `voila_config` s
 - Only the one notebook is served: no tree, no ``/api/contents``, no ``/api/kernels``
   listing, no terminals, no file downloads (an empty file allow-list), no tracebacks:
   the kernel (`kernel.py`) answers a malformed widget message with a one-line error, its
-  traceback going to the server's terminal only.
+  traceback going to the server's terminal only. An odd URL gets a 404 page, never a 500
+  (template files only as ``<template>/static/<file>``; no ``?template=`` or ``?theme=``
+  from a URL), and ``/logout`` forgets the login cookie and goes to the login page.
 - By default it listens on 127.0.0.1 and refuses a request whose Host is not local (DNS
   rebinding). ``--classroom`` (or ``--ip`` with any non-loopback address) serves the
   network and then requires a token: generated unless ``--token`` gives one, printed in
@@ -86,8 +88,10 @@ def voila_config(ip: str = LOOPBACK, port: int = DEFAULT_PORT, token: str | None
     """The traitlets `Config` of the app's Voila server (see the module docstring)."""
     from traitlets.config import Config
 
+    from voila.paths import STATIC_ROOT  # type: ignore[import-untyped]
+
     from ..widgets.nodelay import NoDelayKernelConnection
-    from .server import CappedKernelManager
+    from .server import CappedKernelManager, ClassroomLogout
 
     local = is_loopback(ip)
     if not local and not token:
@@ -103,9 +107,16 @@ def voila_config(ip: str = LOOPBACK, port: int = DEFAULT_PORT, token: str | None
     c.Voila.auto_token = False
     c.Voila.tornado_settings = {"headers": dict(HEADERS),
                                 # off the network, a non-local Host header is refused
-                                "allow_remote_access": not local}
+                                "allow_remote_access": not local,
+                                # jupyter_server's error pages link their static files from
+                                # here: without it they fail to render (an empty 404)
+                                "static_path": STATIC_ROOT,
+                                "static_url_prefix": "/voila/static/"}
     c.Voila.kernel_websocket_connection_class = NoDelayKernelConnection   # clicks without Nagle's delay
+    c.IdentityProvider.logout_handler_class = ClassroomLogout          # /logout: to the login page
     c.VoilaConfiguration.strip_sources = True
+    c.VoilaConfiguration.allow_template_override = "NO"   # no ?template= or ?theme= from a URL
+    c.VoilaConfiguration.allow_theme_override = "NO"
     c.VoilaConfiguration.file_allowlist = []            # /voila/files/ serves nothing
     c.VoilaConfiguration.file_denylist = [".*"]
     c.VoilaConfiguration.preheat_kernel = False
@@ -146,14 +157,16 @@ def native_kernels() -> type:
 
 def app_class() -> Any:
     """Voila, reading no config file, opening the browser at the URL with the token, its
-    page handler swapped for one that answers "the classroom is full" (`server.py`)."""
+    page handler swapped for one that answers "the classroom is full" and its template
+    files handler for one that answers a malformed path with a 404 (`server.py`)."""
     from traitlets import default
     from voila.app import Voila  # type: ignore[import-untyped]
+    from voila.static_file_handler import TemplateStaticFileHandler  # type: ignore[import-untyped]
     from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
-    from .server import ClassroomPageHandler
+    from .server import ClassroomPageHandler, TemplateFiles
 
-    swaps = {TornadoVoilaHandler: ClassroomPageHandler}
+    swaps = {TornadoVoilaHandler: ClassroomPageHandler, TemplateStaticFileHandler: TemplateFiles}
 
     class ClassroomVoila(Voila):
         name = "explorer-app"

@@ -1,15 +1,22 @@
-"""The classroom app's server pieces that Voila lets us swap: its kernel manager and the
-page handler (see `voila_config` and `app_class` in `explorer.app`, which name them).
+"""The classroom app's server pieces that Voila lets us swap: its kernel manager, the
+page handler, the template files handler and the logout handler (see `voila_config` and
+`app_class` in `explorer.app`, which name them).
 Imported by the server only, never by a kernel running the page.
 """
 from __future__ import annotations
 
 import html
+import posixpath
+import re
 from typing import Any
 
+from jupyter_server.auth.decorator import allow_unauthenticated
+from jupyter_server.auth.logout import LogoutHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.utils import url_path_join
 from tornado.web import HTTPError
 from traitlets import Integer
+from voila.static_file_handler import TemplateStaticFileHandler  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from . import MAX_KERNELS
@@ -94,3 +101,29 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         self.set_header("Cache-Control", "no-store")
         self.set_header("Retry-After", str(RETRY_AFTER_SECONDS))
         self.finish(full_page(exc.running))
+
+
+SAFE_TEMPLATE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
+
+
+class TemplateFiles(TemplateStaticFileHandler):  # type: ignore[misc]
+    """Voila's template static files (`/voila/templates/<template>/static/<file>`), with a
+    404 for any other path: Voila's own handler fails with a 500 on e.g. `../..`, `x` or
+    `lab/static/../../..` (it unpacks the path without checking its shape)."""
+
+    def parse_url_path(self, url_path: str) -> str:
+        parts = posixpath.normpath(url_path).split("/", 2)
+        if len(parts) != 3 or parts[1] != "static" or not SAFE_TEMPLATE_NAME.fullmatch(parts[0]):
+            raise HTTPError(404)
+        return str(super().parse_url_path("/".join(parts)))
+
+
+class ClassroomLogout(LogoutHandler):
+    """Log out (forget the login cookie) and go to the login page. jupyter_server's handler
+    renders a page whose template needs a static files setting that Voila does not make:
+    a 500."""
+
+    @allow_unauthenticated
+    def get(self) -> None:
+        self.identity_provider.clear_login_cookie(self)
+        self.redirect(url_path_join(self.base_url, "login"))

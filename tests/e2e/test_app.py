@@ -370,3 +370,39 @@ def test_a_malformed_widget_message_gets_no_traceback(app: App) -> None:
         assert leak not in text, leak
     log = app.log.read_text()
     assert "Exception opening comm with target: jupyter.widget" in log and "Traceback" in log
+
+
+ODD_PATHS = ("/voila/templates/../..", "/voila/templates/x", "/voila/templates/a/b", "/voila/templates/",
+             "/voila/templates/lab/static/../../../../etc/passwd", "/voila/templates/../../x/static/y",
+             "/voila/templates/lab/static/", "/voila/labextensions/x", "/voila/api/themes/x")
+
+
+@pytest.mark.parametrize("which", ["app", "app_with_token"])
+def test_odd_paths_get_a_404_page_never_a_500(request: pytest.FixtureRequest, which: str) -> None:
+    """Voila's template files handler failed (500) on a path not shaped
+    <template>/static/<file>, and jupyter_server's error pages failed to render."""
+    app: App = request.getfixturevalue(which)
+    for path in ODD_PATHS:
+        status, headers, body = fetch(app.url(path))
+        assert status == 404, (path, status)
+        assert headers["Content-Type"].startswith("text/html") and "404" in body, (path, body[:200])
+        assert "Traceback" not in body and "site-packages" not in body, path
+    assert fetch(app.url("/voila/templates/lab/static/voila.js"))[0] == 200    # still served
+    for query in ("template=../../x", "theme=../../x"):       # no template or theme from a URL
+        status, _, body = fetch(app.url(f"/?{query}"))
+        assert status == 200 and "Rules Explorer: classroom" in body, query
+    status, headers, _ = fetch(app.url("/logout"), follow=False)
+    assert status == 302 and headers["Location"].endswith("/login")
+    log = app.log.read_text()
+    assert "Uncaught exception" not in log and not re.search(r"^500 ", log, re.M)
+
+
+def test_logging_out_forgets_the_token(page: Page, app_with_token: App) -> None:
+    app = app_with_token
+    page.goto(app.url("/"))
+    expect(page.locator(".rx-app")).to_be_visible(timeout=PAGE_TIMEOUT)
+    page.goto(app.url("/logout", token=False))
+    expect(page).to_have_url(re.compile(r"/login"))
+    page.goto(app.url("/", token=False))                         # the login cookie is gone
+    expect(page).to_have_url(re.compile(r"/login"))
+    expect(page.locator(".rx-app")).to_have_count(0)

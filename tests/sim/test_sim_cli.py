@@ -290,6 +290,9 @@ def test_app_config_locks_the_server_down() -> None:
     assert c.VoilaConfiguration.show_tracebacks is False
     assert c.VoilaConfiguration.file_allowlist == []              # /voila/files serves nothing
     assert c.VoilaConfiguration.preheat_kernel is False
+    assert c.VoilaConfiguration.allow_template_override == "NO"    # no ?template= from a URL
+    assert c.VoilaConfiguration.allow_theme_override == "NO"
+    assert c.IdentityProvider.logout_handler_class.__name__ == "ClassroomLogout"
     assert c.Voila.root_dir == str(app.PAGE.parent)
     assert sorted(p.name for p in app.PAGE.parent.iterdir()) == ["classroom.ipynb"]
     headers = c.Voila.tornado_settings["headers"]
