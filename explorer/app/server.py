@@ -64,17 +64,20 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._starting = 0     # kernels being started: not listed until they answer
+        self._starting: set[str] = set()    # kernels being started (listed only near the end)
 
-    async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
-        running = len(self.list_kernel_ids()) + self._starting
-        if running >= self.max_kernels:
-            raise ClassroomFull(running)
-        self._starting += 1
+    async def start_kernel(  # type: ignore[override]
+            self, *, kernel_id: str | None = None, **kwargs: Any) -> str:
+        if kernel_id is None or kernel_id not in self:        # a new kernel
+            running = len(set(self.list_kernel_ids()) | self._starting)
+            if running >= self.max_kernels:
+                raise ClassroomFull(running)
+            kernel_id = kernel_id or self.new_kernel_id()
+            self._starting.add(kernel_id)
         try:
-            return await super().start_kernel(**kwargs)
+            return str(await super().start_kernel(kernel_id=kernel_id, **kwargs))
         finally:
-            self._starting -= 1
+            self._starting.discard(kernel_id)
 
 
 class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]

@@ -316,6 +316,60 @@ def test_app_config_locks_the_server_down() -> None:
         app.voila_config("my laptop", 8866, None)
 
 
+def test_app_kernel_limit_counts_kernels_still_starting(monkeypatch) -> None:
+    """Page loads arriving together cannot overshoot the limit (a kernel takes seconds
+    to start and is listed only at the end), and no kernel is counted twice."""
+    import asyncio
+
+    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+
+    from explorer.app.server import CappedKernelManager, ClassroomFull
+
+    gates: dict[str, asyncio.Event] = {}
+
+    async def start(self, *, kernel_id=None, **kwargs):   # a while, listed, a while more
+        kernel_id = kernel_id or self.new_kernel_id()
+        await gates["listed"].wait()
+        self._kernels[kernel_id] = object()
+        await gates["ready"].wait()
+        return kernel_id
+
+    monkeypatch.setattr(MappingKernelManager, "start_kernel", start)
+
+    async def scenario() -> None:
+        gates.update(listed=asyncio.Event(), ready=asyncio.Event())
+        manager = CappedKernelManager(max_kernels=2)
+        load = lambda: asyncio.create_task(manager.start_kernel(kernel_name="python3"))  # noqa: E731
+        first = load()
+        await asyncio.sleep(0.01)
+        gates["listed"].set()                                  # listed, not ready yet
+        await asyncio.sleep(0.01)
+        assert len(manager.list_kernel_ids()) == 1
+        second = load()                                        # counted once: a seat is free
+        await asyncio.sleep(0.01)
+        with pytest.raises(ClassroomFull) as full:
+            await manager.start_kernel(kernel_name="python3")
+        assert full.value.status_code == 503 and full.value.running == 2
+        gates["ready"].set()
+        ids = {await first, await second}
+        assert ids == set(manager.list_kernel_ids())
+        del manager._kernels[ids.pop()]                        # one shut down: a seat again
+        assert await manager.start_kernel(kernel_name="python3") in manager.list_kernel_ids()
+
+        gates.update(listed=asyncio.Event(), ready=asyncio.Event())
+        manager = CappedKernelManager(max_kernels=2)
+        starting = [load(), load()]                            # together, none listed yet
+        await asyncio.sleep(0.01)
+        assert manager.list_kernel_ids() == []
+        with pytest.raises(ClassroomFull):
+            await manager.start_kernel(kernel_name="python3")
+        gates["listed"].set()
+        gates["ready"].set()
+        assert len({await task for task in starting}) == 2
+
+    asyncio.run(scenario())
+
+
 def test_app_refuses_no_games_at_once(capsys) -> None:
     code, _, err = run(capsys, "app", "--max-games", "0", "--no-browser")
     assert code == 2 and "at least 1 game" in err
