@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
+from .app import MAX_KERNELS
 from .core.errors import InvalidInput
 from .core.jsonio import read_json, read_text_file
 from .core.words import counted
@@ -72,6 +73,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="the token students need (default: generated when serving the network; "
                           "none on 127.0.0.1 unless given)")
     app.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    app.add_argument("--max-games", type=int, default=MAX_KERNELS, metavar="N",
+                     help="the most games at once, one per open tab, each about 80 MB of memory "
+                          f"(default {MAX_KERNELS}); one more gets a 'the classroom is full' page")
     app.set_defaults(run=_app)
 
     sim = sub.add_parser("simulate", help="play many games and print a summary table")
@@ -121,7 +125,8 @@ def _app(args: argparse.Namespace, extra: list[str]) -> int:
     if args.token is not None and not args.token.strip():
         raise InvalidInput("token", "expected a non-empty token")
     print(f"engine: {prefer_compiled()}", file=sys.stderr)
-    return serve(ip=ip, port=args.port, token=args.token, open_browser=not args.no_browser)
+    return serve(ip=ip, port=args.port, token=args.token, open_browser=not args.no_browser,
+                 max_kernels=args.max_games)
 
 
 OPTION_SHAPE = "expected NAME=VALUE with VALUE in JSON, e.g. --option track_values=[1,2,3,4,5,6]"

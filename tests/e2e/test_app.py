@@ -30,10 +30,28 @@ PAGE_TIMEOUT = 120_000      # each page load runs the notebook in a new kernel
 
 
 class App:
-    def __init__(self, port: int, token: str | None) -> None:
+    def __init__(self, port: int, token: str | None, server: subprocess.Popen, log: Path) -> None:
         self.port = port
         self.token = token
         self.base = f"http://127.0.0.1:{port}"
+        self.server = server
+        self.log = log
+
+    def kernels(self) -> set[str]:
+        """The ids of the kernels the server runs now (one per page load, until shut down),
+        from the kernel processes' command lines (`-f .../kernel-<id>.json`)."""
+        import psutil
+        ids = set()
+        for child in psutil.Process(self.server.pid).children():
+            try:
+                if child.status() == psutil.STATUS_ZOMBIE:
+                    continue
+                match = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(child.cmdline()))
+            except psutil.NoSuchProcess:
+                continue
+            if match:
+                ids.add(match.group(1))
+        return ids
 
     def url(self, path: str = "/", token: bool = True) -> str:
         if token and self.token:
@@ -81,7 +99,7 @@ def start_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[...
             if time.monotonic() > deadline:
                 pytest.fail(f"explorer app did not listen within 90 s; see {log_path}")
             time.sleep(0.3)
-        return App(port, token)
+        return App(port, token, server, log_path)
 
     yield start
     for server, log_path, log in servers:
@@ -126,6 +144,15 @@ def kernel_id(html: str) -> str:
     match = re.search(r'"kernelId": "([0-9a-f-]{36})"', html)
     assert match, "no kernel id in the page"
     return match.group(1)
+
+
+def message(kind: str, content: object) -> str:
+    """A message for the kernel's websocket, as a browser sends it."""
+    return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "username": "student",
+                                  "session": uuid.uuid4().hex, "date": "2026-01-01T00:00:00Z",
+                                  "version": "5.3"},
+                       "parent_header": {}, "metadata": {}, "content": content,
+                       "channel": "shell", "buffers": []})
 
 
 def test_teacher_picks_village_for_3_and_plays_a_move(
@@ -216,14 +243,6 @@ def test_what_a_browser_sends_cannot_run_code(app_with_token: App, tmp_path: Pat
     kernel = kernel_id(first)
     assert kernel != kernel_id(second)
     marker = tmp_path / "ran.txt"
-
-    def message(kind: str, content: dict) -> str:
-        return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "username": "student",
-                                      "session": uuid.uuid4().hex, "date": "2026-01-01T00:00:00Z",
-                                      "version": "5.3"},
-                           "parent_header": {}, "metadata": {}, "content": content,
-                           "channel": "shell", "buffers": []})
-
     ws_url = app.url(f"/api/kernels/{kernel}/channels").replace("http://", "ws://")
     seen: list[str] = []
     with connect(ws_url, open_timeout=30) as ws:
@@ -241,3 +260,150 @@ def test_what_a_browser_sends_cannot_run_code(app_with_token: App, tmp_path: Pat
         time.sleep(1)
     assert "execute_reply" not in seen and "execute_input" not in seen
     assert not marker.exists()
+
+
+def wait_for(condition: Callable[[], bool], seconds: float = 30) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.3)
+    return True
+
+
+FULL = "The classroom is full: 2 games are running. Close a tab or try again in a few minutes."
+
+
+def test_a_full_classroom_gets_a_page_saying_so_and_no_kernel(
+        page: Page, start_app: Callable[..., App]) -> None:
+    """`--max-games 2`: two games run; a third page load gets a 503 page in words and starts
+    no kernel; closing a tab (its kernel shut down) lets the next one in."""
+    app = start_app("--max-games", "2")
+    page.goto(app.url())                                         # a student's tab: game 1
+    expect(page.locator(".rx-app")).to_be_visible(timeout=PAGE_TIMEOUT)
+    status, _, body = fetch(app.url("/"))                       # game 2
+    assert status == 200 and "kernelId" in body
+    assert len(app.kernels()) == 2
+
+    status, headers, body = fetch(app.url("/"))
+    assert status == 503, body[:500]
+    assert FULL in body and "kernelId" not in body
+    assert "Traceback" not in body and "site-packages" not in body
+    assert headers["Content-Type"].startswith("text/html") and int(headers["Retry-After"]) > 0
+    another = page.context.new_page()                            # what a third student sees
+    response = another.goto(app.url())
+    assert response is not None and response.status == 503
+    expect(another.locator("h1")).to_have_text("The classroom is full")
+    expect(another.locator("body")).to_contain_text(FULL)
+    time.sleep(2)
+    assert len(app.kernels()) == 2                              # the refused loads started nothing
+
+    page.goto("about:blank")                                     # the tab closes: its kernel stops
+    assert wait_for(lambda: len(app.kernels()) == 1), "the closed tab's kernel still runs"
+    # the process ends a moment before the server forgets the kernel: then a seat is free
+    assert wait_for(lambda: fetch(app.url("/"))[0] == 200, 10), "no seat after a tab closed"
+    assert len(app.kernels()) == 2
+
+
+@pytest.mark.parametrize("which", ["app", "app_with_token"])
+def test_closing_a_tab_stops_its_kernel(page: Page, request: pytest.FixtureRequest, which: str) -> None:
+    """The page's last act is asking the server to shut its kernel down (with the _xsrf
+    cookie's value, which the page load must have set)."""
+    app: App = request.getfixturevalue(which)
+    page.goto(app.url())
+    expect(page.locator(".rx-app")).to_be_visible(timeout=PAGE_TIMEOUT)
+    kernel = kernel_id(page.content())
+    assert kernel in app.kernels()
+    assert any(cookie["name"] == "_xsrf" for cookie in page.context.cookies())
+    page.goto("about:blank")
+    assert wait_for(lambda: kernel not in app.kernels()), "the closed tab's kernel still runs"
+
+
+def test_kernels_without_a_tab_are_culled_after_15_idle_minutes(app: App) -> None:
+    """The running server's kernel manager says so when it starts culling (at its first
+    kernel): kernels idle 15 minutes, checked every minute, connected ones spared."""
+    fetch(app.url("/"))
+    log = app.log.read_text()
+    assert "Culling kernels with idle durations > 900 seconds at 60 second intervals" in log
+    assert "Culling kernels even with connected clients" not in log
+
+
+def test_a_malformed_widget_message_gets_no_traceback(app: App) -> None:
+    """Malformed comm_open and comm_msg: the browser gets a one-line error, no traceback
+    and no installation path; the server's log keeps the traceback."""
+    from websockets.sync.client import connect
+
+    _, _, body = fetch(app.url("/"))
+    ws_url = app.url(f"/api/kernels/{kernel_id(body)}/channels").replace("http://", "ws://")
+    received: list[dict] = []
+
+    def receive_until(kind: str) -> None:
+        deadline, done = time.monotonic() + 30, None
+        while time.monotonic() < (done or deadline):
+            try:
+                received.append(json.loads(ws.recv(timeout=1)))
+            except TimeoutError:
+                continue
+            if received[-1]["header"]["msg_type"] == kind and done is None:
+                done = time.monotonic() + 2      # the kernel's stderr comes a moment later
+        assert done, f"no {kind}"
+
+    with connect(ws_url, open_timeout=30, max_size=None) as ws:
+        ws.send(message("comm_info_request", {}))
+        receive_until("comm_info_reply")
+        comms = next(m["content"]["comms"] for m in received if m["header"]["msg_type"] == "comm_info_reply")
+        assert comms                                              # the page's widgets
+        for content in ({}, {"comm_id": "x"}, {"comm_id": "y", "target_name": "nope", "data": {}},
+                        {"comm_id": "z", "target_name": "jupyter.widget", "data": {}},
+                        {"comm_id": "v", "target_name": "jupyter.widget", "data": 5}):
+            ws.send(message("comm_open", content))
+        for comm in comms:                                        # every widget, a bad update and call
+            ws.send(message("comm_msg", {"comm_id": comm, "data": {"method": "update",
+                                                                   "state": {"layout": 7}}}))
+            ws.send(message("comm_msg", {"comm_id": comm, "data": {"method": "custom", "content": 5}}))
+        ws.send(message("kernel_info_request", {}))
+        receive_until("kernel_info_reply")
+
+    text = json.dumps([m["content"] for m in received])
+    assert "Exception opening comm with target: jupyter.widget (ValueError)" in text   # the short error
+    assert any(m["header"]["msg_type"] == "error" for m in received)    # a widget's error, reported
+    for leak in ("Traceback", "site-packages", 'File \\"', sys.prefix, str(Path(__file__).parents[2])):
+        assert leak not in text, leak
+    log = app.log.read_text()
+    assert "Exception opening comm with target: jupyter.widget" in log and "Traceback" in log
+
+
+ODD_PATHS = ("/voila/templates/../..", "/voila/templates/x", "/voila/templates/a/b", "/voila/templates/",
+             "/voila/templates/lab/static/../../../../etc/passwd", "/voila/templates/../../x/static/y",
+             "/voila/templates/lab/static/", "/voila/labextensions/x", "/voila/api/themes/x")
+
+
+@pytest.mark.parametrize("which", ["app", "app_with_token"])
+def test_odd_paths_get_a_404_page_never_a_500(request: pytest.FixtureRequest, which: str) -> None:
+    """Voila's template files handler failed (500) on a path not shaped
+    <template>/static/<file>, and jupyter_server's error pages failed to render."""
+    app: App = request.getfixturevalue(which)
+    for path in ODD_PATHS:
+        status, headers, body = fetch(app.url(path))
+        assert status == 404, (path, status)
+        assert headers["Content-Type"].startswith("text/html") and "404" in body, (path, body[:200])
+        assert "Traceback" not in body and "site-packages" not in body, path
+    assert fetch(app.url("/voila/templates/lab/static/voila.js"))[0] == 200    # still served
+    for query in ("template=../../x", "theme=../../x"):       # no template or theme from a URL
+        status, _, body = fetch(app.url(f"/?{query}"))
+        assert status == 200 and "Rules Explorer: classroom" in body, query
+    status, headers, _ = fetch(app.url("/logout"), follow=False)
+    assert status == 302 and headers["Location"].endswith("/login")
+    log = app.log.read_text()
+    assert "Uncaught exception" not in log and not re.search(r"^500 ", log, re.M)
+
+
+def test_logging_out_forgets_the_token(page: Page, app_with_token: App) -> None:
+    app = app_with_token
+    page.goto(app.url("/"))
+    expect(page.locator(".rx-app")).to_be_visible(timeout=PAGE_TIMEOUT)
+    page.goto(app.url("/logout", token=False))
+    expect(page).to_have_url(re.compile(r"/login"))
+    page.goto(app.url("/", token=False))                         # the login cookie is gone
+    expect(page).to_have_url(re.compile(r"/login"))
+    expect(page.locator(".rx-app")).to_have_count(0)

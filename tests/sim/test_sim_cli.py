@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import sys
 
 import polars as pl
 import pytest
@@ -216,9 +217,11 @@ def test_app_serves_on_this_computer_by_default(monkeypatch) -> None:
     calls = []
     monkeypatch.setattr(app, "serve", lambda **kw: calls.append(kw) or 0)
     assert cli.main(["app", "--no-browser"]) == 0
-    assert calls == [{"ip": "127.0.0.1", "port": 8866, "token": None, "open_browser": False}]
-    assert cli.main(["app", "--classroom", "--port", "9000"]) == 0
-    assert calls[-1] == {"ip": "0.0.0.0", "port": 9000, "token": None, "open_browser": True}
+    assert calls == [{"ip": "127.0.0.1", "port": 8866, "token": None, "open_browser": False,
+                      "max_kernels": app.MAX_KERNELS}]
+    assert cli.main(["app", "--classroom", "--port", "9000", "--max-games", "5"]) == 0
+    assert calls[-1] == {"ip": "0.0.0.0", "port": 9000, "token": None, "open_browser": True,
+                         "max_kernels": 5}
     assert cli.main(["app", "--ip", "192.0.2.7", "--token", "abc"]) == 0
     assert calls[-1]["ip"] == "192.0.2.7" and calls[-1]["token"] == "abc"
     with pytest.raises(SystemExit):               # one or the other
@@ -287,19 +290,89 @@ def test_app_config_locks_the_server_down() -> None:
     assert c.VoilaConfiguration.show_tracebacks is False
     assert c.VoilaConfiguration.file_allowlist == []              # /voila/files serves nothing
     assert c.VoilaConfiguration.preheat_kernel is False
+    assert c.VoilaConfiguration.allow_template_override == "NO"    # no ?template= from a URL
+    assert c.VoilaConfiguration.allow_theme_override == "NO"
+    assert c.IdentityProvider.logout_handler_class.__name__ == "ClassroomLogout"
     assert c.Voila.root_dir == str(app.PAGE.parent)
     assert sorted(p.name for p in app.PAGE.parent.iterdir()) == ["classroom.ipynb"]
     headers = c.Voila.tornado_settings["headers"]
     assert "frame-ancestors 'self'" in headers["Content-Security-Policy"]
     assert headers["Referrer-Policy"] == "no-referrer"
-    assert c.MappingKernelManager.cull_idle_timeout > 0
+    assert c.MappingKernelManager.cull_idle_timeout == 15 * 60        # no tab connected: culled
+    assert c.MappingKernelManager.cull_interval == 60
+    assert c.MappingKernelManager.cull_connected is False            # an open tab keeps its game
+    assert c.CappedKernelManager.max_kernels == app.MAX_KERNELS
+    assert app.voila_config(max_kernels=3).CappedKernelManager.max_kernels == 3
+    for wrong in (0, -1, True, 2.5):
+        with pytest.raises(explorer.InvalidInput, match="at least 1 game"):
+            app.voila_config(max_kernels=wrong)
     assert app.app_class()().config_file_paths == []              # no voila.json/.py from anywhere
     kernels = c.VoilaConfiguration.kernel_spec_manager_class()
     assert list(kernels.find_kernel_specs()) == ["python3"]      # this Python's kernel only
+    assert kernels.get_kernel_spec("python3").argv[:3] == [sys.executable, "-m", "explorer.app.kernel"]
     with pytest.raises(explorer.InvalidInput, match="needs a token"):
         app.voila_config("0.0.0.0", 8866, None)
     with pytest.raises(explorer.InvalidInput, match="expected an IP address"):
         app.voila_config("my laptop", 8866, None)
+
+
+def test_app_kernel_limit_counts_kernels_still_starting(monkeypatch) -> None:
+    """Page loads arriving together cannot overshoot the limit (a kernel takes seconds
+    to start and is listed only at the end), and no kernel is counted twice."""
+    import asyncio
+
+    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+
+    from explorer.app.server import CappedKernelManager, ClassroomFull
+
+    gates: dict[str, asyncio.Event] = {}
+
+    async def start(self, *, kernel_id=None, **kwargs):   # a while, listed, a while more
+        kernel_id = kernel_id or self.new_kernel_id()
+        await gates["listed"].wait()
+        self._kernels[kernel_id] = object()
+        await gates["ready"].wait()
+        return kernel_id
+
+    monkeypatch.setattr(MappingKernelManager, "start_kernel", start)
+
+    async def scenario() -> None:
+        gates.update(listed=asyncio.Event(), ready=asyncio.Event())
+        manager = CappedKernelManager(max_kernels=2)
+        load = lambda: asyncio.create_task(manager.start_kernel(kernel_name="python3"))  # noqa: E731
+        first = load()
+        await asyncio.sleep(0.01)
+        gates["listed"].set()                                  # listed, not ready yet
+        await asyncio.sleep(0.01)
+        assert len(manager.list_kernel_ids()) == 1
+        second = load()                                        # counted once: a seat is free
+        await asyncio.sleep(0.01)
+        with pytest.raises(ClassroomFull) as full:
+            await manager.start_kernel(kernel_name="python3")
+        assert full.value.status_code == 503 and full.value.running == 2
+        gates["ready"].set()
+        ids = {await first, await second}
+        assert ids == set(manager.list_kernel_ids())
+        del manager._kernels[ids.pop()]                        # one shut down: a seat again
+        assert await manager.start_kernel(kernel_name="python3") in manager.list_kernel_ids()
+
+        gates.update(listed=asyncio.Event(), ready=asyncio.Event())
+        manager = CappedKernelManager(max_kernels=2)
+        starting = [load(), load()]                            # together, none listed yet
+        await asyncio.sleep(0.01)
+        assert manager.list_kernel_ids() == []
+        with pytest.raises(ClassroomFull):
+            await manager.start_kernel(kernel_name="python3")
+        gates["listed"].set()
+        gates["ready"].set()
+        assert len({await task for task in starting}) == 2
+
+    asyncio.run(scenario())
+
+
+def test_app_refuses_no_games_at_once(capsys) -> None:
+    code, _, err = run(capsys, "app", "--max-games", "0", "--no-browser")
+    assert code == 2 and "at least 1 game" in err
 
 
 def test_app_refuses_a_port_in_use_with_the_fix(capsys) -> None:
