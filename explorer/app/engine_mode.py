@@ -6,7 +6,9 @@ asks the build whether it is current for the sources as they are: if so, the ker
 started from now on import it (PYTHONPATH, which a kernel inherits); if not, this start
 stays pure, as quick to open as ever, and the build runs in the background, detached,
 for the next start (its log: build/compile.log; without a C compiler it says so there
-and nothing changes). An installed package has no build and stays pure.
+and nothing changes). An installed package has no build and stays pure, and so does
+everything started with ``EXPLORER_ENGINE=pure`` (the test suite sets it: a test that
+starts the app must not start a build beside the tests).
 """
 from __future__ import annotations
 
@@ -24,6 +26,8 @@ def prefer_compiled(root: Path = ROOT) -> str:
     build in the background; returns what was done, in a sentence."""
     tool = root / "tools" / "compile.py"
     compiled = root / "build" / "compiled"
+    if os.environ.get("EXPLORER_ENGINE") == "pure":
+        return "pure Python (EXPLORER_ENGINE=pure)"
     if not tool.is_file():
         return "pure Python (an installed package has no compiled build)"
     if str(compiled) in os.environ.get("PYTHONPATH", "").split(os.pathsep):

@@ -31,6 +31,7 @@ def _checkout(tmp_path: Path, current: bool) -> Path:
 
 def test_a_current_build_is_used_by_the_kernels_to_come(tmp_path, monkeypatch):
     monkeypatch.delenv("PYTHONPATH", raising=False)
+    monkeypatch.delenv("EXPLORER_ENGINE", raising=False)
     root = _checkout(tmp_path, current=True)
     assert prefer_compiled(root) == "the compiled engine"
     assert os.environ["PYTHONPATH"].split(os.pathsep)[0] == str(root / "build" / "compiled")
@@ -40,6 +41,7 @@ def test_a_current_build_is_used_by_the_kernels_to_come(tmp_path, monkeypatch):
 
 def test_a_stale_build_is_started_in_the_background_and_this_start_stays_pure(tmp_path, monkeypatch):
     monkeypatch.delenv("PYTHONPATH", raising=False)
+    monkeypatch.delenv("EXPLORER_ENGINE", raising=False)
     root = _checkout(tmp_path, current=False)
     said = prefer_compiled(root)
     assert said.startswith("pure Python this time") and "PYTHONPATH" not in os.environ
@@ -50,8 +52,15 @@ def test_a_stale_build_is_started_in_the_background_and_this_start_stays_pure(tm
     assert (root / "built").read_text() == "yes"
 
 
-def test_an_installed_package_stays_pure(tmp_path):
+def test_an_installed_package_stays_pure(tmp_path, monkeypatch):
+    monkeypatch.delenv("EXPLORER_ENGINE", raising=False)
     assert prefer_compiled(tmp_path).startswith("pure Python (an installed package")
+
+
+def test_the_test_suite_never_starts_a_build(tmp_path):
+    root = _checkout(tmp_path, current=False)
+    assert os.environ["EXPLORER_ENGINE"] == "pure"
+    assert prefer_compiled(root) == "pure Python (EXPLORER_ENGINE=pure)" and not (root / "built").exists()
 
 
 def test_the_build_tool_says_whether_it_is_current():
