@@ -22,6 +22,7 @@ from ipywidgets.widgets.widget import _instances as _LIVE   # every live widget,
 from ..core.errors import IllegalMove, InvalidInput, Reason
 from ..core.state import CHANCE, State
 from ..core.tree import Explorer
+from .analysis import AnalysisPane
 from .board import Board, cite, may_act, player_name
 from .history import NO_NODE, History, row_label
 from .movelist import MoveList
@@ -148,6 +149,7 @@ class Panel(w.VBox):
                                          tooltip="only what the chosen player may know")
         self.load_button = w.FileUpload(accept=".json", multiple=False, description="load tree",
                                         layout=small)
+        self.analysis = AnalysisPane()
         self.handover_text = w.HTML()
         self.handover_button = w.Button(description="I am ready: show my view",
                                         button_style="primary", layout=small)
@@ -159,6 +161,7 @@ class Panel(w.VBox):
             section("Perspective", self.perspective),
             section("Legal moves", self.move_list),
             section("Why not?", w.HBox([self.why_text, self.why_button, self.why_play]), self.why_result),
+            section("Analysis", self.analysis),
             section("History", w.HBox([self.undo_button, self.redo_button]),
                     w.HBox([self.branch_same, self.branch_fresh]),
                     w.HBox([self.note_text, self.note_button]), self.history),
@@ -177,6 +180,7 @@ class Panel(w.VBox):
         self.add_class("rx-panel")
 
         self._syncing = False
+        self._analysed: tuple[int, int | None] | None = None
         self._shown_at: tuple[int, int | None] = (explorer.current, viewer)   # what the why-not box and compare are for
         self._made = set(_LIVE) - made_before
         self.perspective.observe(self._on_perspective, "value")
@@ -487,6 +491,9 @@ class Panel(w.VBox):
                                           f"{state.pending.prompt}")
             self._draw_compare(viewer)
             self._draw_chance(state, viewer)
+            if self._analysed != (ex.current, viewer):        # a new position: the old analysis stops
+                self._analysed = (ex.current, viewer)
+                self.analysis.show(state, viewer)
         finally:
             self._syncing = False
 

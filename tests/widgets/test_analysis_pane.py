@@ -61,3 +61,17 @@ def test_on_a_running_loop_the_pane_thinks_in_slices_and_lets_other_work_run():
     start, ticks = asyncio.run(watch())
     assert ticks == 20 and pane.analysis.samples > start
     pane.close()
+
+
+def test_the_panel_analyses_the_position_on_show_and_follows_each_move():
+    from explorer.widgets import Panel
+    tree = explorer.Explorer(explorer.load("village", players=2).new(seed=4), seed=4)
+    panel = Panel(tree)
+    assert panel.analysis.analysis is None                  # off by default
+    panel.analysis.switch.value = True
+    first = panel.analysis.analysis
+    assert first is not None and first.state is tree.state
+    panel.board.play(tree.state.legal_moves()[0].__str__())
+    assert panel.analysis.analysis is not first
+    assert panel.analysis._state is tree.state
+    panel.close()

@@ -1,0 +1,81 @@
+"""The analysis pane in a real JupyterLab (analysis issue): switched on, it shows a figure
+for every legal move that narrows while the teacher watches, and a move played while it
+thinks is answered as fast as without it (it thinks in slices on the kernel's loop)."""
+from __future__ import annotations
+
+import re
+import statistics
+import uuid
+from typing import Any
+
+import nbformat
+from playwright.sync_api import Page, expect
+
+from test_tour_in_lab import run_notebook
+
+SOURCE = """\
+import explorer
+panel = explorer.widgets.Panel(explorer.Explorer(explorer.load("village", players=3).new(seed=2), seed=2))
+panel"""
+
+CLICK = """
+async () => {
+  const board = document.querySelector(".rx-panel .rx-board");
+  const button = document.querySelector(".rx-panel .rx-movelist .rx-move-button");
+  const before = board.dataset.node;
+  const start = performance.now();
+  button.click();
+  await new Promise((resolve) => {
+    const seen = new MutationObserver(() => {
+      if (board.dataset.node !== before) { seen.disconnect(); resolve(); }
+    });
+    seen.observe(board, { attributes: true, attributeFilter: ["data-node"] });
+  });
+  return performance.now() - start;
+}
+"""
+
+
+def samples(pane: Any) -> int:
+    match = re.search(r"([\d,]+) samples", pane.inner_text())
+    assert match, pane.inner_text()
+    return int(match.group(1).replace(",", ""))
+
+
+def clicks(page: Page, count: int) -> list[float]:
+    times = []
+    for _ in range(count):
+        times.append(page.evaluate(CLICK))
+        page.wait_for_timeout(150)
+    return times
+
+
+def test_the_pane_thinks_beside_the_board_and_a_click_stays_quick(page: Page, lab: Any) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    name = f"analysis-{uuid.uuid4().hex[:8]}.ipynb"
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell(text) for text in
+                ("# The analysis pane", "Switched on beside the board.", "Moves played while it thinks.", "Below:")]
+    nb.cells.append(nbformat.v4.new_code_cell(SOURCE))
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, lab.root / name)
+    run_notebook(page, lab, name)
+    panel = page.locator(".rx-panel")
+    expect(panel.locator(".rx-board .rx-scene")).to_be_visible()
+    quick = clicks(page, 4)                                    # the pane off: today's latency
+
+    panel.locator(".rx-analysis-switch").click()
+    pane = panel.locator(".rx-analysis")
+    expect(pane).to_contain_text("as the teacher sees it", timeout=10_000)
+    expect(pane.locator("tr")).not_to_have_count(0)
+    expect(pane).to_contain_text("★")
+    first = samples(pane)
+    page.wait_for_timeout(1500)
+    assert samples(pane) > first                               # it narrows while we watch
+    rows = pane.locator("tr").count()
+    assert rows >= panel.locator(".rx-movelist .rx-move-button").count() > 0   # every legal move
+
+    thinking = clicks(page, 4)                                 # the pane on, thinking
+    expect(pane).to_contain_text("samples")
+    assert statistics.median(thinking) <= max(2 * statistics.median(quick), statistics.median(quick) + 60), (
+        f"clicks while it thinks {thinking} ms, without {quick} ms")
