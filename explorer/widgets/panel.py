@@ -7,6 +7,12 @@ pick an outcome), undo / redo / branch buttons, an annotation box and a game-ove
 banner. Every action goes through the shared `Explorer` and ends in `Board.refresh()`;
 the board's redraw then redraws the panel, so the two never disagree.
 
+Layout, for one projector screen (1280x800 with JupyterLab's file browser open): the
+board, the perspective and the legal moves come first; the rest is one click away in
+tabs: Play (why-not, undo / redo / branch, notes, history), Analysis (the value of
+every move), Changes (compare, what-if outcomes), Luck (the chance control) and Files.
+Presentation mode hides the controls and draws the board bigger.
+
 In a player's perspective the panel shows only what that player may see: no moves
 unless it is their turn, the history as the events they read, and no chance control.
 """
@@ -115,8 +121,10 @@ class Panel(w.VBox):
         self.outcomes = w.Dropdown(options=[], layout=w.Layout(width="auto", max_width="340px"))
         self.pick_button = w.Button(description="play outcome", layout=small)
         self.roll_button = w.Button(description="roll (seeded)", layout=small)
-        self.chance_box = section("Chance", w.HBox([self.chance_mode, self.seed]),
-                                  w.HBox([self.outcomes, self.pick_button, self.roll_button]))
+        self.chance_box = section("Chance", w.HBox([self.chance_mode, self.seed],
+                                                   layout=w.Layout(flex_flow="row wrap")),
+                                  w.HBox([self.outcomes, self.pick_button, self.roll_button],
+                                         layout=w.Layout(flex_flow="row wrap", align_items="center")))
         self.move_list = MoveList()
         self.move_list.on_play(self._play_text)
         self.why_text = w.Text(placeholder="type a move, e.g. one from the list", continuous_update=False,
@@ -157,19 +165,26 @@ class Panel(w.VBox):
                                layout=w.Layout(display="none", padding="40px", align_items="center",
                                                border="2px dashed #4a5a7a"))
 
+        wrap = w.Layout(flex_flow="row wrap", align_items="center")     # buttons wrap, never clip
+        self.tabs = w.Tab(children=[
+            w.VBox([section("Why not?", w.HBox([self.why_text, self.why_button, self.why_play], layout=wrap),
+                            self.why_result),
+                    section("History", w.HBox([self.undo_button, self.redo_button, self.branch_same,
+                                               self.branch_fresh], layout=wrap),
+                            w.HBox([self.note_text, self.note_button], layout=wrap), self.history)]),
+            self.analysis,
+            w.VBox([self.compare_result, w.HBox([self.whatif_button, self.whatif_games], layout=wrap),
+                    self.whatif_bar, self.whatif_out]),
+            self.chance_box,
+            w.VBox([w.HBox([self.save_name, self.load_button], layout=wrap),
+                    w.HBox([self.save_button, self.save_view_button], layout=wrap)]),
+        ], layout=w.Layout(min_width="0"))
+        self.tabs.titles = ("Play", "Analysis", "Changes", "Luck", "Files")
+        self.tabs.add_class("rx-tabs")
         controls = w.VBox([
             section("Perspective", self.perspective),
             section("Legal moves", self.move_list),
-            section("Why not?", w.HBox([self.why_text, self.why_button, self.why_play]), self.why_result),
-            section("Analysis", self.analysis),
-            section("History", w.HBox([self.undo_button, self.redo_button]),
-                    w.HBox([self.branch_same, self.branch_fresh]),
-                    w.HBox([self.note_text, self.note_button]), self.history),
-            section("What changed", self.compare_result,
-                    w.HBox([self.whatif_button, self.whatif_games]), self.whatif_bar, self.whatif_out),
-            self.chance_box,
-            section("Files", w.HBox([self.save_name, self.load_button]),
-                    w.HBox([self.save_button, self.save_view_button])),
+            self.tabs,
         ], layout=w.Layout(flex="2 1 300px", min_width="0", max_width="480px"))
         self.controls = controls
         self.board.layout = w.Layout(flex="3 1 420px", min_width="0")
@@ -381,10 +396,10 @@ class Panel(w.VBox):
         on = bool(change["new"])
         self.controls.layout.display = "none" if on else ""
         self.board.layout.flex = "1 1 100%" if on else "3 1 420px"
-        if on:
-            self.board.add_class("rx-present")
+        if on:           # on the box around the board: an anywidget's own element keeps no classes
+            self.table.add_class("rx-present")
         else:
-            self.board.remove_class("rx-present")
+            self.table.remove_class("rx-present")
 
     def what_if(self, n: int | None = None) -> Any:
         """Outcomes from here and from the compared position, side by side: the same

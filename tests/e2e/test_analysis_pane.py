@@ -64,6 +64,7 @@ def test_the_pane_thinks_beside_the_board_and_a_click_stays_quick(page: Page, la
     expect(panel.locator(".rx-board .rx-scene")).to_be_visible()
     quick = clicks(page, 4)                                    # the pane off: today's latency
 
+    panel.locator(".rx-tabs .lm-TabBar-tab", has_text="Analysis").click()
     panel.locator(".rx-analysis-switch").click()
     pane = panel.locator(".rx-analysis")
     expect(pane).to_contain_text("as the teacher sees it", timeout=10_000)

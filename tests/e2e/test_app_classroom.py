@@ -66,6 +66,7 @@ def test_an_uploaded_tree_may_not_name_a_server_file_as_its_catalogue(page: Page
         doc["root"]["options"]["catalogue"] = path
         upload = tmp_path / "tree.json"
         upload.write_text(json.dumps(doc))
+        panel.locator(".rx-tabs .lm-TabBar-tab", has_text="Files").click()
         with page.expect_file_chooser() as chooser:
             page.locator(".widget-upload", has_text="load tree").first.click()
         chooser.value.set_files(str(upload))

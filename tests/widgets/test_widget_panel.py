@@ -242,7 +242,7 @@ def test_pass_the_device_before_a_players_view(panel: Panel) -> None:
 
 def test_presentation_mode_hides_the_controls(panel: Panel) -> None:
     panel.present.value = True
-    assert panel.controls.layout.display == "none" and "rx-present" in panel.board._dom_classes
+    assert panel.controls.layout.display == "none" and "rx-present" in panel.table._dom_classes
     panel.present.value = False
     assert panel.controls.layout.display == ""
 
