@@ -5,7 +5,7 @@ import json
 import os
 import random
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from explorer.core import Game, InvalidInput, State
 from explorer.core.agents import RandomAgent, observe
@@ -121,3 +121,12 @@ def check_any_data_refused(game: Game, raw: object) -> None:
     except InvalidInput:
         return
     raise AssertionError(f"junk data was accepted: {raw!r}")
+
+
+def in_own_thread(coroutine_function: Callable[[], Any]) -> Any:
+    """`asyncio.run(coroutine_function())` in a thread of its own: the browser tests'
+    Playwright keeps an event loop running in the main thread, where asyncio.run fails."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(coroutine_function())).result()

@@ -321,6 +321,7 @@ def test_app_kernel_limit_counts_kernels_still_starting(monkeypatch) -> None:
     to start and is listed only at the end), and no kernel is counted twice."""
     import asyncio
 
+    from gameplay import in_own_thread
     from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
 
     from explorer.app.server import CappedKernelManager, ClassroomFull
@@ -367,7 +368,7 @@ def test_app_kernel_limit_counts_kernels_still_starting(monkeypatch) -> None:
         gates["ready"].set()
         assert len({await task for task in starting}) == 2
 
-    asyncio.run(scenario())
+    in_own_thread(scenario)
 
 
 def test_app_refuses_no_games_at_once(capsys) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+from gameplay import in_own_thread
+
 import explorer
 from explorer.widgets.analysis import AnalysisPane
 
@@ -58,7 +60,7 @@ def test_on_a_running_loop_the_pane_thinks_in_slices_and_lets_other_work_run():
             ticks += 1
         return start, ticks
 
-    start, ticks = asyncio.run(watch())
+    start, ticks = in_own_thread(watch)
     assert ticks == 20 and pane.analysis.samples > start
     pane.close()
 
