@@ -22,6 +22,9 @@ Schema (all JSON-able)::
         "items": [item, ...],          # row: left to right; grid: placed by x, y
         "zones": [zone, ...],          # group only: sub-zones side by side (player areas)
         "highlight": bool,             # e.g. the area of the player to move
+        "dense": bool,                 # small items in one line of print (a long picker,
+                                       # a hand of many cards): the board stays one screen
+        "compact": bool,               # a grid of short cells (a route of named tiles)
     }
     item = {
         "id": "hand:0:Crown",          # target id a click selects ("" = not clickable)
@@ -60,7 +63,7 @@ ITEM_STYLE = ("position:relative;display:inline-flex;flex-direction:column;align
 KIND_STYLE = {
     "card": "",
     "token": "min-width:48px;height:48px;border-radius:24px;font-size:11px;padding:2px 6px;",
-    "counter": "height:28px;min-width:40px;border-radius:14px;",
+    "counter": "height:auto;min-height:28px;min-width:40px;border-radius:14px;",
     "die": "width:38px;min-width:38px;height:38px;border-radius:7px;font-size:16px;",
     "cell": "border-style:dashed;border-color:#aaa;",
 }
@@ -158,7 +161,8 @@ def _zone_html(zone: Mapping[str, Any], depth: int = 0) -> str:
         body = ('<div class="rx-row" style="display:flex;flex-wrap:wrap;align-items:center">'
                 + "".join(_item_html(i) for i in zone.get("items", ())) + "</div>")
     style = ZONE_HIGHLIGHT if zone.get("highlight") else ZONE_STYLE
-    lit = " rx-highlight" if zone.get("highlight") else ""
+    lit = ((" rx-highlight" if zone.get("highlight") else "") + (" rx-dense" if zone.get("dense") else "")
+           + (" rx-compact" if zone.get("compact") else ""))
     return (f'<div class="rx-zone{lit}" data-zone="{_esc(zone.get("id", ""))}" style="{style}">'
             f'{head}{body}</div>')
 

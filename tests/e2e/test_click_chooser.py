@@ -117,7 +117,7 @@ def test_a_refused_click_is_answered_beside_it_in_words(browser: Any) -> None:
                           bids=["4 threes by P0"], turn=1)
     with live_board(browser, state, size=LAPTOP) as (page, _):
         root = page.locator(".rx-board")
-        low = cell(root, "bid:3:3")                    # under the standing bid: refused
+        low = cell(root, "bid:4:2")                    # under the standing bid: refused
         expect(low).to_have_attribute("data-legal", "false")
         low.scroll_into_view_if_needed()
         low.click()

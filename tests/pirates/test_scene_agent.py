@@ -7,6 +7,7 @@ import random
 from explorer.core import narrow
 from explorer.core.agents import make_agent, observe
 from explorer.core.scene import items, scene_html
+from explorer.games.pirates.scene import PICKER_ROWS
 from explorer.games.pirates.agent import GreedyPiratesAgent
 from explorer.games.pirates.moves import Bid, Exact, Liar
 
@@ -21,7 +22,8 @@ def test_the_board_shows_the_route_cups_bids_and_captains():
     state = GAME.scenario(cups=SEED_CUPS, bids=["4 threes by P0"], turn=1, progress=[2, 0, 5, 0])
     scene = state.scene(1)
     zones = {z["id"]: z for z in scene["zones"]}
-    assert len(zones["route"]["items"]) == 16 and zones["route"]["layout"] == "grid"
+    assert len(zones["route"]["items"]) == 16 and zones["route"]["layout"] == "row"     # in sailing order
+    assert [i["id"] for i in zones["route"]["items"]] == [f"tile:{k}" for k in range(16)]
     tile2 = next(i for i in zones["route"]["items"] if i["id"] == "tile:2")
     assert tile2["badges"] == ["P0"] and tile2["color"]
     cups = {z["id"]: z for z in zones["cups"]["zones"]}
@@ -42,8 +44,11 @@ def test_the_board_shows_the_route_cups_bids_and_captains():
 def test_the_bid_picker_lights_the_legal_bids_and_a_click_plays_one():
     state = GAME.scenario(cups=SEED_CUPS, bids=["4 threes by P0"], turn=1)
     ids = {i["id"] for i in items(state.scene(1))}
-    targets = {t for m in state.legal_moves() for t in m.targets}
+    shown = range(4, 4 + PICKER_ROWS)              # from the standing bid's quantity up
+    targets = {t for m in state.legal_moves() for t in m.targets
+               if not isinstance(m, Bid) or m.quantity in shown}
     assert targets <= ids | {""}
+    assert "bid:10:5" not in ids and Bid(1, 10, 5) in state.legal_moves()   # a jump: the move list
     assert {"bid:7:5", "liar", "exact", "lock"} <= ids
     # one click, one move: a cell alone is its bid, the Exact circle alone the call
     assert narrow(state.legal_moves(), ["bid:7:5"]) == [Bid(1, 7, 5)]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from explorer.core.scene import scene_html
 from explorer.games.pirates.dice import judged_count
 from explorer.games.pirates.odds import odds_from_view
-from explorer.games.pirates.scene import seat_knowledge
+from explorer.games.pirates.scene import PICKER_ROWS, seat_knowledge
 
 from .helpers import SEED_CUPS, load, play, random_states
 
@@ -39,17 +39,20 @@ def test_a_player_sees_the_odds_of_the_standing_bid_and_of_each_raise_from_their
     assert [i["text"] for i in box["items"]] == [odds["standing"]["text"]]
     assert box["items"][0]["text"].startswith("P(at least 7 fives) = ")
     picker = cells(scene)
-    for row in odds["raises"]:
+    shown = [row for row in odds["raises"] if row["quantity"] < 7 + PICKER_ROWS]   # the picker's rows
+    assert shown and {c["id"] for c in picker.values() if "sub" in c} == {
+        f"bid:{r['quantity']}:{r['face']}" for r in shown}
+    for row in shown:
         cell = picker[f"bid:{row['quantity']}:{row['face']}"]
         assert row["text"] in cell["title"] and "truth" not in cell["title"]
         assert cell["sub"] == f"{row['at_least']:.2f}"
     raised = {f"bid:{r['quantity']}:{r['face']}" for r in odds["raises"]}
     assert raised == {m.targets[0] for m in state.legal_moves() if m.targets[0].startswith("bid:")}
-    assert "sub" not in picker["bid:7:5"] and "sub" not in picker["bid:3:6"]     # not raises
+    assert "sub" not in picker["bid:7:5"] and "sub" not in picker["bid:7:4"]     # not raises
     # a likelier raise is shaded darker (further from the paper colour)
     def darkness(cell):
         return -sum(int(cell["color"][i:i + 2], 16) for i in (1, 3, 5))
-    by_chance = sorted(odds["raises"], key=lambda r: r["at_least"])
+    by_chance = sorted(shown, key=lambda r: r["at_least"])
     low, high = (picker[f"bid:{r['quantity']}:{r['face']}"] for r in (by_chance[0], by_chance[-1]))
     assert by_chance[0]["at_least"] < by_chance[-1]["at_least"] and darkness(low) < darkness(high)
     assert "P(at least 7 fives)" in scene_html(scene)

@@ -45,16 +45,6 @@ DIE_COLOUR = {"normal": "#333333", "mermaid": "#1abc9c", "pirate king": "#d4ac0d
               "ghost": "#ecf0f1", "cursed": "#6c3483", "mayor": "#a04000"}
 
 
-def ring(length: int) -> list[tuple[int, int]]:
-    """Cells of a square ring, clockwise from the top-left corner, one per tile."""
-    side = 2
-    while 4 * (side - 1) < length:
-        side += 1
-    cells = [(x, 0) for x in range(side)] + [(side - 1, y) for y in range(1, side)]
-    cells += [(x, side - 1) for x in range(side - 2, -1, -1)] + [(0, y) for y in range(side - 2, 0, -1)]
-    return cells[:length]
-
-
 def _status(view: Mapping[str, Any]) -> str:
     if view["over"]:
         out = view["outcome"]
@@ -90,16 +80,18 @@ def _route(view: Mapping[str, Any]) -> dict[str, Any]:
         if not seat["out"]:
             ships.setdefault(seat["tile"], []).append(f"P{seat['seat']}" + (" home" if seat["home"] else ""))
     items = []
-    for (x, y), tile in zip(ring(view["route_length"]), view["map"]):
+    for tile in view["map"]:
         town = tile_town(view, tile["index"])
         items.append({"id": f"tile:{tile['index']}", "kind": "cell", "text": tile["name"],
-                      "sub": f"{tile['index']} {tile['water']}" + (f" · {town}" if town else ""),
+                      "sub": f"{tile['index']}" + (f" · {town}" if town else ""),
                       "color": WATER.get(tile["water"], UNPLACED),
-                      "badges": ships.get(tile["index"], []), "x": x, "y": y,
+                      "badges": ships.get(tile["index"], []),
                       "title": f"{tile['name']} ({tile['water']}, stand-in): {tile['text'] or 'nothing'}"
                                + (f"; town {town}" if town else "")})
-    return {"id": "route", "label": "The route", "layout": "grid", "items": items,
-            "note": f"catalogue: {view['catalogue']}; ships sail from tile 0 round to tile 0"}
+    # a row in sailing order, small tiles: the whole route in a few lines of the screen
+    return {"id": "route", "label": "The route", "layout": "row", "items": items, "compact": True,
+            "note": f"catalogue: {view['catalogue']}; ships sail from tile 0 round to tile 0; "
+                    f"colour = waters (safe, uncharted, treacherous)"}
 
 
 def _counted(view: Mapping[str, Any], p: int) -> list[bool] | None:
@@ -148,7 +140,7 @@ def _cups(view: Mapping[str, Any]) -> dict[str, Any]:
         note = ("takes part" if cup["betting"] else "sits out") + f", {words.counted(len(cup['dice']), 'die', 'dice')}"
         if counted is not None:
             note += f", {sum(counted)} count"
-        zones.append({"id": f"cup:{p}", "label": f"P{p}'s cup", "note": note, "layout": "row",
+        zones.append({"id": f"cup:{p}", "label": f"P{p}'s cup", "note": note, "layout": "row", "dense": True,
                       "items": items, "highlight": view["to_move"] == p and view["phase"] == "betting"})
     return {"id": "cups", "label": "Cups", "layout": "group", "items": [], "zones": zones,
             "note": "revealed, ✓ = counts" if view["call"] else "each player sees their own cup only"}
@@ -230,6 +222,11 @@ def _shade(chance: float) -> str:
     return "#" + "".join(f"{c:02x}" for c in mix)
 
 
+PICKER_ROWS = 6
+"""Quantities the bid picker shows from the standing bid's up: the raises a player weighs
+(a bigger jump is in the move list), so the picker stays a few lines tall."""
+
+
 def _picker(view: Mapping[str, Any], tips: Mapping[tuple[int, int], str],
             shade: Mapping[tuple[int, int], float]) -> list[dict[str, Any]]:
     """The bid picker (quantity down, face across; the board lights the legal bids),
@@ -238,12 +235,19 @@ def _picker(view: Mapping[str, Any], tips: Mapping[tuple[int, int], str],
     its bid and Exact alone calls exact: one click, one move."""
     total = sum(len(c["dice"]) for c in view["cups"] if c["betting"])
     bid = view["bid"]
+    betting = view["phase"] == "betting" and not view["over"]
+    if not betting:                       # folded outside the betting: one line, no cells
+        said = "no bid" if bid is None else f"the last bid: {bid['text']}"
+        return [{"id": "picker", "label": "Bid picker", "layout": "row", "items": [], "tool": True,
+                 "note": f"folded until the next betting phase ({said})"}]
+    low = 1 if bid is None else bid["quantity"]
+    high = min(max(total, 1), low + PICKER_ROWS - 1)
     cells = []
-    for q in range(1, max(total, 1) + 1):
+    for q in range(low, high + 1):
         for f in FACE_WORDS:
             below = bid is not None and (q < bid["quantity"] or (q == bid["quantity"] and f <= bid["face"]))
             title = f"bid {bid_text(q, f)}"
-            cell = {"id": f"bid:{q}:{f}", "kind": "cell", "text": f"{q}×{f}", "x": f - 2, "y": q - 1,
+            cell = {"id": f"bid:{q}:{f}", "kind": "cell", "text": f"{q}×{f}", "x": f - 2, "y": q - low,
                     "color": BELOW if below else _shade(0.0), "title": title}
             if not below and (q, f) in shade:
                 cell["color"] = _shade(shade[(q, f)])
@@ -259,12 +263,14 @@ def _picker(view: Mapping[str, Any], tips: Mapping[tuple[int, int], str],
               "name": "Raise + lock",
               "title": "raise and lock as exact: click this, then a bid cell (P-EXACT-1)"}]
     note = "quantity down, face across (2-6): the lit cells are legal bids"
+    if high < total:
+        note += f"; up to {bid_text(high, 6)} here, higher bids in the move list"
     if shade:
         note += "; shade and number: P(the bid is true)"
     # the calls first: above the picker (up to 30 rows), in sight of the bids
     return [{"id": "calls", "label": "Calls", "layout": "row", "items": calls},
             {"id": "picker", "label": "Bid picker", "layout": "grid", "items": cells, "tool": True,
-             "note": note, "highlight": view["stage"] == "bid"}]
+             "note": note, "highlight": view["stage"] == "bid", "dense": True}]
 
 
 def _flight(view: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -347,7 +353,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
                   "color": "#f7dc6f"},
                  {"id": f"crew:{p}", "kind": "counter", "text": str(seat["crew"]), "sub": "crew",
                   "color": "#aab7b8"}]
-        items += [{"id": f"special:{name}" if name == "cursed" else "", "kind": "die", "text": name[:5],
+        items += [{"id": f"special:{name}" if name == "cursed" else "", "kind": "die", "text": name,
                    "color": DIE_COLOUR[name], "title": f"the {name} die"} for name in seat["specials"]]
         if seat["hand"] is not None:
             items += [_card_item(view, p, c) for c in seat["hand"]]
@@ -361,21 +367,26 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
                                     f"captain {seat['captain']}" if seat["captain"] else "",
                                     seat_note(view, p)) if x)
         areas.append({"id": f"player:{p}", "label": f"P{p}", "note": note, "layout": "row",
-                      "items": items, "highlight": view["to_move"] == p})
+                      "items": items, "highlight": view["to_move"] == p, "dense": True})
     zones_setup = _tiles_in_hand(view)
     decide = [{"id": i, "kind": "token", "text": t} for i, t in
               (("pass", "Pass"), ("keep", "Keep"), ("reroll", "Re-roll"), ("step", "Step"),
                ("stop", "Stop"), ("deck", "Buy / deck"))]
     odds, tips, shade = _odds(view)
-    zones = [_route(view), *cities_zones(view), *zones_setup, token, _cups(view), ladder]
+    # One projector screen: the route, the cups, the bids and the captains come first;
+    # during the setup its decisions follow the route (the map, the town cards).
+    setup = _in_setup(view)
+    cities = cities_zones(view)
+    zones = [_route(view), *(cities if setup else ()), *zones_setup, token, _cups(view), ladder]
     zones += [z for z in (odds, _reveal(view)) if z is not None]
     zones += _picker(view, tips, shade)
     flight = _flight(view)
     if flight:
         zones.append(flight)
-    zones += [{"id": "actions", "label": "Decisions", "layout": "row", "items": decide,
+    zones += [{"id": "players", "label": "Captains", "layout": "group", "items": [], "zones": areas},
+              {"id": "actions", "label": "Decisions", "layout": "row", "items": decide,
                "note": f"deck {view['deck_count']}, discard {len(view['discard'])}, "
                        f"supply {view['supply']} coins, bag {view['bag']} dice"},
-              {"id": "players", "label": "Captains", "layout": "group", "items": [], "zones": areas}]
+              *(() if setup else cities)]
     return {"game": view["game"], "title": TITLE, "viewer": view["viewer"], "status": _status(view),
             "zones": zones, "events": [{"text": e["text"], "rule": e["rule"]} for e in view["events"]]}

@@ -63,7 +63,7 @@ def _town_cards(view: Mapping[str, Any]) -> list[dict[str, Any]]:
         items = ([{"id": f"towncard:{p}:{t}", "kind": "card", "text": t, "color": BANNER} for t in hand]
                  if hand is not None else [{"id": "", "kind": "card", "face": "down",
                                             "title": "a town card"}] * count)
-        zones.append({"id": f"towncards:{p}", "label": f"P{p}'s town cards", "layout": "row",
+        zones.append({"id": f"towncards:{p}", "label": f"P{p}'s town cards", "layout": "row", "dense": True,
                       "items": items, "highlight": view["to_move"] == p})
     return [{"id": "placed towns", "label": "Town cards on the map", "layout": "row", "items": placed,
              "note": "slot a card under a tile without one, or move a placed card"},
