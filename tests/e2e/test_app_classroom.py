@@ -76,3 +76,71 @@ def test_an_uploaded_tree_may_not_name_a_server_file_as_its_catalogue(page: Page
         assert "catalogue" in text and "No such file" not in text and "Is a directory" not in text, text
         assert "Traceback" not in text
     expect(panel.locator(".rx-board")).to_have_attribute("data-node", "0")   # the game on show stays
+
+
+PANEL_BUTTONS = {
+    "Play": ("why not?", "◀ undo", "redo ▶", "branch: same luck", "branch: resample", "annotate"),
+    "Analysis": ("Analyse",),
+    "Changes": ("what-if outcomes",),
+    "Luck": ("play outcome", "roll (seeded)"),
+    "Files": ("load tree",),
+}
+"""The panel's controls the app must show, by tab (all but writing files on the server)."""
+
+
+def test_every_control_of_the_panel_is_shown_in_the_app_and_answers(page: Page, app: App) -> None:
+    page.goto(app.url())
+    expect(page.locator(".rx-app")).to_be_visible(timeout=PAGE_TIMEOUT)
+    _start(page, "Please Don't Burn My Village!", 3)
+    panel = page.locator(".rx-panel")
+    board = panel.locator(".rx-board")
+    panel.locator(".rx-move-button").first.click()                   # a move, so undo has work
+    expect(board).not_to_have_attribute("data-node", "0")
+    for tab, names in PANEL_BUTTONS.items():
+        panel.locator(".rx-tabs .lm-TabBar-tab", has_text=tab).click()
+        for name in names:
+            expect(panel.locator(".widget-button, .widget-toggle-button, .widget-upload",
+                                 has_text=name).first).to_be_visible()
+    expect(panel.get_by_role("button", name="save tree")).to_have_count(0)     # the one thing hidden
+    expect(panel.get_by_role("button", name="present")).to_be_visible()
+
+    panel.locator(".rx-tabs .lm-TabBar-tab", has_text="Play").click()
+    panel.get_by_role("button", name="◀ undo").click()
+    expect(board).to_have_attribute("data-node", "0")
+    panel.get_by_role("button", name="redo ▶").click()
+    expect(board).not_to_have_attribute("data-node", "0")
+    panel.get_by_placeholder("type a move, e.g. one from the list").fill("P2 draw")
+    panel.get_by_role("button", name="why not?").click()
+    expect(panel.locator(".rx-tabs")).to_contain_text("V-TURN-1")
+    panel.get_by_placeholder("a note on this position").fill("a lesson note")
+    panel.get_by_role("button", name="annotate").click()
+    expect(panel.locator(".rx-study")).to_contain_text("a lesson note")
+    panel.get_by_role("button", name="branch: same luck").click()
+    expect(board.locator(".rx-message")).to_contain_text("branch started")
+
+    panel.locator(".rx-tabs .lm-TabBar-tab", has_text="Analysis").click()
+    panel.get_by_role("button", name="Analyse").click()
+    expect(panel.locator(".rx-analysis")).to_contain_text("samples", timeout=10_000)
+    panel.get_by_role("button", name="Analyse").click()                  # off again
+
+    panel.locator(".rx-tabs .lm-TabBar-tab", has_text="Luck").click()
+    roll = panel.get_by_role("button", name="roll (seeded)")
+    expect(roll).to_be_disabled()                                        # no luck pending yet
+    panel.get_by_role("button", name="pick", exact=True).click()         # chance waits to be picked
+    panel.locator(".rx-move-button", has_text="draw a card").first.click()
+    expect(roll).to_be_enabled()
+    node = board.get_attribute("data-node")
+    roll.click()
+    expect(board).not_to_have_attribute("data-node", node)               # the seeded luck fell
+
+    panel.get_by_role("button", name="present").click()
+    expect(panel.locator(".rx-present .rx-scene")).to_have_count(1)
+    panel.get_by_role("button", name="present").click()
+    expect(panel.locator(".rx-present")).to_have_count(0)
+
+    for seat in ("P1", "Teacher"):                                       # the perspective round trip
+        panel.get_by_role("button", name=seat, exact=True).click()
+        if seat == "P1":
+            panel.get_by_role("button", name="I am ready: show my view").click()
+            expect(board).to_have_attribute("data-viewer", "1")
+    expect(board).to_have_attribute("data-viewer", "teacher")
