@@ -205,7 +205,7 @@ def _win_table(players: pl.DataFrame) -> pl.DataFrame:
     return with_wilson(table, "wins", "games")
 
 
-def win_rates(data: Simulation | pl.DataFrame) -> alt.LayerChart:
+def win_rates(data: Simulation | pl.DataFrame, width: int = WIDTH) -> alt.LayerChart:
     """Win rate per seat and agent with 95% Wilson intervals; the rule marks a fair share.
 
     Shared wins count as fractions (a two-way tie gives each winner half a win).
@@ -226,13 +226,15 @@ def win_rates(data: Simulation | pl.DataFrame) -> alt.LayerChart:
     base = alt.Chart(table).encode(**encoding)
     bars = base.mark_bar().encode(
         y=alt.Y("win_rate:Q", title="win rate", axis=alt.Axis(format="%")),
-        color=alt.Color("variant:N") if variant else alt.Color("agent:N"))
+        color=alt.Color("variant:N" if variant else "agent:N",
+                        legend=alt.Legend(orient="bottom", columns=2)))   # below: never cut off at the side
     errors = base.mark_errorbar(thickness=2, color="black").encode(
         y=alt.Y("ci_low:Q", title="win rate"), y2="ci_high:Q")
     fair = alt.Chart(pl.DataFrame({"fair": [1 / seats]})).mark_rule(
         strokeDash=[4, 4], color="gray").encode(y="fair:Q")
     return alt.layer(bars, errors, fair).properties(
-        width=WIDTH, height=HEIGHT, title="Win rate by seat and agent (95% Wilson interval)")
+        width=width, height=HEIGHT,
+        title=alt.TitleParams("Win rate by seat and agent", subtitle=["95% Wilson interval"]))
 
 
 def _shares_histogram(frame: pl.DataFrame, column: str, label: str, title: str,
@@ -315,16 +317,22 @@ def _choices(sim: Simulation) -> pl.DataFrame:
             .join(sim.players.select("game_id", "seat", "agent"), on=["game_id", "seat"]))
 
 
-def _rule_titles(sim: Simulation, rules: list[str]) -> dict[str, str]:
-    """Each rule id with the start of its text ("M-COLLECT-1 Take every card of…")."""
+def _rule_titles(sim: Simulation, rules: list[str], lines: bool = False) -> dict[str, str]:
+    """Each rule id with its text, whole up to three lines of `TITLE_CHARS` ("M-COLLECT-1
+    Take every card of…" cut a label short); `lines`: the lines joined by a line break,
+    for an axis that splits its labels (`WRAPPED`), else by spaces (a title)."""
+    import textwrap
     book = sim.game.rules()
     titles = {}
     for rid in rules:
-        text = book[rid].text if rid in book else ""
-        if len(text) > TITLE_CHARS:
-            text = text[:TITLE_CHARS].rsplit(" ", 1)[0] + "…"
-        titles[rid] = f"{rid} {text}".rstrip()
+        text = f"{rid} {book[rid].text if rid in book else ''}".rstrip()
+        wrapped = textwrap.wrap(text, TITLE_CHARS, max_lines=3, placeholder=" …")
+        titles[rid] = ("\n" if lines else " ").join(wrapped)
     return titles
+
+
+WRAPPED = "split(datum.label, '\\n')"
+"""A Vega label expression: a label holding line breaks is drawn on several lines."""
 
 
 def decisions(sim: Simulation) -> alt.Chart:
@@ -336,10 +344,10 @@ def decisions(sim: Simulation) -> alt.Chart:
     counts = (choices.group_by("agent", "rule").agg(pl.len().alias("decisions"))
               .with_columns((pl.col("decisions") / pl.col("decisions").sum().over("agent")).alias("share"))
               .sort("agent", "decisions", descending=[False, True]))
-    titles = _rule_titles(sim, counts["rule"].unique().to_list())
+    titles = _rule_titles(sim, counts["rule"].unique().to_list(), lines=True)
     counts = counts.with_columns(pl.col("rule").replace_strict(titles).alias("decision"))
     return alt.Chart(counts).mark_bar().encode(
-        y=alt.Y("decision:N", title=None, sort="-x"),
+        y=alt.Y("decision:N", title=None, sort="-x", axis=alt.Axis(labelExpr=WRAPPED, labelLimit=0)),
         x=alt.X("share:Q", title="share of the agent's decisions", axis=alt.Axis(format="%")),
         yOffset=alt.YOffset("agent:N"), color=alt.Color("agent:N"),
         tooltip=["agent:N", "decision:N", "decisions:Q", alt.Tooltip("share:Q", format=".1%")],
@@ -373,8 +381,9 @@ def win_share_by_use(sim: Simulation, rule: str) -> alt.LayerChart:
         width=WIDTH, height=HEIGHT, title=f"Win rate of the seats that used {title} (95% Wilson interval)")
 
 
-def variant_comparison(sim: Simulation) -> alt.HConcatChart:
-    """Rule variants side by side: win rate per seat, and the mean score per seat.
+def variant_comparison(sim: Simulation, width: int = WIDTH) -> alt.VConcatChart:
+    """Rule variants side by side: win rate per seat, and the mean score per seat, one
+    chart above the other, `width` pixels wide (the panel's narrow column asks for less).
 
     Takes the result of `compare_variants` (frames with a `variant` column).
     """
@@ -389,8 +398,11 @@ def variant_comparison(sim: Simulation) -> alt.HConcatChart:
         y=alt.Y("mean_score:Q", title="mean final score"),
         color="variant:N",
         tooltip=["variant:N", "player:N", alt.Tooltip("mean_score:Q", format=".2f")],
-    ).properties(width=WIDTH, height=HEIGHT, title="Mean score by variant")
-    return alt.hconcat(win_rates(sim.players), scores)
+    ).properties(width=width, height=HEIGHT, title="Mean score by variant")
+    # one above the other, legends below: side by side they cut off a seat and the
+    # legend at 1280 px with the file browser open
+    return alt.vconcat(win_rates(sim.players, width), scores.encode(
+        color=alt.Color("variant:N", legend=alt.Legend(orient="bottom", columns=2))))
 
 
 TIED = "interval overlaps the top move's"
@@ -473,12 +485,22 @@ def bid_odds(state: Any, viewer: int | None = None) -> alt.Chart:
     rows = [{"face": FACE_NAMES.get(face, str(face)), "quantity": q, "chance": p}
             for face, curve in table.items() for q, p in enumerate(curve) if q > 0]
     who = "the teacher (the truth)" if viewer is None else f"P{viewer}"
-    return alt.Chart(pl.DataFrame(rows)).mark_line(point=True).encode(
+    curves: dict[tuple[float, ...], list[str]] = {}
+    for face, curve in table.items():
+        curves.setdefault(tuple(round(p, 9) for p in curve), []).append(FACE_NAMES.get(face, str(face)))
+    shared = [names for names in curves.values() if len(names) > 1]
+    note = ("; ".join(f"{', '.join(names[:-1])} and {names[-1]} have the same curve (drawn one over "
+                      f"the other, dashed and marked apart)" for names in shared) if shared else " ")
+    faces = list(FACE_NAMES.values())
+    return alt.Chart(pl.DataFrame(rows)).mark_line(point=alt.OverlayMarkDef(size=45, filled=True)).encode(
         x=alt.X("quantity:Q", title="bid quantity", axis=alt.Axis(tickMinStep=1)),
         y=alt.Y("chance:Q", title="P(count ≥ quantity)", scale=alt.Scale(domain=[0, 1])),
-        color=alt.Color("face:N", sort=list(FACE_NAMES.values()), title="face"),
+        color=alt.Color("face:N", sort=faces, title="face", legend=alt.Legend(orient="bottom")),
+        strokeDash=alt.StrokeDash("face:N", sort=faces, legend=None),   # tied faces stay apart
+        shape=alt.Shape("face:N", sort=faces, legend=None),
         tooltip=["face:N", "quantity:Q", alt.Tooltip("chance:Q", format=".3f")],
-    ).properties(width=WIDTH, height=HEIGHT, title=f"Bid odds as {who} knows the cups")
+    ).properties(width=WIDTH, height=HEIGHT,
+                 title=alt.TitleParams(f"Bid odds as {who} knows the cups", subtitle=[note]))
 
 
 def game_record(record: pl.DataFrame) -> alt.LayerChart:

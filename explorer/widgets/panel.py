@@ -63,6 +63,10 @@ def outcome_html(state: State) -> str:
             f'{tiebreak}<ul style="margin:2px 0;padding-left:18px">{lines}</ul></div>')
 
 
+WHATIF_WIDTH = 300
+"""Pixels for the what-if chart: it fits the controls' column with its axes and legend."""
+
+
 def section(title: str, *children: w.Widget) -> w.VBox:
     head = w.HTML(f'<b style="font-size:12px">{html.escape(title)}</b>')
     return w.VBox([head, *children], layout=w.Layout(margin="0 0 8px 0"))
@@ -426,7 +430,7 @@ class Panel(w.VBox):
         finally:
             self.whatif_bar.layout.display = "none"
         from .. import charts
-        chart = charts.variant_comparison(sim)
+        chart = charts.variant_comparison(sim, width=WHATIF_WIDTH)   # the tab is a narrow column
         self.whatif_out.clear_output()
         with self.whatif_out:
             from IPython.display import display

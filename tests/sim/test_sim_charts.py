@@ -108,7 +108,12 @@ def test_histogram_bins_are_freedman_diaconis_rounded_to_nice_steps() -> None:
 def test_variant_comparison_shows_both_rule_sets(variants: Simulation, sim: Simulation) -> None:
     chart = charts.variant_comparison(variants)
     spec = chart.to_dict()
-    assert "hconcat" in spec and "variant" in fields(spec)
+    assert "vconcat" in spec and "variant" in fields(spec)      # stacked: nothing cut off at the side
+    legends = [c.get("encoding", {}).get("color", {}).get("legend", {}) for part in spec["vconcat"]
+               for c in part.get("layer", [part])]
+    assert any(legend.get("orient") == "bottom" for legend in legends)
+    narrow = charts.variant_comparison(variants, width=300).to_dict()["vconcat"]
+    assert [part["width"] for part in narrow] == [300, 300]          # the panel's column
     labels = {r.get("variant") for rows in datasets(chart) for r in rows}
     assert {"printed", "steep"} <= labels
     assert "variant" in fields(charts.score_distribution(variants).to_dict())
@@ -283,6 +288,12 @@ def test_decisions_count_the_players_own_choices_by_rule_and_agent() -> None:
     greedy_seat = chosen.filter(pl.col("seat") == 0)
     assert bribes[0]["decisions"] == greedy_seat.filter(pl.col("rule") == "V-BRIBE-1").height
     assert bribes[0]["decision"].startswith("V-BRIBE-1 ")
+    book = game.rules()
+    for row in rows:                      # whole rule texts, in lines the axis splits
+        said = row["decision"].replace("\n", " ")
+        assert said == f"{row['rule']} {book[row['rule']].text}" or said.endswith(" …"), said
+        assert all(len(line) <= charts.TITLE_CHARS for line in row["decision"].split("\n"))
+    assert chart.to_dict()["encoding"]["y"]["axis"]["labelExpr"] == charts.WRAPPED
 
 
 def test_win_share_by_use_splits_the_seats_that_used_a_rule() -> None:
