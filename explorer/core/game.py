@@ -126,7 +126,7 @@ class Game:
         errors = []
         for move_type in self.move_types:
             try:
-                move = move_type.parse(text.strip())  # type: ignore[attr-defined]
+                move = move_type.parse(text.strip())
             except InvalidInput as exc:
                 errors.append(str(exc))
                 continue

@@ -60,6 +60,13 @@ class Move:
         (a bid cell alone plays the plain bid) instead of leaving a choice."""
         return False
 
+    @classmethod
+    def parse(cls, text: str) -> "Move | None":
+        """The move of this type whose text form is `text`; None for text of another
+        form (`Game.parse_move` then asks the game's next move type); `InvalidInput`,
+        naming the field, for text of this form with a bad value ("P9 bid 0 twos")."""
+        return None
+
 
 def narrow(moves: Iterable[Move], selected: Sequence[str]) -> list[Move]:
     """The moves whose targets contain every selected element (as a multiset).

@@ -128,9 +128,3 @@ def test_a_game_record_judges_each_decision_and_marks_the_tree_for_its_mover_onl
     again = explorer.Explorer.from_json(tree.to_json())
     assert again.nodes[record["node"][0]].mark == "??"
 
-
-def test_the_doctests_pass():
-    import doctest
-
-    import explorer.core.analysis as module
-    assert doctest.testmod(module).failed == 0
