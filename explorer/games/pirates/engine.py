@@ -731,11 +731,7 @@ class Work:
             best = max(ranks)
             tied = tuple(s for s, r in zip(seats, ranks) if r == best)
             if len(tied) > 1:
-                self.say("battle", "P-BATTLE-2", f"{' and '.join(P(s) for s in tied)} tie on "
-                                                 f"{faces[ranks.index(best)]} and roll again")
-                keep = tuple(flags[seats.index(s)] for s in tied)
-                self.stack = rest + (("battle", kind, tied, (None,) * len(tied), False, loss,
-                                      steal, keep),)
+                self.roll_again(top, tied, "battle", "P-BATTLE-2", f"tie on {faces[ranks.index(best)]}")
                 return
             win = tied[0]
             self.stack = rest
@@ -753,10 +749,8 @@ class Work:
             low = min(ranks)
             tied = tuple(s for s, r in zip(seats, ranks) if r == low)
             if len(tied) > 1:
-                self.say("battle", "P-BATTLE-LOSER", f"{' and '.join(P(s) for s in tied)} tie for "
-                                                     f"lowest on {faces[ranks.index(low)]} and roll again")
-                keep = tuple(flags[seats.index(s)] for s in tied)
-                self.stack = rest + (("battle", kind, tied, (None,) * len(tied), False, loss, 0, keep),)
+                self.roll_again(top, tied, "battle", "P-BATTLE-LOSER",
+                                f"tie for lowest on {faces[ranks.index(low)]}")
                 return
             self.stack = rest
             self.say("battle", "P-BATTLE-LOSER", f"{P(tied[0])} rolled lowest and loses the battle", tied[0])
@@ -766,10 +760,7 @@ class Work:
         low = min(ranks)
         tied = tuple(s for s, r in zip(seats, ranks) if r == low)
         if len(tied) > 1 and low != 0:
-            self.say("final", "P-FINAL-2", f"{' and '.join(P(s) for s in tied)} tie for lowest "
-                                           f"on {faces[ranks.index(low)]} and roll again")
-            keep = tuple(flags[seats.index(s)] for s in tied)
-            self.stack = rest + (("battle", "final", tied, (None,) * len(tied), False, 0, 0, keep),)
+            self.roll_again(top, tied, "final", "P-FINAL-2", f"tie for lowest on {faces[ranks.index(low)]}")
             return
         fighters = [s for s in self.group if not self.out[s]]
         if set(tied) >= set(fighters) and all(self.dice(s) <= 1 for s in tied):
@@ -788,6 +779,14 @@ class Work:
                      f"{P(left[0])} is the last captain with crew and wins the final battle")
             return
         self.start_sub_battle()
+
+    def roll_again(self, top: tuple, tied: tuple[int, ...], kind: str, rule: str, said: str) -> None:
+        """The players `tied` roll their battle dice again, keeping what each did in
+        this battle (its flags) [P-BATTLE-2] [P-BATTLE-LOSER] [P-FINAL-2]."""
+        _, battle, seats, faces, asked, loss, steal, flags = top
+        self.say(kind, rule, f"{' and '.join(P(s) for s in tied)} {said} and roll again")
+        keep = tuple(flags[seats.index(s)] for s in tied)
+        self.stack = self.stack[:-1] + (("battle", battle, tied, (None,) * len(tied), False, loss, steal, keep),)
 
     def lose_final_die(self, p: int) -> None:
         if self.crew[p]:
