@@ -189,7 +189,7 @@ class Panel(w.VBox):
             section("Perspective", self.perspective),
             section("Legal moves", self.move_list),
             self.tabs,
-        ], layout=w.Layout(flex="2 1 300px", min_width="0", max_width="480px"))
+        ], layout=w.Layout(flex="1 1 300px", min_width="0", max_width="380px"))
         self.controls = controls
         self.board.layout = w.Layout(flex="3 1 420px", min_width="0")
         self.table = w.HBox([self.board, controls],

@@ -41,7 +41,7 @@ def test_no_text_overflows_its_box(page: Page, lab: Any, name: str, options: str
     assert over == [], f"{name}{options}, after {plays} plays: text overflowing its box: {over}"
 
 
-@pytest.mark.parametrize(("options", "most"), [("", 1800), (", cities_of_greed=True", 2700)])
+@pytest.mark.parametrize(("options", "most"), [("", 1600), (", cities_of_greed=True", 2400)])
 def test_the_pirates_board_puts_the_table_first_and_stays_short(page: Page, lab: Any, options: str,
                                                                 most: int) -> None:
     board = _board(page, lab, "pirates", options, 6)

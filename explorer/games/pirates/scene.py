@@ -268,7 +268,7 @@ def _picker(view: Mapping[str, Any], tips: Mapping[tuple[int, int], str],
     if shade:
         note += "; shade and number: P(the bid is true)"
     # the calls first: above the picker (up to 30 rows), in sight of the bids
-    return [{"id": "calls", "label": "Calls", "layout": "row", "items": calls},
+    return [{"id": "calls", "label": "Calls", "layout": "row", "items": calls, "dense": True},
             {"id": "picker", "label": "Bid picker", "layout": "grid", "items": cells, "tool": True,
              "note": note, "highlight": view["stage"] == "bid", "dense": True}]
 
@@ -300,7 +300,8 @@ def _flight(view: Mapping[str, Any]) -> dict[str, Any] | None:
                           "sub": " ".join(f"P{s}" for s in fr["seats"]), "color": "#f6d68b"})
     if not items:
         return None
-    return {"id": "flight", "label": "In play now", "layout": "row", "items": items, "highlight": True}
+    return {"id": "flight", "label": "In play now", "layout": "row", "items": items, "highlight": True,
+            "dense": True}
 
 
 def _tiles_in_hand(view: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -338,11 +339,11 @@ def _card_item(view: Mapping[str, Any], p: int, card: str) -> dict[str, Any]:
 
 def scene(view: Mapping[str, Any]) -> dict[str, Any]:
     arrow = "↻" if view["direction"] == "clockwise" else "↺"
-    token = {"id": "token", "label": "Starting captain", "layout": "row", "items": [
+    token = {"id": "token", "label": "Starting captain", "layout": "row", "dense": True, "items": [
         {"id": "", "kind": "token", "text": f"P{view['captain']} {arrow}", "color": "#f2d16b",
          "title": f"P{view['captain']} holds the token; play goes {view['direction']}"}],
         "note": "setup" if _in_setup(view) else f"round {view['round']}, {view['phase']} phase"}
-    ladder = {"id": "bids", "label": "Bids", "layout": "row",
+    ladder = {"id": "bids", "label": "Bids", "layout": "row", "dense": True,
               "items": [{"id": "", "kind": "counter", "text": b["text"]} for b in view["bids"]],
               "note": "" if view["call"] is None else
               f"{view['call']['kind']} by P{view['call']['by']}: {view['call']['count']} counted"}
@@ -384,7 +385,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
     if flight:
         zones.append(flight)
     zones += [{"id": "players", "label": "Captains", "layout": "group", "items": [], "zones": areas},
-              {"id": "actions", "label": "Decisions", "layout": "row", "items": decide,
+              {"id": "actions", "label": "Decisions", "layout": "row", "items": decide, "dense": True,
                "note": f"deck {view['deck_count']}, discard {len(view['discard'])}, "
                        f"supply {view['supply']} coins, bag {view['bag']} dice"},
               *(() if setup else cities)]
