@@ -9,7 +9,7 @@ from pathlib import Path
 import altair as alt
 import polars as pl
 import pytest
-from nim_toy import NimGame
+from explorer.games._template import NimGame
 
 import explorer
 from explorer import charts

@@ -7,7 +7,7 @@ import random
 
 import polars as pl
 import pytest
-from nim_toy import NimGame
+from explorer.games._template import NimGame
 
 import explorer
 from explorer.core.agents import observe

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import polars as pl
 import pytest
-from nim_toy import NimGame
+from explorer.games._template import NimGame
 
 import explorer
 from explorer.core import InvalidInput

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from nim_toy import NimGame
+from explorer.games._template import NimGame
 
 from explorer.core import simulate as sim_module
 from explorer.core.simulate import evaluate_moves, simulate

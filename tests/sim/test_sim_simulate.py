@@ -6,7 +6,7 @@ import random
 
 import polars as pl
 import pytest
-from nim_toy import NimGame
+from explorer.games._template import NimGame
 
 import explorer
 from explorer.core import InvalidInput, resolve_chance

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import polars as pl
 import pytest
-from nim_toy import NimGame
+from explorer.games._template import NimGame
 
 from explorer import charts
 from explorer.core.simulate import simulate
