@@ -1065,4 +1065,4 @@ def record(tree: Explorer, seconds: float = 0.2) -> Record:
     """Judge every decision of the tree's current line from its mover's view, mark the
     mistakes in the tree ("?!", "?", "??": the history shows them) and return the record."""
     from .core.analysis import game_record
-    return Record(game_record(tree, seconds=seconds))
+    return Record(game_record(tree, seconds=seconds, show=True))

@@ -230,7 +230,8 @@ def mark_for(loss: float) -> str:
 
 
 def game_record(tree: "Explorer", seconds: float = 0.2, node_id: int | None = None,
-                progress: Callable[[int, int], None] | None = None, mark: bool = True) -> "pl.DataFrame":
+                progress: Callable[[int, int], None] | None = None, mark: bool = True,
+                show: bool = False) -> "pl.DataFrame":
     """Judge every decision on the line to `node_id` (the current node by default), each
     from its mover's own view, and mark the mistakes in the tree (`Node.mark`).
 
@@ -241,14 +242,17 @@ def game_record(tree: "Explorer", seconds: float = 0.2, node_id: int | None = No
     (the chart of the game). A loss is marked only when it stands out of the noise: the
     best move's interval lies wholly above the played move's estimate.
 
-    `progress(done, total)` is called after each decision."""
+    `progress(done, total)` is called after each decision; `show` draws a progress bar
+    instead (`core.progress`: in a notebook it leaves one line when done)."""
+    from .progress import Progress
     import polars as pl
     line = tree.line(node_id)
     decisions = [node for node in line[1:] if node.move is not None and node.move_by is not None
                  and node.move_by != CHANCE and not node.forced]
     players = tree.game.players
     rows: list[dict[str, Any]] = []
-    for done, node in enumerate(decisions, 1):
+    bar = Progress(len(decisions), "decision", "judging the game", show=show, report=progress)
+    for node in decisions:
         before = tree.nodes[node.parent].state       # type: ignore[index]
         analysis = Analysis(before, viewer=node.move_by, seed=node.id)
         analysis.think(seconds=seconds, samples=None)
@@ -263,8 +267,8 @@ def game_record(tree: "Explorer", seconds: float = 0.2, node_id: int | None = No
                      "move": node.label, "win_share": played.win_share, "best": best.move.label,
                      "best_share": best.win_share, "loss": loss, "mark": earned,
                      **{f"P{p}": shares[p] for p in range(players)}})
-        if progress is not None:
-            progress(done, len(decisions))
+        bar.update()
+    bar.close()
     schema: dict[str, Any] = {"ply": pl.Int64, "node": pl.Int64, "mover": pl.String, "move": pl.String,
                               "win_share": pl.Float64, "best": pl.String, "best_share": pl.Float64,
                               "loss": pl.Float64, "mark": pl.String,
