@@ -1,5 +1,7 @@
 """The examples in docstrings run: every module of explorer/ with a ``>>>`` example is
-collected here (a doctest that nothing runs drifts from the code)."""
+collected here (a doctest that nothing runs drifts from the code). None of them needs a
+Jupyter kernel or a browser; a module whose examples would is to be listed here with the
+reason, and its examples run by a browser test instead."""
 from __future__ import annotations
 
 import doctest

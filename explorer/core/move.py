@@ -64,7 +64,7 @@ class Move:
     def parse(cls, text: str) -> "Move | None":
         """The move of this type whose text form is `text`; None for text of another
         form (`Game.parse_move` then asks the game's next move type); `InvalidInput`,
-        naming the field, for text of this form with a bad value ("P9 bid 0 twos")."""
+        naming the field, for text of this form with a bad value ("P0 curse Banana")."""
         return None
 
 

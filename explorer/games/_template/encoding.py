@@ -34,7 +34,7 @@ def encode(d: NimData) -> dict[str, Any]:
 
 
 def decode(raw: Any, players: int, where: str) -> NimData:
-    s = convert(raw, Saved, where)
+    s: Saved = convert(raw, Saved, where)
     return check(NimData(s.pile, s.mover, s.rolling, s.last), players, where)
 
 

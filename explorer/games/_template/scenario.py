@@ -30,6 +30,6 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True):
 def build(game: Any, spec: Mapping[str, Any] | None, fields: dict[str, Any]) -> NimData:
     merged = {**convert(dict(spec) if isinstance(spec, Mapping) else spec or {}, dict[str, Any], "spec"),
               **fields}
-    s = convert(merged, Scenario)
+    s: Scenario = convert(merged, Scenario)
     pile = game.options.pile if s.pile is None else s.pile
     return check(NimData(pile, s.mover, False, NOBODY), game.players, "")
