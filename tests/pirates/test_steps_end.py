@@ -60,6 +60,21 @@ def test_tied_players_step_together_only_if_all_agree():
     assert refused.data.phase == "betting"
 
 
+@pytest.mark.rules("P-CREW-PAY", "P-VAR-DEATH")
+def test_a_sacrifice_never_takes_the_last_die_even_with_instant_death():
+    """Instant Death lets a loss take the last normal die, so a player may hold a special
+    die alone; a step paid with it would leave a player in the game with no dice."""
+    game = load(4, reroll_window=False, buy_when="action turn", variants=("instant death",))
+    alone = game.scenario(phase="steps", progress=[0, 3, 3, 4], crew=[0, 5, 5, 5], hands=[[]] * 4,
+                          specials={"ghost": 0})
+    assert alone.data.phase == "betting"                       # no step offered
+    two = game.scenario(phase="steps", progress=[0, 3, 3, 4], crew=[0, 5, 5, 5], hands=[[]] * 4,
+                        specials={"ghost": 0, "mermaid": 0})
+    stepped = play(two, "P0 step")
+    assert "P0 pays with the mermaid die" in [e.text for e in stepped.events]
+    assert stepped.data.specials.count(0) == 1 and not stepped.data.out[0]
+
+
 @pytest.mark.rules("P-END-1")
 def test_arriving_by_last_steps_waits_for_the_next_sail_phase():
     game = load(2, reroll_window=False, buy_when="action turn")

@@ -335,7 +335,8 @@ class Work:
         normal = max(0, self.crew[p] - 1)
         specials = (sum(1 for i in FLOOR_ORDER if self.specials[i] == p)
                     if self.game.options.crew_payment == "like a loss" else 0)
-        return max(0, min(normal + specials, self.dice(p) - self.param(p, "crew_floor")))
+        keep = max(1, self.param(p, "crew_floor"))     # a sacrifice never takes the last die,
+        return max(0, min(normal + specials, self.dice(p) - keep))   # Instant Death's floor 0 too
 
     def pay_crew(self, p: int, k: int, rule: str) -> None:
         """Pay `k` crew dice (the caller checked `payable_crew`): normal dice first, the
@@ -347,8 +348,8 @@ class Work:
             else:
                 i = next(i for i in FLOOR_ORDER if self.specials[i] == p)
                 self.specials = _tup(self.specials, i, -1)
-                self.say("crew", "P-CREW-PAY", f"{P(p)} keeps their last normal die and pays "
-                                               f"with the {SPECIAL[i]} die", p)
+                kept = "keeps their last normal die and pays" if self.crew[p] else "pays"
+                self.say("crew", "P-CREW-PAY", f"{P(p)} {kept} with the {SPECIAL[i]} die", p)
 
     def eliminate(self, p: int) -> None:
         """Instant Death: a player with no dice is out, their ship removed [P-VAR-DEATH]."""
