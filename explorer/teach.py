@@ -1005,7 +1005,7 @@ def analysis(state: State, viewer: int | None = None, seconds: float = 1.0, seed
     from .core.analysis import Analysis
     study = Analysis(state, viewer, seed)
     study.think(seconds=seconds)
-    rows = sorted(study.rows(), key=lambda r: -(r["win_share"] or 0.0))
+    rows = study.ranked()
     frame = pl.DataFrame({
         "move": [("★ " if r["best"] else "") + r["label"] for r in rows],
         "win share": [r["win_share"] for r in rows],

@@ -200,6 +200,10 @@ class Analysis:
                  "low": value.low, "high": value.high, "samples": value.n, "best": value is best}
                 for value in self.values]
 
+    def ranked(self) -> list[dict[str, Any]]:
+        """`rows`, best estimate first (moves without a figure yet last)."""
+        return sorted(self.rows(), key=lambda r: -1.0 if r["win_share"] is None else -r["win_share"])
+
     def frame(self) -> "pl.DataFrame":
         import polars as pl
         return pl.DataFrame(self.rows(), schema={

@@ -117,7 +117,7 @@ class AnalysisPane(w.VBox):
         """The figures shown, best first (empty before the pane thinks)."""
         if self.analysis is None:
             return []
-        return sorted(self.analysis.rows(), key=lambda r: -(r["win_share"] if r["win_share"] is not None else -1))
+        return self.analysis.ranked()
 
     def _html(self, done: bool = False) -> str:
         analysis = self.analysis

@@ -120,12 +120,13 @@ def _cups(view: Mapping[str, Any]) -> dict[str, Any]:
     for p, cup in enumerate(view["cups"]):
         counted = _counted(view, p)
         items = []
+        rolling_now = (cup["faces"] is not None or view["viewer"] is None) and view["to_move"] == "chance" \
+            and view["step"] == f"cup P{p}"
+        next_die = _rolled(view, p) if rolling_now else -1       # the die a click forces (teacher)
         for i, name in enumerate(cup["dice"]):
             face = None if cup["faces"] is None else cup["faces"][i]
-            if face is None:                    # the die rolled next: a click forces it (teacher)
-                rolling = (cup["faces"] is not None or view["viewer"] is None) and view["to_move"] == "chance" \
-                    and view["step"] == f"cup P{p}" and i == _rolled(view, p)
-                items.append({"id": f"cup:{p}" if rolling else "", "kind": "die", "face": "down",
+            if face is None:
+                items.append({"id": f"cup:{p}" if i == next_die else "", "kind": "die", "face": "down",
                               "sub": "?" if cup["rolled"] else "", "title": f"P{p}'s {name} die, hidden"})
             else:
                 colour = DIE_COLOUR[name]

@@ -96,7 +96,7 @@ _NAMING_STEPS: Final = frozenset({"cargo", "discard", "draft", "keep", "pick", "
 them (`_play`, the influence plays); the others (bids, re-rolls, steps) name none."""
 _WINDOW_STEP: Final = {"reroll": "reroll", "cards": "cards", "final": "final", "together": "together"}
 """The decision a window frame asks for, by the window's kind."""
-_STAGE_STEP: Final = {"bid": "bid", "act": "act", "step alone": "step"}
+_STAGE_STEP: Final = {"bid": "bid", "step alone": "step"}
 """The decision of a stage that waits with nothing in flight."""
 
 
