@@ -472,35 +472,53 @@ def move_evaluation(frame: pl.DataFrame) -> alt.LayerChart:
 
 
 FACE_NAMES = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
+APART_PX = 2
+"""How far apart, in pixels, `bid_odds` draws the curves of faces whose curves are the
+same: side by side, a striped band, instead of one line hiding the others."""
 
 
-def bid_odds(state: Any, viewer: int | None = None) -> alt.Chart:
+def bid_odds(state: Any, viewer: int | None = None, width: int = WIDTH) -> alt.Chart:
     """Lying Pirates: for each bid face, the chance that the count is at least q, for
     every quantity q, from what `viewer` knows of the cups (None: the teacher, who knows
     them all, so every curve is a step at the true count). Exact, not simulated: the
-    curves of `explorer.games.pirates.odds.face_table`."""
+    curves of `explorer.games.pirates.odds.face_table`.
+
+    Faces whose curves are the same (the teacher's steps at nine twos, threes and sixes)
+    would draw one line over another: those are drawn `APART_PX` pixels apart, every
+    face has its own dash and point shape, the subtitle names the ties, and a point's
+    tooltip gives its exact chance and the faces it ties with."""
     from .games.pirates.odds import face_table
     alt = _altair()
     table = face_table(state.view(viewer), viewer)
-    rows = [{"face": FACE_NAMES.get(face, str(face)), "quantity": q, "chance": p}
-            for face, curve in table.items() for q, p in enumerate(curve) if q > 0]
-    who = "the teacher (the truth)" if viewer is None else f"P{viewer}"
+    names = {face: FACE_NAMES.get(face, str(face)) for face in table}
     curves: dict[tuple[float, ...], list[str]] = {}
     for face, curve in table.items():
-        curves.setdefault(tuple(round(p, 9) for p in curve), []).append(FACE_NAMES.get(face, str(face)))
-    shared = [names for names in curves.values() if len(names) > 1]
-    note = ("; ".join(f"{', '.join(names[:-1])} and {names[-1]} have the same curve (drawn one over "
-                      f"the other, dashed and marked apart)" for names in shared) if shared else " ")
+        curves.setdefault(tuple(round(p, 9) for p in curve), []).append(names[face])
+    shared = [same for same in curves.values() if len(same) > 1]
+    total = max(max((len(curve) - 1 for curve in table.values()), default=1), 1)
+    rows = []
+    for face, curve in table.items():
+        same = next((group for group in shared if names[face] in group), [names[face]])
+        apart = (same.index(names[face]) - (len(same) - 1) / 2) * APART_PX    # 0 for a face of its own
+        others = [other for other in same if other != names[face]]
+        rows.extend({"face": names[face], "quantity": q, "chance": p,
+                     "drawn_quantity": q + apart * total / width, "drawn_chance": p + apart / HEIGHT,
+                     "same curve as": " and ".join(others) or "no other face"}
+                    for q, p in enumerate(curve) if q > 0)
+    who = "the teacher (the truth)" if viewer is None else f"P{viewer}"
+    notes = [f"{', '.join(same[:-1])} and {same[-1]}: the same curve, drawn side by side" for same in shared]
     faces = list(FACE_NAMES.values())
-    return alt.Chart(pl.DataFrame(rows)).mark_line(point=alt.OverlayMarkDef(size=45, filled=True)).encode(
-        x=alt.X("quantity:Q", title="bid quantity", axis=alt.Axis(tickMinStep=1)),
-        y=alt.Y("chance:Q", title="P(count ≥ quantity)", scale=alt.Scale(domain=[0, 1])),
+    return alt.Chart(pl.DataFrame(rows)).mark_line(
+        strokeWidth=2, point=alt.OverlayMarkDef(size=45, filled=True)).encode(
+        x=alt.X("drawn_quantity:Q", title="bid quantity", axis=alt.Axis(tickMinStep=1),
+                scale=alt.Scale(domain=[0, total], nice=False)),
+        y=alt.Y("drawn_chance:Q", title="P(count ≥ quantity)", scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("face:N", sort=faces, title="face", legend=alt.Legend(orient="bottom")),
-        strokeDash=alt.StrokeDash("face:N", sort=faces, legend=None),   # tied faces stay apart
-        shape=alt.Shape("face:N", sort=faces, legend=None),
-        tooltip=["face:N", "quantity:Q", alt.Tooltip("chance:Q", format=".3f")],
-    ).properties(width=WIDTH, height=HEIGHT,
-                 title=alt.TitleParams(f"Bid odds as {who} knows the cups", subtitle=[note]))
+        strokeDash=alt.StrokeDash("face:N", sort=faces, legend=None),   # where colours meet, the
+        shape=alt.Shape("face:N", sort=faces, legend=None),              # dash and shape tell faces
+        tooltip=["face:N", "quantity:Q", alt.Tooltip("chance:Q", format=".3f"), "same curve as:N"],
+    ).properties(width=width, height=HEIGHT,
+                 title=alt.TitleParams(f"Bid odds as {who} knows the cups", subtitle=notes or [" "]))
 
 
 def game_record(record: pl.DataFrame) -> alt.LayerChart:
