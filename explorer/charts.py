@@ -31,6 +31,9 @@ __all__ = ["RENDERER", "compare_variants", "decisions", "enable_offline", "end_r
 
 WIDTH = 420
 HEIGHT = 220
+FITS = 840
+"""The widest a chart may be, axes, titles and legends included: a notebook's output
+is 848 px wide at 1280x800 with JupyterLab's file browser open."""
 MAX_BINS = 40
 SMALL_RANGE = 20
 TITLE_CHARS = 34
@@ -40,6 +43,21 @@ RENDERER = "explorer"
 widget too after `enable_offline()` in a kernel."""
 
 _registered = False
+
+WRAPPED = "split(datum.label, '\\n')"
+"""A Vega label expression: a label holding line breaks is drawn on several lines."""
+CHAR_PX = 6.5
+"""About how wide a character of an axis or legend label is, in pixels (11 px type)."""
+NARROW_BAND = 90
+"""Below this many pixels per seat, "seat 0 · greedy" is written on two lines."""
+NARROW_LEGEND = 360
+"""Below this many pixels of plot, a legend below the chart takes one column, not two."""
+
+
+def _lines(text: str, pixels: float) -> str:
+    """`text` on lines (joined by line breaks, for `WRAPPED`) no wider than `pixels`."""
+    import textwrap
+    return "\n".join(textwrap.wrap(text, max(12, int(pixels / CHAR_PX)))) or text
 
 
 def _altair() -> Any:
@@ -205,8 +223,30 @@ def _win_table(players: pl.DataFrame) -> pl.DataFrame:
     return with_wilson(table, "wins", "games")
 
 
+def _seat_axis(seats: int, width: int) -> alt.Axis:
+    """The "seat · agent" axis: each label on one line, or on two when the seats are
+    narrow (the panel's column), never cut short."""
+    alt = _altair()
+    narrow = width / max(seats, 1) < NARROW_BAND
+    return alt.Axis(labelAngle=0, labelLimit=0, labelExpr="split(datum.label, ' · ')" if narrow else "datum.label")
+
+
+def _variant_color(frame: pl.DataFrame, width: int) -> tuple[pl.DataFrame, alt.Color]:
+    """Colour by variant, the legend below the chart in one column when narrow (two
+    otherwise), each variant's name whole, on as many lines as the width needs (the
+    panel's what-if names positions: "here: 6. P1 buy stall 3, paying…")."""
+    alt = _altair()
+    names = frame["variant"].unique().sort().to_list()
+    columns = 1 if width < NARROW_LEGEND else 2
+    lines = {name: _lines(name, width / columns - 20) for name in names}     # 20: the symbol
+    legend = alt.Legend(orient="bottom", columns=columns, labelExpr=WRAPPED, labelLimit=0, title="variant")
+    frame = frame.with_columns(pl.col("variant").replace_strict(lines).alias("variant_lines"))
+    return frame, alt.Color("variant_lines:N", sort=[lines[name] for name in names], legend=legend)
+
+
 def win_rates(data: Simulation | pl.DataFrame, width: int = WIDTH) -> alt.LayerChart:
     """Win rate per seat and agent with 95% Wilson intervals; the rule marks a fair share.
+    `width`: the pixels of the plot (axis and legend come on top of it).
 
     Shared wins count as fractions (a two-way tie gives each winner half a win).
     """
@@ -216,18 +256,19 @@ def win_rates(data: Simulation | pl.DataFrame, width: int = WIDTH) -> alt.LayerC
     seats = int(players["seat"].max()) + 1 if players.height else 1
     variant = "variant" in table.columns
     encoding: dict[str, Any] = {
-        "x": alt.X("player:N", title="seat · agent", sort=None, axis=alt.Axis(labelAngle=0)),
+        "x": alt.X("player:N", title="seat · agent", sort=None, axis=_seat_axis(seats, width)),
         "tooltip": ["player:N", "games:Q", alt.Tooltip("win_rate:Q", format=".1%"),
                     alt.Tooltip("ci_low:Q", format=".1%"), alt.Tooltip("ci_high:Q", format=".1%")],
     }
     if variant:
+        table, color = _variant_color(table, width)
         encoding["xOffset"] = alt.XOffset("variant:N")
         encoding["tooltip"].append("variant:N")
+    else:
+        color = alt.Color("agent:N", legend=alt.Legend(orient="bottom", columns=2))   # below: never cut off
     base = alt.Chart(table).encode(**encoding)
     bars = base.mark_bar().encode(
-        y=alt.Y("win_rate:Q", title="win rate", axis=alt.Axis(format="%")),
-        color=alt.Color("variant:N" if variant else "agent:N",
-                        legend=alt.Legend(orient="bottom", columns=2)))   # below: never cut off at the side
+        y=alt.Y("win_rate:Q", title="win rate", axis=alt.Axis(format="%")), color=color)
     errors = base.mark_errorbar(thickness=2, color="black").encode(
         y=alt.Y("ci_low:Q", title="win rate"), y2="ci_high:Q")
     fair = alt.Chart(pl.DataFrame({"fair": [1 / seats]})).mark_rule(
@@ -331,10 +372,6 @@ def _rule_titles(sim: Simulation, rules: list[str], lines: bool = False) -> dict
     return titles
 
 
-WRAPPED = "split(datum.label, '\\n')"
-"""A Vega label expression: a label holding line breaks is drawn on several lines."""
-
-
 def decisions(sim: Simulation) -> alt.Chart:
     """How often each kind of decision is chosen, per agent: the players' own choices
     (forced moves left out), counted by the rule that allows them, as a share of that
@@ -383,7 +420,8 @@ def win_share_by_use(sim: Simulation, rule: str) -> alt.LayerChart:
 
 def variant_comparison(sim: Simulation, width: int = WIDTH) -> alt.VConcatChart:
     """Rule variants side by side: win rate per seat, and the mean score per seat, one
-    chart above the other, `width` pixels wide (the panel's narrow column asks for less).
+    chart above the other, the plots `width` pixels wide (the panel's narrow column asks
+    for less: the seats' labels then take two lines, and the legend one column).
 
     Takes the result of `compare_variants` (frames with a `variant` column).
     """
@@ -391,18 +429,19 @@ def variant_comparison(sim: Simulation, width: int = WIDTH) -> alt.VConcatChart:
     if "variant" not in sim.players.columns:
         raise ValueError("variant_comparison needs frames with a 'variant' column: "
                          "run compare_variants(...) first")
-    table = _win_table(_players(sim.players))
+    players = _players(sim.players)
+    seats = int(players["seat"].max()) + 1 if players.height else 1
+    table, color = _variant_color(_win_table(players), width)
     scores = alt.Chart(table).mark_bar().encode(
-        x=alt.X("player:N", title="seat · agent", sort=None, axis=alt.Axis(labelAngle=0)),
+        x=alt.X("player:N", title="seat · agent", sort=None, axis=_seat_axis(seats, width)),
         xOffset="variant:N",
         y=alt.Y("mean_score:Q", title="mean final score"),
-        color="variant:N",
+        color=color,
         tooltip=["variant:N", "player:N", alt.Tooltip("mean_score:Q", format=".2f")],
     ).properties(width=width, height=HEIGHT, title="Mean score by variant")
     # one above the other, legends below: side by side they cut off a seat and the
     # legend at 1280 px with the file browser open
-    return alt.vconcat(win_rates(sim.players, width), scores.encode(
-        color=alt.Color("variant:N", legend=alt.Legend(orient="bottom", columns=2))))
+    return alt.vconcat(win_rates(sim.players, width), scores)
 
 
 TIED = "interval overlaps the top move's"

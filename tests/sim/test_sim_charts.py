@@ -13,7 +13,7 @@ from explorer.games._template import NimGame
 
 import explorer
 from explorer import charts
-from explorer.core.simulate import Simulation, compare_variants, evaluate_moves, simulate
+from explorer.core.simulate import Simulation, compare_positions, compare_variants, evaluate_moves, simulate
 
 
 @pytest.fixture(scope="module")
@@ -121,6 +121,44 @@ def test_variant_comparison_shows_both_rule_sets(variants: Simulation, sim: Simu
     with pytest.raises(ValueError, match="compare_variants"):
         charts.variant_comparison(sim)
     assert charts.compare_variants is compare_variants
+
+
+def svg_of(chart: alt.TopLevelMixin) -> tuple[float, str]:
+    """A chart drawn as the notebook's static picture: its width in pixels, its SVG."""
+    import re
+
+    import vl_convert as vlc
+    svg = vlc.vegalite_to_svg(chart.to_json())
+    width = re.search(r'<svg[^>]*\swidth="([\d.]+)"', svg)
+    assert width is not None
+    return float(width.group(1)), svg
+
+
+def test_variant_comparison_in_a_narrow_column_keeps_every_seat_and_the_legend() -> None:
+    """The panel's what-if: long position names as variants, 210 px of plot. The whole
+    chart stays under 280 px (the column gives 290), the seats' labels take two lines,
+    and the legend below takes one column, each name whole on its lines."""
+    game = explorer.load("village", players=3)
+    start = game.new(seed=2)
+    here, there = "here: 6. P1: buy stall 3, paying 1 Axe + 2 Feather", "compared: start"
+    sim = compare_positions({here: start.play(start.legal_moves()[0]), there: start}, "random", 6,
+                            seed=0, workers=1, progress=False)
+    chart = charts.variant_comparison(sim, width=210)
+    spec = chart.to_dict()
+    width, svg = svg_of(chart)
+    assert width <= 280, width
+    for text in ("Win rate by seat and agent", "Mean score by variant", "seat 0", "seat 1", "seat 2",
+                 "here: 6. P1: buy stall 3,", "compared: start"):
+        assert f">{text}" in svg, text
+    assert "…" not in svg                                             # no label cut short
+    for part in spec["vconcat"]:
+        unit = part["layer"][0] if "layer" in part else part
+        legend = unit["encoding"]["color"]["legend"]
+        assert legend["orient"] == "bottom" and legend["columns"] == 1 and legend["labelLimit"] == 0
+        assert legend["labelExpr"] == charts.WRAPPED
+        assert unit["encoding"]["x"]["axis"]["labelExpr"] == "split(datum.label, ' · ')"
+    wide = charts.variant_comparison(sim).to_dict()["vconcat"][0]["layer"][0]["encoding"]
+    assert wide["color"]["legend"]["columns"] == 2 and wide["x"]["axis"]["labelExpr"] == "datum.label"
 
 
 def test_move_evaluation_ranks_moves_and_says_when_intervals_overlap() -> None:
