@@ -34,10 +34,16 @@ HEIGHT = 220
 FITS = 840
 """The widest a chart may be, axes, titles and legends included: a notebook's output
 is 848 px wide at 1280x800 with JupyterLab's file browser open."""
+FACET_WIDTH = 330
+"""The plot of one panel when two sit side by side (with their axes, within `FITS`)."""
 MAX_BINS = 40
 SMALL_RANGE = 20
-TITLE_CHARS = 34
-"""How much of a rule's text labels it in a chart."""
+TITLE_CHARS = 44
+"""How wide a line of a rule's label is, in characters (`TITLE_LINES` at most; the
+tooltip gives the whole rule)."""
+TITLE_LINES = 4
+LINE_PX = 13
+"""The height of a line of a label, in pixels: a band holds all the lines of its label."""
 RENDERER = "explorer"
 """The altair renderer this module registers: SVG + Vega-Lite spec, and the interactive
 widget too after `enable_offline()` in a kernel."""
@@ -50,6 +56,8 @@ CHAR_PX = 6.5
 """About how wide a character of an axis or legend label is, in pixels (11 px type)."""
 NARROW_BAND = 90
 """Below this many pixels per seat, "seat 0 · greedy" is written on two lines."""
+LABEL_PX = 320
+"""How wide a long category label (a move, an ending) may be before it takes another line."""
 NARROW_LEGEND = 360
 """Below this many pixels of plot, a legend below the chart takes one column, not two."""
 
@@ -192,7 +200,8 @@ def _bin_title(text: str, width: float) -> str:
 
 
 def score_distribution(data: Simulation | pl.DataFrame) -> alt.Chart | alt.FacetChart:
-    """How often each final score occurs, one line per seat and agent (a panel per variant);
+    """How often each final score occurs, one line per seat and agent (a panel per variant,
+    two panels to a row, sized so a row fits `FITS`, the legend below);
     the scores are binned by `nice_bin_width` when they spread widely."""
     alt = _altair()
     players, width = _binned(_players(data), "score")
@@ -202,16 +211,18 @@ def score_distribution(data: Simulation | pl.DataFrame) -> alt.Chart | alt.Facet
               .sort(keys + ["score_bin"]))
     counts = _bin_columns(counts, "score", width, _whole(players["score"]))
     x = "score_bin" if width == 1 else "score_mid"
+    variants = "variant" in counts.columns
     chart = alt.Chart(counts).mark_line(point=True).encode(
         x=alt.X(f"{x}:Q", title=_bin_title("final score", width)),
         y=alt.Y("share:Q", title="share of games", axis=alt.Axis(format="%")),
-        color=alt.Color("player:N", title="seat · agent"),
+        color=alt.Color("player:N", title="seat · agent",
+                        legend=alt.Legend(orient="bottom", columns=3) if variants else alt.Undefined),
         tooltip=["player:N", alt.Tooltip("score_range:N", title="score"), "games:Q",
                  alt.Tooltip("share:Q", format=".1%")],
-    ).properties(width=WIDTH, height=HEIGHT)
+    ).properties(width=FACET_WIDTH if variants else WIDTH, height=HEIGHT)
     title = "Score distribution"
-    if "variant" in counts.columns:
-        return chart.facet(column=alt.Column("variant:N", title=None)).properties(title=title)
+    if variants:      # side by side at 420 px the second panel ran 1,021 px wide, past a notebook
+        return chart.facet(facet=alt.Facet("variant:N", title=None), columns=2).properties(title=title)
     return chart.properties(title=title)
 
 
@@ -337,17 +348,21 @@ def end_reasons(data: Simulation | pl.DataFrame) -> alt.Chart:
     counts = (games.group_by(keys + ["ended_by"]).agg(pl.len().alias("games"))
               .with_columns((pl.col("games") / total).alias("share"))
               .sort(keys + ["games"], descending=[False] * len(keys) + [True]))
-    encoding: dict[str, Any] = {
-        "y": alt.Y("ended_by:N", title=None, sort="-x"),
+    endings = {text: _lines(text, LABEL_PX) for text in counts["ended_by"].unique().to_list()}
+    counts = counts.with_columns(pl.col("ended_by").replace_strict(endings).alias("ending"))
+    encoding: dict[str, Any] = {     # each ending whole, on lines ("a lone ship reached the start/end tile i…")
+        "y": alt.Y("ending:N", title=None, sort="-x", axis=alt.Axis(labelExpr=WRAPPED, labelLimit=0)),
         "x": alt.X("share:Q", title="share of games", axis=alt.Axis(format="%")),
         "tooltip": ["ended_by:N", "games:Q", alt.Tooltip("share:Q", format=".1%")]
                    + [f"{k}:N" for k in keys],
     }
     if keys:
         encoding["yOffset"] = alt.YOffset("variant:N")
-        encoding["color"] = alt.Color("variant:N")
+        encoding["color"] = alt.Color("variant:N", legend=alt.Legend(orient="bottom", labelLimit=0))
+    per_band = counts["variant"].n_unique() if keys else 1
     return alt.Chart(counts).mark_bar().encode(**encoding).properties(
-        width=WIDTH, title=f"How {counted(games.height, 'game')} ended")
+        width=WIDTH, height=alt.Step(_band_step(list(endings.values()), per_band)),
+        title=f"How {counted(games.height, 'game')} ended")
 
 
 def _choices(sim: Simulation) -> pl.DataFrame:
@@ -359,17 +374,29 @@ def _choices(sim: Simulation) -> pl.DataFrame:
 
 
 def _rule_titles(sim: Simulation, rules: list[str], lines: bool = False) -> dict[str, str]:
-    """Each rule id with its text, whole up to three lines of `TITLE_CHARS` ("M-COLLECT-1
-    Take every card of…" cut a label short); `lines`: the lines joined by a line break,
-    for an axis that splits its labels (`WRAPPED`), else by spaces (a title)."""
+    """Each rule id with its text, whole up to `TITLE_LINES` lines of `TITLE_CHARS` (one
+    line cut "M-EXTRA-2 Discard 2 cards from han…" short); `lines`: the lines joined by a
+    line break, for an axis that splits its labels (`WRAPPED`), else by spaces (a title)."""
     import textwrap
     book = sim.game.rules()
     titles = {}
     for rid in rules:
         text = f"{rid} {book[rid].text if rid in book else ''}".rstrip()
-        wrapped = textwrap.wrap(text, TITLE_CHARS, max_lines=3, placeholder=" …")
+        wrapped = textwrap.wrap(text, TITLE_CHARS, max_lines=TITLE_LINES, placeholder=" …")
         titles[rid] = ("\n" if lines else " ").join(wrapped)
     return titles
+
+
+def _rule_texts(sim: Simulation, rules: list[str]) -> dict[str, str]:
+    """Each rule id's whole text, for a tooltip."""
+    book = sim.game.rules()
+    return {rid: book[rid].text if rid in book else "" for rid in rules}
+
+
+def _band_step(labels: list[str], per_band: int = 1) -> int:
+    """Pixels per bar (of `per_band` bars in a band) so a band holds its tallest label."""
+    tallest = max((label.count("\n") + 1 for label in labels), default=1)
+    return max(16, math.ceil((tallest * LINE_PX + 6) / max(per_band, 1)))
 
 
 def decisions(sim: Simulation) -> alt.Chart:
@@ -381,14 +408,18 @@ def decisions(sim: Simulation) -> alt.Chart:
     counts = (choices.group_by("agent", "rule").agg(pl.len().alias("decisions"))
               .with_columns((pl.col("decisions") / pl.col("decisions").sum().over("agent")).alias("share"))
               .sort("agent", "decisions", descending=[False, True]))
-    titles = _rule_titles(sim, counts["rule"].unique().to_list(), lines=True)
-    counts = counts.with_columns(pl.col("rule").replace_strict(titles).alias("decision"))
+    rules = counts["rule"].unique().to_list()
+    titles = _rule_titles(sim, rules, lines=True)
+    counts = counts.with_columns(pl.col("rule").replace_strict(titles).alias("decision"),
+                                 pl.col("rule").replace_strict(_rule_texts(sim, rules)).alias("rule text"))
+    agents = counts["agent"].n_unique()
     return alt.Chart(counts).mark_bar().encode(
         y=alt.Y("decision:N", title=None, sort="-x", axis=alt.Axis(labelExpr=WRAPPED, labelLimit=0)),
         x=alt.X("share:Q", title="share of the agent's decisions", axis=alt.Axis(format="%")),
-        yOffset=alt.YOffset("agent:N"), color=alt.Color("agent:N"),
-        tooltip=["agent:N", "decision:N", "decisions:Q", alt.Tooltip("share:Q", format=".1%")],
-    ).properties(width=WIDTH, title=f"How often each decision is chosen ({counted(sim.n, 'game')})")
+        yOffset=alt.YOffset("agent:N"), color=alt.Color("agent:N", legend=alt.Legend(orient="bottom")),
+        tooltip=["agent:N", "rule:N", "rule text:N", "decisions:Q", alt.Tooltip("share:Q", format=".1%")],
+    ).properties(width=WIDTH, height=alt.Step(_band_step(list(titles.values()), agents)),
+                 title=f"How often each decision is chosen ({counted(sim.n, 'game')})")
 
 
 def win_share_by_use(sim: Simulation, rule: str) -> alt.LayerChart:
@@ -396,6 +427,7 @@ def win_share_by_use(sim: Simulation, rule: str) -> alt.LayerChart:
     made a move of `rule` at least once in their game, beside the seats that never did,
     per agent. A correlation, not a cause: a leading player may simply have the means
     to do it. Needs the turn log."""
+    import textwrap
     alt = _altair()
     used = (_choices(sim).filter(pl.col("rule") == rule).select("game_id", "seat").unique()
             .with_columns(pl.lit(True).alias("used")))
@@ -413,9 +445,13 @@ def win_share_by_use(sim: Simulation, rule: str) -> alt.LayerChart:
                                   color=alt.Color("agent:N"))
     errors = base.mark_errorbar(thickness=2, color="black").encode(
         y=alt.Y("ci_low:Q", title="win rate"), y2="ci_high:Q")
-    title = _rule_titles(sim, [rule])[rule]
+    text = _rule_texts(sim, [rule])[rule]
+    about = textwrap.wrap(text, int((WIDTH + 60) / CHAR_PX), max_lines=TITLE_LINES,   # the rule,
+                          placeholder=" …")                                      # under the title
     return alt.layer(bars, errors).properties(
-        width=WIDTH, height=HEIGHT, title=f"Win rate of the seats that used {title} (95% Wilson interval)")
+        width=WIDTH, height=HEIGHT,
+        title=alt.TitleParams(f"Win rate of the seats that used {rule} (95% Wilson interval)",
+                              subtitle=about or [" "]))
 
 
 def variant_comparison(sim: Simulation, width: int = WIDTH) -> alt.VConcatChart:
@@ -489,9 +525,12 @@ def move_evaluation(frame: pl.DataFrame) -> alt.LayerChart:
                                          (pl.col("ci_low") * 100).round(0).cast(pl.Int64),
                                          (pl.col("ci_high") * 100).round(0).cast(pl.Int64))
                                .alias("interval"))
+    shown = {text: _lines(text, LABEL_PX) for text in table[name].to_list()}   # whole, on lines
+    table = table.with_columns(pl.col(name).replace_strict(shown).alias("shown"))
     base = alt.Chart(table).encode(
-        y=alt.Y(f"{name}:N", title="move", sort=table[name].to_list()),
-        tooltip=["move:N", "rule:N", "games:Q", alt.Tooltip("win_rate:Q", format=".1%"),
+        y=alt.Y("shown:N", title="move", sort=list(shown.values()),
+                axis=alt.Axis(labelExpr=WRAPPED, labelLimit=0)),
+        tooltip=["move:N", "label:N", "rule:N", "games:Q", alt.Tooltip("win_rate:Q", format=".1%"),
                  alt.Tooltip("ci_low:Q", format=".1%"), alt.Tooltip("ci_high:Q", format=".1%"),
                  alt.Tooltip("mean_score:Q", format=".2f"), "verdict:N"])
     bars = base.mark_bar(opacity=0.75).encode(
@@ -506,8 +545,8 @@ def move_evaluation(frame: pl.DataFrame) -> alt.LayerChart:
     text = base.mark_text(align="left", dx=4, fontSize=10).encode(
         x=alt.X("ci_high:Q"), text="interval:N")
     return alt.layer(bars, errors, text).properties(
-        width=WIDTH, height=max(60, 18 * table.height),
-        title=alt.TitleParams("Moves by playout win rate", subtitle=[sentence]))
+        width=WIDTH, height=max(60, _band_step(list(shown.values())) * table.height),
+        title=alt.TitleParams("Moves by playout win rate", subtitle=_lines(sentence, WIDTH + 80).split("\n")))
 
 
 FACE_NAMES = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
