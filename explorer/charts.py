@@ -235,11 +235,15 @@ def _win_table(players: pl.DataFrame) -> pl.DataFrame:
 
 
 def _seat_axis(seats: int, width: int) -> alt.Axis:
-    """The "seat · agent" axis: each label on one line, or on two when the seats are
-    narrow (the panel's column), never cut short."""
+    """The "seat · agent" axis, its labels never cut short: each on one line; on two
+    when the seats are narrow (the panel's column); upright when even two lines would
+    touch (six seats in the panel)."""
     alt = _altair()
-    narrow = width / max(seats, 1) < NARROW_BAND
-    return alt.Axis(labelAngle=0, labelLimit=0, labelExpr="split(datum.label, ' · ')" if narrow else "datum.label")
+    band = width / max(seats, 1)
+    if band < NARROW_BAND / 2:
+        return alt.Axis(labelAngle=-90, labelAlign="right", labelBaseline="middle", labelLimit=0)
+    return alt.Axis(labelAngle=0, labelLimit=0,
+                    labelExpr="split(datum.label, ' · ')" if band < NARROW_BAND else "datum.label")
 
 
 def _variant_color(frame: pl.DataFrame, width: int) -> tuple[pl.DataFrame, alt.Color]:

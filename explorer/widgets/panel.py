@@ -64,11 +64,11 @@ def outcome_html(state: State) -> str:
             f'{tiebreak}<ul style="margin:2px 0;padding-left:18px">{lines}</ul></div>')
 
 
-WHATIF_WIDTH = 210
+WHATIF_WIDTH = 190
 """Pixels for the what-if chart's plots: with their axes and the legend below, about
-270 px, inside the controls' column (about 290 px for a tab's content at 1280x800 with
-JupyterLab's file browser open; at 300 the chart was 416 px and lost seat 2 and the
-legend)."""
+250 px, and 290 px as the interactive chart (its menu takes 38 px at the right), inside
+the controls' column (292 px for a tab's content at 1280x800 with JupyterLab's file
+browser open; at 300 the chart was 416 px and lost seat 2 and the legend)."""
 WHATIF_LABEL = 60
 """At most this many characters of a position's history row name it in the what-if
 chart's legend (the legend wraps them on lines; a longer row ends in "…")."""

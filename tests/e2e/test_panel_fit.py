@@ -41,12 +41,14 @@ CONTROLS = {"Play": ('input[placeholder="type a move, e.g. one from the list"]',
 """Each tab's other controls: text boxes, the history, the lists."""
 
 
-def _open(page: Page, lab: Any, name: str) -> Any:
+def _open(page: Page, lab: Any, name: str, before: str = "") -> Any:
+    """A notebook whose last cell shows a panel of `name` (after the code `before`), run
+    in Lab at 1280x800 with the file browser open; returns the panel."""
     page.set_viewport_size({"width": 1280, "height": 800})
     notebook = f"fit-{name}-{uuid.uuid4().hex[:8]}.ipynb"
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_markdown_cell(text) for text in (f"# {name}", "One screen.", "Below.", "The panel:")]
-    nb.cells.append(nbformat.v4.new_code_cell(CELL.format(name=name)))
+    nb.cells.append(nbformat.v4.new_code_cell(before + CELL.format(name=name)))
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, lab.root / notebook)
     run_notebook(page, lab, notebook)
@@ -101,20 +103,26 @@ def test_presentation_mode_makes_the_board_bigger(page: Page, lab: Any) -> None:
 
 WHATIF = """
 (panel) => {
-  const img = panel.querySelector(".rx-tabs .widget-output img");
-  const out = img.closest(".widget-output").getBoundingClientRect();
-  const box = img.getBoundingClientRect();
-  return {natural: img.naturalWidth, left: box.left, right: box.right, outLeft: out.left, outRight: out.right,
-          svg: decodeURIComponent(img.src.slice(img.src.indexOf(",") + 1))};
+  const chart = panel.querySelector(".rx-tabs .widget-output .vega-embed, .rx-tabs .widget-output img");
+  const out = chart.closest(".widget-output");
+  const box = chart.getBoundingClientRect(), room = out.getBoundingClientRect();
+  return {tag: chart.tagName, natural: chart.naturalWidth || chart.scrollWidth, left: box.left, right: box.right,
+          outLeft: room.left, outRight: room.right, scrolls: out.scrollWidth > out.clientWidth + 1,
+          svg: chart.tagName === "IMG" ? decodeURIComponent(chart.src.slice(chart.src.indexOf(",") + 1))
+                                       : chart.innerHTML};
 }
 """
 
 
-def test_the_what_if_chart_fits_the_column_whole(page: Page, lab: Any, shot: Any) -> None:
-    """The what-if chart sits in the controls' column (about 290 px): whole, with its
-    title, every seat and the legend naming both positions (at 300 px of plot it was
-    416 px wide, and the column cut off seat 2 and the legend)."""
-    panel = _open(page, lab, "village")
+@pytest.mark.parametrize("drawn", ["picture", "interactive"])
+def test_the_what_if_chart_fits_the_column_whole(page: Page, lab: Any, shot: Any, drawn: str) -> None:
+    """The what-if chart sits in the controls' column (292 px): whole, with its title,
+    every seat and the legend naming both positions (at 300 px of plot it was 416 px
+    wide, and the column cut off seat 2 and the legend), as the static picture and as
+    the interactive chart a notebook gets after `charts.enable_offline()` (whose menu
+    button takes 38 px more)."""
+    before = "import explorer.charts\nexplorer.charts.enable_offline()\n" if drawn == "interactive" else ""
+    panel = _open(page, lab, "village", before)
     panel.locator(".rx-tabs .lm-TabBar-tab", has_text="Play").click()
     compare = panel.locator(".rx-compare-select")
     compare.focus()                                  # the list of positions is made when it is used
@@ -123,12 +131,13 @@ def test_the_what_if_chart_fits_the_column_whole(page: Page, lab: Any, shot: Any
     panel.get_by_label("games").fill("20")
     panel.get_by_label("games").press("Enter")
     panel.get_by_role("button", name="what-if outcomes").click()
-    chart = panel.locator(".rx-tabs .widget-output img")
+    chart = panel.locator(".rx-tabs .widget-output " + (".vega-embed svg.marks" if drawn == "interactive" else "img"))
     expect(chart).to_be_visible(timeout=60_000)
-    shot(chart, "what-if-in-the-column.png")
+    shot(panel.locator(".rx-tabs .widget-output"), f"what-if-in-the-column-{drawn}.png")
     found = panel.evaluate(WHATIF)
+    assert found["tag"] == ("DIV" if drawn == "interactive" else "IMG"), found["tag"]
     assert found["left"] >= found["outLeft"] - 1 and found["right"] <= found["outRight"] + 1, found
-    assert found["natural"] <= found["outRight"] - found["outLeft"], found
+    assert found["natural"] <= found["outRight"] - found["outLeft"] and not found["scrolls"], found
     svg = found["svg"]
     for text in ("Win rate by seat and agent", "Mean score by variant", "seat 2", "variant", "here:", "compared:"):
         assert f">{text}" in svg, f"the what-if chart lost {text!r}"

@@ -136,18 +136,19 @@ def svg_of(chart: alt.TopLevelMixin) -> tuple[float, str]:
 
 
 def test_variant_comparison_in_a_narrow_column_keeps_every_seat_and_the_legend() -> None:
-    """The panel's what-if: long position names as variants, 210 px of plot. The whole
-    chart stays under 280 px (the column gives 290), the seats' labels take two lines,
-    and the legend below takes one column, each name whole on its lines."""
+    """The panel's what-if: long position names as variants, 190 px of plot. The whole
+    chart stays under 254 px (the column gives 292, and the interactive chart's menu
+    takes 38), the seats' labels take two lines (six seats: upright), and the legend
+    below takes one column, each name whole on its lines."""
     game = explorer.load("village", players=3)
     start = game.new(seed=2)
     here, there = "here: 6. P1: buy stall 3, paying 1 Axe + 2 Feather", "compared: start"
     sim = compare_positions({here: start.play(start.legal_moves()[0]), there: start}, "random", 6,
                             seed=0, workers=1, progress=False)
-    chart = charts.variant_comparison(sim, width=210)
+    chart = charts.variant_comparison(sim, width=190)
     spec = chart.to_dict()
     width, svg = svg_of(chart)
-    assert width <= 280, width
+    assert width <= 254, width
     for text in ("Win rate by seat and agent", "Mean score by variant", "seat 0", "seat 1", "seat 2",
                  "here: 6. P1: buy stall 3,", "compared: start"):
         assert f">{text}" in svg, text
@@ -160,6 +161,10 @@ def test_variant_comparison_in_a_narrow_column_keeps_every_seat_and_the_legend()
         assert unit["encoding"]["x"]["axis"]["labelExpr"] == "split(datum.label, ' · ')"
     wide = charts.variant_comparison(sim).to_dict()["vconcat"][0]["layer"][0]["encoding"]
     assert wide["color"]["legend"]["columns"] == 2 and wide["x"]["axis"]["labelExpr"] == "datum.label"
+    pirates = explorer.load("pirates", players=6).new(seed=1)
+    six = compare_positions({here: pirates, there: pirates}, "random", 2, seed=0, workers=1, progress=False)
+    width, svg = svg_of(charts.variant_comparison(six, width=190))
+    assert width <= 254 and "…" not in svg and ">seat 5 · random<" in svg, width
 
 
 def test_move_evaluation_ranks_moves_and_says_when_intervals_overlap() -> None:
