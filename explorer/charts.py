@@ -31,10 +31,11 @@ __all__ = ["RENDERER", "compare_variants", "decisions", "enable_offline", "end_r
 
 WIDTH = 420
 HEIGHT = 220
-FITS = 840
+FITS = 810
 """The widest a chart may be, axes, titles and legends included: a notebook's output
-is 848 px wide at 1280x800 with JupyterLab's file browser open."""
-FACET_WIDTH = 330
+is 848 px wide at 1280x800 with JupyterLab's file browser open, and the interactive
+chart (`enable_offline()`) puts its menu button in 38 px to the right of the chart."""
+FACET_WIDTH = 310
 """The plot of one panel when two sit side by side (with their axes, within `FITS`)."""
 MAX_BINS = 40
 SMALL_RANGE = 20
