@@ -31,15 +31,42 @@ __all__ = ["RENDERER", "compare_variants", "decisions", "enable_offline", "end_r
 
 WIDTH = 420
 HEIGHT = 220
+FITS = 810
+"""The widest a chart may be, axes, titles and legends included: a notebook's output
+is 848 px wide at 1280x800 with JupyterLab's file browser open, and the interactive
+chart (`enable_offline()`) puts its menu button in 38 px to the right of the chart."""
+FACET_WIDTH = 310
+"""The plot of one panel when two sit side by side (with their axes, within `FITS`)."""
 MAX_BINS = 40
 SMALL_RANGE = 20
-TITLE_CHARS = 34
-"""How much of a rule's text labels it in a chart."""
+TITLE_CHARS = 44
+"""How wide a line of a rule's label is, in characters (`TITLE_LINES` at most; the
+tooltip gives the whole rule)."""
+TITLE_LINES = 4
+LINE_PX = 13
+"""The height of a line of a label, in pixels: a band holds all the lines of its label."""
 RENDERER = "explorer"
 """The altair renderer this module registers: SVG + Vega-Lite spec, and the interactive
 widget too after `enable_offline()` in a kernel."""
 
 _registered = False
+
+WRAPPED = "split(datum.label, '\\n')"
+"""A Vega label expression: a label holding line breaks is drawn on several lines."""
+CHAR_PX = 6.5
+"""About how wide a character of an axis or legend label is, in pixels (11 px type)."""
+NARROW_BAND = 90
+"""Below this many pixels per seat, "seat 0 · greedy" is written on two lines."""
+LABEL_PX = 320
+"""How wide a long category label (a move, an ending) may be before it takes another line."""
+NARROW_LEGEND = 360
+"""Below this many pixels of plot, a legend below the chart takes one column, not two."""
+
+
+def _lines(text: str, pixels: float) -> str:
+    """`text` on lines (joined by line breaks, for `WRAPPED`) no wider than `pixels`."""
+    import textwrap
+    return "\n".join(textwrap.wrap(text, max(12, int(pixels / CHAR_PX)))) or text
 
 
 def _altair() -> Any:
@@ -174,7 +201,8 @@ def _bin_title(text: str, width: float) -> str:
 
 
 def score_distribution(data: Simulation | pl.DataFrame) -> alt.Chart | alt.FacetChart:
-    """How often each final score occurs, one line per seat and agent (a panel per variant);
+    """How often each final score occurs, one line per seat and agent (a panel per variant,
+    two panels to a row, sized so a row fits `FITS`, the legend below);
     the scores are binned by `nice_bin_width` when they spread widely."""
     alt = _altair()
     players, width = _binned(_players(data), "score")
@@ -184,16 +212,18 @@ def score_distribution(data: Simulation | pl.DataFrame) -> alt.Chart | alt.Facet
               .sort(keys + ["score_bin"]))
     counts = _bin_columns(counts, "score", width, _whole(players["score"]))
     x = "score_bin" if width == 1 else "score_mid"
+    variants = "variant" in counts.columns
     chart = alt.Chart(counts).mark_line(point=True).encode(
         x=alt.X(f"{x}:Q", title=_bin_title("final score", width)),
         y=alt.Y("share:Q", title="share of games", axis=alt.Axis(format="%")),
-        color=alt.Color("player:N", title="seat · agent"),
+        color=alt.Color("player:N", title="seat · agent",
+                        legend=alt.Legend(orient="bottom", columns=3) if variants else alt.Undefined),
         tooltip=["player:N", alt.Tooltip("score_range:N", title="score"), "games:Q",
                  alt.Tooltip("share:Q", format=".1%")],
-    ).properties(width=WIDTH, height=HEIGHT)
+    ).properties(width=FACET_WIDTH if variants else WIDTH, height=HEIGHT)
     title = "Score distribution"
-    if "variant" in counts.columns:
-        return chart.facet(column=alt.Column("variant:N", title=None)).properties(title=title)
+    if variants:      # side by side at 420 px the second panel ran 1,021 px wide, past a notebook
+        return chart.facet(facet=alt.Facet("variant:N", title=None), columns=2).properties(title=title)
     return chart.properties(title=title)
 
 
@@ -205,8 +235,34 @@ def _win_table(players: pl.DataFrame) -> pl.DataFrame:
     return with_wilson(table, "wins", "games")
 
 
+def _seat_axis(seats: int, width: int) -> alt.Axis:
+    """The "seat · agent" axis, its labels never cut short: each on one line; on two
+    when the seats are narrow (the panel's column); upright when even two lines would
+    touch (six seats in the panel)."""
+    alt = _altair()
+    band = width / max(seats, 1)
+    if band < NARROW_BAND / 2:
+        return alt.Axis(labelAngle=-90, labelAlign="right", labelBaseline="middle", labelLimit=0)
+    return alt.Axis(labelAngle=0, labelLimit=0,
+                    labelExpr="split(datum.label, ' · ')" if band < NARROW_BAND else "datum.label")
+
+
+def _variant_color(frame: pl.DataFrame, width: int) -> tuple[pl.DataFrame, alt.Color]:
+    """Colour by variant, the legend below the chart in one column when narrow (two
+    otherwise), each variant's name whole, on as many lines as the width needs (the
+    panel's what-if names positions: "here: 6. P1 buy stall 3, paying…")."""
+    alt = _altair()
+    names = frame["variant"].unique().sort().to_list()
+    columns = 1 if width < NARROW_LEGEND else 2
+    lines = {name: _lines(name, width / columns - 20) for name in names}     # 20: the symbol
+    legend = alt.Legend(orient="bottom", columns=columns, labelExpr=WRAPPED, labelLimit=0, title="variant")
+    frame = frame.with_columns(pl.col("variant").replace_strict(lines).alias("variant_lines"))
+    return frame, alt.Color("variant_lines:N", sort=[lines[name] for name in names], legend=legend)
+
+
 def win_rates(data: Simulation | pl.DataFrame, width: int = WIDTH) -> alt.LayerChart:
     """Win rate per seat and agent with 95% Wilson intervals; the rule marks a fair share.
+    `width`: the pixels of the plot (axis and legend come on top of it).
 
     Shared wins count as fractions (a two-way tie gives each winner half a win).
     """
@@ -216,18 +272,19 @@ def win_rates(data: Simulation | pl.DataFrame, width: int = WIDTH) -> alt.LayerC
     seats = int(players["seat"].max()) + 1 if players.height else 1
     variant = "variant" in table.columns
     encoding: dict[str, Any] = {
-        "x": alt.X("player:N", title="seat · agent", sort=None, axis=alt.Axis(labelAngle=0)),
+        "x": alt.X("player:N", title="seat · agent", sort=None, axis=_seat_axis(seats, width)),
         "tooltip": ["player:N", "games:Q", alt.Tooltip("win_rate:Q", format=".1%"),
                     alt.Tooltip("ci_low:Q", format=".1%"), alt.Tooltip("ci_high:Q", format=".1%")],
     }
     if variant:
+        table, color = _variant_color(table, width)
         encoding["xOffset"] = alt.XOffset("variant:N")
         encoding["tooltip"].append("variant:N")
+    else:
+        color = alt.Color("agent:N", legend=alt.Legend(orient="bottom", columns=2))   # below: never cut off
     base = alt.Chart(table).encode(**encoding)
     bars = base.mark_bar().encode(
-        y=alt.Y("win_rate:Q", title="win rate", axis=alt.Axis(format="%")),
-        color=alt.Color("variant:N" if variant else "agent:N",
-                        legend=alt.Legend(orient="bottom", columns=2)))   # below: never cut off at the side
+        y=alt.Y("win_rate:Q", title="win rate", axis=alt.Axis(format="%")), color=color)
     errors = base.mark_errorbar(thickness=2, color="black").encode(
         y=alt.Y("ci_low:Q", title="win rate"), y2="ci_high:Q")
     fair = alt.Chart(pl.DataFrame({"fair": [1 / seats]})).mark_rule(
@@ -296,17 +353,21 @@ def end_reasons(data: Simulation | pl.DataFrame) -> alt.Chart:
     counts = (games.group_by(keys + ["ended_by"]).agg(pl.len().alias("games"))
               .with_columns((pl.col("games") / total).alias("share"))
               .sort(keys + ["games"], descending=[False] * len(keys) + [True]))
-    encoding: dict[str, Any] = {
-        "y": alt.Y("ended_by:N", title=None, sort="-x"),
+    endings = {text: _lines(text, LABEL_PX) for text in counts["ended_by"].unique().to_list()}
+    counts = counts.with_columns(pl.col("ended_by").replace_strict(endings).alias("ending"))
+    encoding: dict[str, Any] = {     # each ending whole, on lines ("a lone ship reached the start/end tile i…")
+        "y": alt.Y("ending:N", title=None, sort="-x", axis=alt.Axis(labelExpr=WRAPPED, labelLimit=0)),
         "x": alt.X("share:Q", title="share of games", axis=alt.Axis(format="%")),
         "tooltip": ["ended_by:N", "games:Q", alt.Tooltip("share:Q", format=".1%")]
                    + [f"{k}:N" for k in keys],
     }
     if keys:
         encoding["yOffset"] = alt.YOffset("variant:N")
-        encoding["color"] = alt.Color("variant:N")
+        encoding["color"] = alt.Color("variant:N", legend=alt.Legend(orient="bottom", labelLimit=0))
+    per_band = counts["variant"].n_unique() if keys else 1
     return alt.Chart(counts).mark_bar().encode(**encoding).properties(
-        width=WIDTH, title=f"How {counted(games.height, 'game')} ended")
+        width=WIDTH, height=alt.Step(_band_step(list(endings.values()), per_band)),
+        title=f"How {counted(games.height, 'game')} ended")
 
 
 def _choices(sim: Simulation) -> pl.DataFrame:
@@ -318,21 +379,29 @@ def _choices(sim: Simulation) -> pl.DataFrame:
 
 
 def _rule_titles(sim: Simulation, rules: list[str], lines: bool = False) -> dict[str, str]:
-    """Each rule id with its text, whole up to three lines of `TITLE_CHARS` ("M-COLLECT-1
-    Take every card of…" cut a label short); `lines`: the lines joined by a line break,
-    for an axis that splits its labels (`WRAPPED`), else by spaces (a title)."""
+    """Each rule id with its text, whole up to `TITLE_LINES` lines of `TITLE_CHARS` (one
+    line cut "M-EXTRA-2 Discard 2 cards from han…" short); `lines`: the lines joined by a
+    line break, for an axis that splits its labels (`WRAPPED`), else by spaces (a title)."""
     import textwrap
     book = sim.game.rules()
     titles = {}
     for rid in rules:
         text = f"{rid} {book[rid].text if rid in book else ''}".rstrip()
-        wrapped = textwrap.wrap(text, TITLE_CHARS, max_lines=3, placeholder=" …")
+        wrapped = textwrap.wrap(text, TITLE_CHARS, max_lines=TITLE_LINES, placeholder=" …")
         titles[rid] = ("\n" if lines else " ").join(wrapped)
     return titles
 
 
-WRAPPED = "split(datum.label, '\\n')"
-"""A Vega label expression: a label holding line breaks is drawn on several lines."""
+def _rule_texts(sim: Simulation, rules: list[str]) -> dict[str, str]:
+    """Each rule id's whole text, for a tooltip."""
+    book = sim.game.rules()
+    return {rid: book[rid].text if rid in book else "" for rid in rules}
+
+
+def _band_step(labels: list[str], per_band: int = 1) -> int:
+    """Pixels per bar (of `per_band` bars in a band) so a band holds its tallest label."""
+    tallest = max((label.count("\n") + 1 for label in labels), default=1)
+    return max(16, math.ceil((tallest * LINE_PX + 6) / max(per_band, 1)))
 
 
 def decisions(sim: Simulation) -> alt.Chart:
@@ -344,14 +413,18 @@ def decisions(sim: Simulation) -> alt.Chart:
     counts = (choices.group_by("agent", "rule").agg(pl.len().alias("decisions"))
               .with_columns((pl.col("decisions") / pl.col("decisions").sum().over("agent")).alias("share"))
               .sort("agent", "decisions", descending=[False, True]))
-    titles = _rule_titles(sim, counts["rule"].unique().to_list(), lines=True)
-    counts = counts.with_columns(pl.col("rule").replace_strict(titles).alias("decision"))
+    rules = counts["rule"].unique().to_list()
+    titles = _rule_titles(sim, rules, lines=True)
+    counts = counts.with_columns(pl.col("rule").replace_strict(titles).alias("decision"),
+                                 pl.col("rule").replace_strict(_rule_texts(sim, rules)).alias("rule text"))
+    agents = counts["agent"].n_unique()
     return alt.Chart(counts).mark_bar().encode(
         y=alt.Y("decision:N", title=None, sort="-x", axis=alt.Axis(labelExpr=WRAPPED, labelLimit=0)),
         x=alt.X("share:Q", title="share of the agent's decisions", axis=alt.Axis(format="%")),
-        yOffset=alt.YOffset("agent:N"), color=alt.Color("agent:N"),
-        tooltip=["agent:N", "decision:N", "decisions:Q", alt.Tooltip("share:Q", format=".1%")],
-    ).properties(width=WIDTH, title=f"How often each decision is chosen ({counted(sim.n, 'game')})")
+        yOffset=alt.YOffset("agent:N"), color=alt.Color("agent:N", legend=alt.Legend(orient="bottom")),
+        tooltip=["agent:N", "rule:N", "rule text:N", "decisions:Q", alt.Tooltip("share:Q", format=".1%")],
+    ).properties(width=WIDTH, height=alt.Step(_band_step(list(titles.values()), agents)),
+                 title=f"How often each decision is chosen ({counted(sim.n, 'game')})")
 
 
 def win_share_by_use(sim: Simulation, rule: str) -> alt.LayerChart:
@@ -359,6 +432,7 @@ def win_share_by_use(sim: Simulation, rule: str) -> alt.LayerChart:
     made a move of `rule` at least once in their game, beside the seats that never did,
     per agent. A correlation, not a cause: a leading player may simply have the means
     to do it. Needs the turn log."""
+    import textwrap
     alt = _altair()
     used = (_choices(sim).filter(pl.col("rule") == rule).select("game_id", "seat").unique()
             .with_columns(pl.lit(True).alias("used")))
@@ -376,14 +450,19 @@ def win_share_by_use(sim: Simulation, rule: str) -> alt.LayerChart:
                                   color=alt.Color("agent:N"))
     errors = base.mark_errorbar(thickness=2, color="black").encode(
         y=alt.Y("ci_low:Q", title="win rate"), y2="ci_high:Q")
-    title = _rule_titles(sim, [rule])[rule]
+    text = _rule_texts(sim, [rule])[rule]
+    about = textwrap.wrap(text, int((WIDTH + 60) / CHAR_PX), max_lines=TITLE_LINES,   # the rule,
+                          placeholder=" …")                                      # under the title
     return alt.layer(bars, errors).properties(
-        width=WIDTH, height=HEIGHT, title=f"Win rate of the seats that used {title} (95% Wilson interval)")
+        width=WIDTH, height=HEIGHT,
+        title=alt.TitleParams(f"Win rate of the seats that used {rule} (95% Wilson interval)",
+                              subtitle=about or [" "]))
 
 
 def variant_comparison(sim: Simulation, width: int = WIDTH) -> alt.VConcatChart:
     """Rule variants side by side: win rate per seat, and the mean score per seat, one
-    chart above the other, `width` pixels wide (the panel's narrow column asks for less).
+    chart above the other, the plots `width` pixels wide (the panel's narrow column asks
+    for less: the seats' labels then take two lines, and the legend one column).
 
     Takes the result of `compare_variants` (frames with a `variant` column).
     """
@@ -391,18 +470,19 @@ def variant_comparison(sim: Simulation, width: int = WIDTH) -> alt.VConcatChart:
     if "variant" not in sim.players.columns:
         raise ValueError("variant_comparison needs frames with a 'variant' column: "
                          "run compare_variants(...) first")
-    table = _win_table(_players(sim.players))
+    players = _players(sim.players)
+    seats = int(players["seat"].max()) + 1 if players.height else 1
+    table, color = _variant_color(_win_table(players), width)
     scores = alt.Chart(table).mark_bar().encode(
-        x=alt.X("player:N", title="seat · agent", sort=None, axis=alt.Axis(labelAngle=0)),
+        x=alt.X("player:N", title="seat · agent", sort=None, axis=_seat_axis(seats, width)),
         xOffset="variant:N",
         y=alt.Y("mean_score:Q", title="mean final score"),
-        color="variant:N",
+        color=color,
         tooltip=["variant:N", "player:N", alt.Tooltip("mean_score:Q", format=".2f")],
     ).properties(width=width, height=HEIGHT, title="Mean score by variant")
     # one above the other, legends below: side by side they cut off a seat and the
     # legend at 1280 px with the file browser open
-    return alt.vconcat(win_rates(sim.players, width), scores.encode(
-        color=alt.Color("variant:N", legend=alt.Legend(orient="bottom", columns=2))))
+    return alt.vconcat(win_rates(sim.players, width), scores)
 
 
 TIED = "interval overlaps the top move's"
@@ -450,9 +530,12 @@ def move_evaluation(frame: pl.DataFrame) -> alt.LayerChart:
                                          (pl.col("ci_low") * 100).round(0).cast(pl.Int64),
                                          (pl.col("ci_high") * 100).round(0).cast(pl.Int64))
                                .alias("interval"))
+    shown = {text: _lines(text, LABEL_PX) for text in table[name].to_list()}   # whole, on lines
+    table = table.with_columns(pl.col(name).replace_strict(shown).alias("shown"))
     base = alt.Chart(table).encode(
-        y=alt.Y(f"{name}:N", title="move", sort=table[name].to_list()),
-        tooltip=["move:N", "rule:N", "games:Q", alt.Tooltip("win_rate:Q", format=".1%"),
+        y=alt.Y("shown:N", title="move", sort=list(shown.values()),
+                axis=alt.Axis(labelExpr=WRAPPED, labelLimit=0)),
+        tooltip=["move:N", "label:N", "rule:N", "games:Q", alt.Tooltip("win_rate:Q", format=".1%"),
                  alt.Tooltip("ci_low:Q", format=".1%"), alt.Tooltip("ci_high:Q", format=".1%"),
                  alt.Tooltip("mean_score:Q", format=".2f"), "verdict:N"])
     bars = base.mark_bar(opacity=0.75).encode(
@@ -467,40 +550,58 @@ def move_evaluation(frame: pl.DataFrame) -> alt.LayerChart:
     text = base.mark_text(align="left", dx=4, fontSize=10).encode(
         x=alt.X("ci_high:Q"), text="interval:N")
     return alt.layer(bars, errors, text).properties(
-        width=WIDTH, height=max(60, 18 * table.height),
-        title=alt.TitleParams("Moves by playout win rate", subtitle=[sentence]))
+        width=WIDTH, height=max(60, _band_step(list(shown.values())) * table.height),
+        title=alt.TitleParams("Moves by playout win rate", subtitle=_lines(sentence, WIDTH + 80).split("\n")))
 
 
 FACE_NAMES = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
+APART_PX = 2
+"""How far apart, in pixels, `bid_odds` draws the curves of faces whose curves are the
+same: side by side, a striped band, instead of one line hiding the others."""
 
 
-def bid_odds(state: Any, viewer: int | None = None) -> alt.Chart:
+def bid_odds(state: Any, viewer: int | None = None, width: int = WIDTH) -> alt.Chart:
     """Lying Pirates: for each bid face, the chance that the count is at least q, for
     every quantity q, from what `viewer` knows of the cups (None: the teacher, who knows
     them all, so every curve is a step at the true count). Exact, not simulated: the
-    curves of `explorer.games.pirates.odds.face_table`."""
+    curves of `explorer.games.pirates.odds.face_table`.
+
+    Faces whose curves are the same (the teacher's steps at nine twos, threes and sixes)
+    would draw one line over another: those are drawn `APART_PX` pixels apart, every
+    face has its own dash and point shape, the subtitle names the ties, and a point's
+    tooltip gives its exact chance and the faces it ties with."""
     from .games.pirates.odds import face_table
     alt = _altair()
     table = face_table(state.view(viewer), viewer)
-    rows = [{"face": FACE_NAMES.get(face, str(face)), "quantity": q, "chance": p}
-            for face, curve in table.items() for q, p in enumerate(curve) if q > 0]
-    who = "the teacher (the truth)" if viewer is None else f"P{viewer}"
+    names = {face: FACE_NAMES.get(face, str(face)) for face in table}
     curves: dict[tuple[float, ...], list[str]] = {}
     for face, curve in table.items():
-        curves.setdefault(tuple(round(p, 9) for p in curve), []).append(FACE_NAMES.get(face, str(face)))
-    shared = [names for names in curves.values() if len(names) > 1]
-    note = ("; ".join(f"{', '.join(names[:-1])} and {names[-1]} have the same curve (drawn one over "
-                      f"the other, dashed and marked apart)" for names in shared) if shared else " ")
+        curves.setdefault(tuple(round(p, 9) for p in curve), []).append(names[face])
+    shared = [same for same in curves.values() if len(same) > 1]
+    total = max(max((len(curve) - 1 for curve in table.values()), default=1), 1)
+    rows = []
+    for face, curve in table.items():
+        same = next((group for group in shared if names[face] in group), [names[face]])
+        apart = (same.index(names[face]) - (len(same) - 1) / 2) * APART_PX    # 0 for a face of its own
+        others = [other for other in same if other != names[face]]
+        rows.extend({"face": names[face], "quantity": q, "chance": p,
+                     "drawn_quantity": q + apart * total / width, "drawn_chance": p + apart / HEIGHT,
+                     "same curve as": " and ".join(others) or "no other face"}
+                    for q, p in enumerate(curve) if q > 0)
+    who = "the teacher (the truth)" if viewer is None else f"P{viewer}"
+    notes = [f"{', '.join(same[:-1])} and {same[-1]}: the same curve, drawn side by side" for same in shared]
     faces = list(FACE_NAMES.values())
-    return alt.Chart(pl.DataFrame(rows)).mark_line(point=alt.OverlayMarkDef(size=45, filled=True)).encode(
-        x=alt.X("quantity:Q", title="bid quantity", axis=alt.Axis(tickMinStep=1)),
-        y=alt.Y("chance:Q", title="P(count ≥ quantity)", scale=alt.Scale(domain=[0, 1])),
+    return alt.Chart(pl.DataFrame(rows)).mark_line(
+        strokeWidth=2, point=alt.OverlayMarkDef(size=45, filled=True)).encode(
+        x=alt.X("drawn_quantity:Q", title="bid quantity", axis=alt.Axis(tickMinStep=1),
+                scale=alt.Scale(domain=[0, total], nice=False)),
+        y=alt.Y("drawn_chance:Q", title="P(count ≥ quantity)", scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("face:N", sort=faces, title="face", legend=alt.Legend(orient="bottom")),
-        strokeDash=alt.StrokeDash("face:N", sort=faces, legend=None),   # tied faces stay apart
-        shape=alt.Shape("face:N", sort=faces, legend=None),
-        tooltip=["face:N", "quantity:Q", alt.Tooltip("chance:Q", format=".3f")],
-    ).properties(width=WIDTH, height=HEIGHT,
-                 title=alt.TitleParams(f"Bid odds as {who} knows the cups", subtitle=[note]))
+        strokeDash=alt.StrokeDash("face:N", sort=faces, legend=None),   # where colours meet, the
+        shape=alt.Shape("face:N", sort=faces, legend=None),              # dash and shape tell faces
+        tooltip=["face:N", "quantity:Q", alt.Tooltip("chance:Q", format=".3f"), "same curve as:N"],
+    ).properties(width=width, height=HEIGHT,
+                 title=alt.TitleParams(f"Bid odds as {who} knows the cups", subtitle=notes or [" "]))
 
 
 def game_record(record: pl.DataFrame) -> alt.LayerChart:

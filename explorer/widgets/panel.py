@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import difflib
 import html
+import textwrap
 from typing import Any, Callable
 
 import ipywidgets as w
@@ -63,8 +64,14 @@ def outcome_html(state: State) -> str:
             f'{tiebreak}<ul style="margin:2px 0;padding-left:18px">{lines}</ul></div>')
 
 
-WHATIF_WIDTH = 300
-"""Pixels for the what-if chart: it fits the controls' column with its axes and legend."""
+WHATIF_WIDTH = 190
+"""Pixels for the what-if chart's plots: with their axes and the legend below, about
+250 px, and 290 px as the interactive chart (its menu takes 38 px at the right), inside
+the controls' column (292 px for a tab's content at 1280x800 with JupyterLab's file
+browser open; at 300 the chart was 416 px and lost seat 2 and the legend)."""
+WHATIF_LABEL = 60
+"""At most this many characters of a position's history row name it in the what-if
+chart's legend (the legend wraps them on lines; a longer row ends in "…")."""
 
 
 def section(title: str, *children: w.Widget) -> w.VBox:
@@ -149,7 +156,7 @@ class Panel(w.VBox):
                                               "same agents and seeds, and chart both")
         self.whatif_games = w.BoundedIntText(value=200, min=10, max=5000, step=10, description="games",
                                              layout=w.Layout(width="140px"))
-        self.whatif_out = w.Output()
+        self.whatif_out = w.Output(layout=w.Layout(overflow="auto"))   # a wider chart scrolls, never clips
         self.whatif_bar = w.IntProgress(value=0, min=0, max=1, description="playing",
                                         layout=w.Layout(display="none"))
         self.present = w.ToggleButton(description="present", layout=small,
@@ -415,7 +422,8 @@ class Panel(w.VBox):
         if other not in self.explorer.nodes or other == self.explorer.current:
             raise InvalidInput("compare with", "pick another position to compare with first")
         rows = {r["id"]: r for r in self.history.rows}
-        label = {node: (row_label(rows[node]) if node in rows else f"position {node}")[:40]
+        label = {node: textwrap.shorten(row_label(rows[node]) if node in rows else f"position {node}",
+                                        WHATIF_LABEL, placeholder=" …")
                  for node in (self.explorer.current, other)}
         states = {f"here: {label[self.explorer.current]}": self.state,
                   f"compared: {label[other]}": self.explorer.nodes[other].state}

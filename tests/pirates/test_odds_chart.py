@@ -27,13 +27,45 @@ def test_bid_odds_chart_draws_the_exact_curves_of_a_viewer() -> None:
 
 
 @pytest.mark.rules("P-BID-COUNT")
-def test_faces_with_the_same_curve_stay_apart_and_are_named():
-    """The teacher's curves are steps at the true counts: faces that tie (e.g. nine twos,
-    nine threes, nine sixes) draw one line over another, so each face has its own dash and
-    point shape, and the subtitle names the ties."""
+def test_faces_with_the_same_curve_are_drawn_apart_and_named():
+    """The teacher's curves are steps at the true counts: faces that tie (here nine twos,
+    nine threes, nine sixes) drew one line over another, so only one showed. Tied faces
+    are now drawn side by side, a few pixels apart at every point, each with its own
+    colour, dash and point shape; the tooltip keeps the exact chance and names the
+    faces it ties with; the subtitle names the ties and the legend sits below."""
     state = explorer.load("pirates", players=4).scenario(
         cups=[[1, 1, 2, 3, 6], [1, 2, 3, 5, 6], [1, 1, 2, 3, 6], [2, 3, 4, 5, 6]])
-    spec = charts.bid_odds(state, None).to_dict()
-    assert spec["encoding"]["strokeDash"]["field"] == "face" and spec["encoding"]["shape"]["field"] == "face"
-    subtitle = " ".join(spec["title"]["subtitle"])
-    assert "twos, threes and sixes have the same curve" in subtitle
+    chart = charts.bid_odds(state, None)
+    spec = chart.to_dict()
+    rows = chart.data.to_dicts()
+    table = face_table(state.view(None), None)
+    assert [r["chance"] for r in rows if r["face"] == "twos"] == list(table[2][1:])   # exact, for the tooltip
+    x_px = spec["width"] / max(r["quantity"] for r in rows)          # pixels per quantity
+    y_px = spec["height"]                                              # pixels per unit of chance
+
+    def drawn(face: str) -> dict[int, tuple[float, float]]:
+        return {r["quantity"]: (r["drawn_quantity"] * x_px, r["drawn_chance"] * y_px)
+                for r in rows if r["face"] == face}
+
+    tied = ["twos", "threes", "sixes"]
+    for i, a in enumerate(tied):
+        for b in tied[i + 1:]:
+            for q, (ax, ay) in drawn(a).items():
+                bx, by = drawn(b)[q]
+                assert abs(ax - bx) >= charts.APART_PX - 1e-6 and abs(ay - by) >= charts.APART_PX - 1e-6, (a, b, q)
+    for face in ("fours", "fives"):                                     # a curve of its own: exact
+        assert all((x, y) == pytest.approx((q * x_px, p * y_px))
+                   for (q, (x, y)), p in zip(drawn(face).items(), table[4 if face == "fours" else 5][1:]))
+    assert {r["same curve as"] for r in rows if r["face"] == "threes"} == {"twos and sixes"}
+    assert {r["same curve as"] for r in rows if r["face"] == "fives"} == {"no other face"}
+    encoding = spec["encoding"]
+    assert encoding["x"]["field"] == "drawn_quantity" and encoding["y"]["field"] == "drawn_chance"
+    assert encoding["strokeDash"]["field"] == encoding["shape"]["field"] == encoding["color"]["field"] == "face"
+    assert encoding["color"]["legend"]["orient"] == "bottom"
+    assert {"chance", "same curve as"} <= {t["field"] for t in encoding["tooltip"]}
+    assert spec["title"]["subtitle"] == ["twos, threes and sixes: the same curve, drawn side by side"]
+
+
+def test_bid_odds_takes_the_width_it_is_given():
+    state = explorer.load("pirates", players=3).new(seed=2)
+    assert charts.bid_odds(state, None, width=300).to_dict()["width"] == 300

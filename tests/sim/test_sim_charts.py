@@ -1,6 +1,7 @@
 """explorer.charts: the specs carry the expected fields and data, and render offline."""
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -13,7 +14,7 @@ from explorer.games._template import NimGame
 
 import explorer
 from explorer import charts
-from explorer.core.simulate import Simulation, compare_variants, evaluate_moves, simulate
+from explorer.core.simulate import Simulation, compare_positions, compare_variants, evaluate_moves, simulate
 
 
 @pytest.fixture(scope="module")
@@ -123,6 +124,49 @@ def test_variant_comparison_shows_both_rule_sets(variants: Simulation, sim: Simu
     assert charts.compare_variants is compare_variants
 
 
+def svg_of(chart: alt.TopLevelMixin) -> tuple[float, str]:
+    """A chart drawn as the notebook's static picture: its width in pixels, its SVG."""
+    import re
+
+    import vl_convert as vlc
+    svg = vlc.vegalite_to_svg(chart.to_json())
+    width = re.search(r'<svg[^>]*\swidth="([\d.]+)"', svg)
+    assert width is not None
+    return float(width.group(1)), svg
+
+
+def test_variant_comparison_in_a_narrow_column_keeps_every_seat_and_the_legend() -> None:
+    """The panel's what-if: long position names as variants, 190 px of plot. The whole
+    chart stays under 254 px (the column gives 292, and the interactive chart's menu
+    takes 38), the seats' labels take two lines (six seats: upright), and the legend
+    below takes one column, each name whole on its lines."""
+    game = explorer.load("village", players=3)
+    start = game.new(seed=2)
+    here, there = "here: 6. P1: buy stall 3, paying 1 Axe + 2 Feather", "compared: start"
+    sim = compare_positions({here: start.play(start.legal_moves()[0]), there: start}, "random", 6,
+                            seed=0, workers=1, progress=False)
+    chart = charts.variant_comparison(sim, width=190)
+    spec = chart.to_dict()
+    width, svg = svg_of(chart)
+    assert width <= 254, width
+    for text in ("Win rate by seat and agent", "Mean score by variant", "seat 0", "seat 1", "seat 2",
+                 "here: 6. P1: buy stall 3,", "compared: start"):
+        assert f">{text}" in svg, text
+    assert "…" not in svg                                             # no label cut short
+    for part in spec["vconcat"]:
+        unit = part["layer"][0] if "layer" in part else part
+        legend = unit["encoding"]["color"]["legend"]
+        assert legend["orient"] == "bottom" and legend["columns"] == 1 and legend["labelLimit"] == 0
+        assert legend["labelExpr"] == charts.WRAPPED
+        assert unit["encoding"]["x"]["axis"]["labelExpr"] == "split(datum.label, ' · ')"
+    wide = charts.variant_comparison(sim).to_dict()["vconcat"][0]["layer"][0]["encoding"]
+    assert wide["color"]["legend"]["columns"] == 2 and wide["x"]["axis"]["labelExpr"] == "datum.label"
+    pirates = explorer.load("pirates", players=6).new(seed=1)
+    six = compare_positions({here: pirates, there: pirates}, "random", 2, seed=0, workers=1, progress=False)
+    width, svg = svg_of(charts.variant_comparison(six, width=190))
+    assert width <= 254 and "…" not in svg and ">seat 5 · random<" in svg, width
+
+
 def test_move_evaluation_ranks_moves_and_says_when_intervals_overlap() -> None:
     table = evaluate_moves(NimGame(2).scenario(pile=7), "random", n=60, seed=0, workers=1)
     chart = charts.move_evaluation(table)
@@ -132,7 +176,7 @@ def test_move_evaluation_ranks_moves_and_says_when_intervals_overlap() -> None:
     rates = [r["win_rate"] for r in rows]
     assert rates == sorted(rates, reverse=True) and len(rows) == 3
     # 60 playouts: the intervals overlap, so no move is named best
-    (subtitle,) = spec["title"]["subtitle"]
+    subtitle = " ".join(spec["title"]["subtitle"])      # on lines no wider than the chart
     assert "overlap" in subtitle and "do not tell which is best" in subtitle
     assert rows[0]["verdict"] == charts.TIED and charts.AHEAD not in {r["verdict"] for r in rows}
     assert all(r["interval"].endswith("%]") for r in rows)          # the interval is written out
@@ -148,7 +192,7 @@ def test_move_evaluation_names_a_move_only_when_it_is_clearly_ahead() -> None:
     assert table["verdict"].to_list() == [charts.AHEAD, charts.BEHIND, charts.BEHIND]
     assert sentence.startswith("take 1 is ahead")
     chart = charts.move_evaluation(with_wilson(frame, "wins", "games"))
-    assert chart.to_dict()["title"]["subtitle"] == [sentence]
+    assert " ".join(chart.to_dict()["title"]["subtitle"]) == sentence
 
 
 def test_charts_take_frames_as_well_as_simulations(sim: Simulation) -> None:
@@ -293,6 +337,7 @@ def test_decisions_count_the_players_own_choices_by_rule_and_agent() -> None:
         said = row["decision"].replace("\n", " ")
         assert said == f"{row['rule']} {book[row['rule']].text}" or said.endswith(" …"), said
         assert all(len(line) <= charts.TITLE_CHARS for line in row["decision"].split("\n"))
+        assert row["rule text"] == book[row["rule"]].text         # the tooltip has it whole
     assert chart.to_dict()["encoding"]["y"]["axis"]["labelExpr"] == charts.WRAPPED
 
 
@@ -315,3 +360,45 @@ def test_charts_of_choices_need_the_turn_log() -> None:
     run = simulate(explorer.load("village", players=3), "random", 3, seed=1, workers=1, log_turns=False)
     with pytest.raises(ValueError, match="log_turns=True"):
         charts.decisions(run)
+
+
+CUT = re.compile(r"[^\s>]…")
+"""Vega's mark of a label cut at its `labelLimit`: an ellipsis glued to the cut word. (A
+label the library shortens on purpose, like a long rule's last line, ends in " …" and
+has the whole text in its tooltip.)"""
+
+
+def test_every_notebook_chart_fits_a_notebook_whole(sim: Simulation, variants: Simulation) -> None:
+    """The charts the notebooks draw, as the static picture a notebook shows: each at most
+    `charts.FITS` wide (a notebook's output at 1280x800 with the file browser open; the
+    variant comparison side by side ran past it and cut off seat 2 and its legend), its
+    legend drawn, and no label cut short ("M-EXTRA-2 Discard 2 cards from han…")."""
+    momiji = simulate(explorer.load("momiji", players=3), ["greedy", "random", "random"], 8,
+                      seed=1, workers=1)
+    pirates = explorer.load("pirates", players=4)
+    endings = compare_variants("pirates", 4, {"base game": {}, "Cities of Greed": {"cities_of_greed": True}},
+                               "random", 4, seed=1, workers=1, log_turns=False)
+    village = explorer.load("village", players=3)
+    moves = evaluate_moves(village.new(seed=5), "random", n=4, seed=0, workers=1)
+    drawn = {
+        "win_rates": (charts.win_rates(sim), "seat · agent"),   # the agent legend's entries
+        "score_distribution": (charts.score_distribution(sim), "seat · agent"),
+        "score_distribution of variants": (charts.score_distribution(variants), "seat · agent"),
+        "game_length of variants": (charts.game_length(variants), "variant"),
+        "variant_comparison": (charts.variant_comparison(variants), "variant"),
+        "decisions": (charts.decisions(momiji), "agent"),
+        "win_share_by_use": (charts.win_share_by_use(momiji, "M-OBJ-1"), "agent"),
+        "move_evaluation": (charts.move_evaluation(moves), charts.TIED),
+        "end_reasons of variants": (charts.end_reasons(endings), "variant"),
+        "bid_odds": (charts.bid_odds(pirates.new(seed=2), None), "face"),
+    }
+    problems = []
+    for name, (chart, legend) in drawn.items():
+        width, svg = svg_of(chart)
+        if width > charts.FITS:
+            problems.append(f"{name} is {width:.0f} px wide")
+        if "role-legend" not in svg or f">{legend}<" not in svg:
+            problems.append(f"{name} lost its legend")
+        if CUT.search(svg):
+            problems.append(f"{name} cuts labels short: {CUT.findall(svg)}")
+    assert not problems, problems
