@@ -54,6 +54,21 @@ explorer.widgets.Panel(tree)"""
 """Lying Pirates in the betting phase, a raise to make over two bids (the panel shows the
 teacher's board: every cup, every hand, the odds and the truth)."""
 
+BATTLE = """\
+import random
+import explorer
+tree = explorer.Explorer(explorer.load("pirates"{options}).new(seed=2), seed=2)
+luck = random.Random(2)
+
+def dice(view):
+    return (any(fr["kind"] == "battle" and any(fr["faces"]) for fr in view["stack"])
+            and any(seat["specials"] for seat in view["seats"]))
+
+while not dice(tree.state.view(None)):
+    tree.play(luck.choice(tree.state.legal_moves()))
+explorer.widgets.Panel(tree)"""
+"""Lying Pirates in a battle, a battle die rolled, a captain holding a special die."""
+
 # Every element of the board with text of its own: the nearest box around that text
 # (an inline element's is its parent's) must hold it, each word on one line.
 TEXT_PROBLEMS = """
@@ -180,3 +195,14 @@ def test_the_pirates_picker_folds_to_one_line_outside_the_betting(page: Page, la
     expect(picker).to_contain_text("folded until the next betting phase")
     expect(board.locator('[data-id^="bid:"]')).to_have_count(0)
     assert picker.bounding_box()["height"] < 40
+
+
+@pytest.mark.parametrize("options", ["", ", cities_of_greed=True"], ids=["pirates", "pirates+cities"])
+def test_the_pirates_dice_show_their_words_whole(page: Page, lab: Any, options: str) -> None:
+    board = open_board(page, lab, BATTLE.format(options=options), "pirates")
+    faces = board.locator('[data-zone="flight"] .rx-die .rx-text').all_inner_texts()
+    assert set(faces) & {"skull", "sword", "double sword"}, faces      # "skul", "doub word" no more
+    specials = board.locator('[data-zone="players"] .rx-die .rx-text').all_inner_texts()
+    assert specials and set(specials) <= {"mermaid", "pirate king", "ghost", "cursed", "mayor"}, specials
+    problems = board.evaluate(TEXT_PROBLEMS)
+    assert problems == [], f"pirates{options} in a battle: {problems}"
