@@ -25,7 +25,15 @@ Schema (all JSON-able)::
         "dense": bool,                 # small items in one line of print (a long picker,
                                        # a hand of many cards): the board stays one screen
         "compact": bool,               # a grid of short cells (a route of named tiles)
+        "inline": bool,                # the head on the items' line, not above them
+        "bare": bool,                  # group or stack only: no box and no head, it only
+                                       # arranges its sub-zones (and is no part of their
+                                       # path in `describe`)
+        "share": 1,                    # in a bare group: the zone's share of the row
+        "plain": bool,                 # lines marked on their left edge, not a box (the
+                                       # cups one above the other, the captains' areas)
     }
+    layout "stack": sub-zones top to bottom (a column beside another zone of a bare group).
     item = {
         "id": "hand:0:Crown",          # target id a click selects ("" = not clickable)
         "kind": "card" | "token" | "cell" | "counter" | "die",
@@ -64,14 +72,26 @@ KIND_STYLE = {
     "card": "",
     "token": "min-width:48px;height:48px;border-radius:24px;font-size:11px;padding:2px 6px;",
     "counter": "height:auto;min-height:28px;min-width:40px;border-radius:14px;",
-    "die": "width:38px;min-width:38px;height:38px;border-radius:7px;font-size:16px;",
+    "die": "width:auto;min-width:38px;height:auto;min-height:38px;border-radius:7px;font-size:16px;",
     "cell": "border-style:dashed;border-color:#aaa;",
 }
 CELL_FILL = "#f3f1ec"
-GRID_ITEM = ("width:auto;min-width:0;height:auto;aspect-ratio:3/4;margin:0;padding:2px 1px;"
-             "font-size:11px;overflow-wrap:anywhere;")
-"""A cell of a grid (at most 64 px wide): smaller print, and a long name ("Ghost Ship
-Graveyard") wraps inside its cell instead of being cut off."""
+GRID_ITEM = ("width:auto;min-width:0;height:auto;aspect-ratio:3/4;margin:0;padding:1px;"
+             "font-size:11px;overflow:visible;container-type:inline-size;")
+"""A cell of a grid (at most 64 px wide): smaller print that fits its cell (`_fit`), and
+a box that grows rather than cut a badge off."""
+COMPACT_ROW = "display:grid;grid-template-columns:repeat(auto-fill,minmax(52px,1fr));gap:3px"
+"""A compact zone's items (a route of named tiles): a grid of equal columns, as many as fit."""
+COMPACT_ITEM = ("width:auto;min-width:0;height:auto;min-height:36px;margin:0;padding:1px;"
+                "overflow:visible;container-type:inline-size;")
+FIT = {"text": 11, "sub": 10, "badge": 10, "corner": 8}
+"""The largest print (px) of each part of an item that fits its box (grid and compact
+cells): smaller when the longest word would not fit the cell's width."""
+FIT_INSET = {"badge": 8, "corner": 2}
+"""The room a part of a cell leaves around its print (a badge's padding and margin)."""
+DIE_WORDS = "font-size:10px;line-height:1.05"
+"""The print of a die showing words ("double sword", "cursed"): whole words, smaller
+print, the die as wide as they need (a die never reads "doub word" or "curs")."""
 BADGE_STYLE = "font-size:10px;background:#222;color:#fff;border-radius:4px;padding:0 3px;margin:1px"
 RULE_STYLE = ("display:inline-block;font-size:10px;font-family:ui-monospace,monospace;background:#444;"
               "color:#fff;border-radius:3px;padding:0 4px;margin:0 6px")
@@ -82,6 +102,17 @@ def items(scene: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
     for zone in scene.get("zones", ()):
         yield from zone.get("items", ())
         yield from items(zone)
+
+
+def zone_index(scene: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    """Every zone of a scene (or zone) by its id, sub-zones included: a zone is found by
+    its id wherever the layout put it (in a bare group beside another, say)."""
+    found: dict[str, Mapping[str, Any]] = {}
+    for zone in scene.get("zones", ()):
+        found.setdefault(str(zone.get("id", "")), zone)
+        for key, sub in zone_index(zone).items():
+            found.setdefault(key, sub)
+    return found
 
 
 def ink_for(color: str) -> str:
@@ -99,33 +130,85 @@ def _esc(value: Any) -> str:
     return html.escape("" if value is None else str(value), quote=True)
 
 
-def _item_html(item: Mapping[str, Any], extra_style: str = "") -> str:
+_EMS = {c: width / 100 for width, chars in (
+    (31, "'"), (35, "ijl "), (38, "/\\|IJ,.·"), (40, ":;"), (44, "-f"), (46, "!()[]"), (50, "tr_`"),
+    (53, '"*'), (60, "z?cs"), (66, "Lxvy"), (68, "kae"), (70, "oEFT0123456789$"),
+    (74, "bdghnpqu{}SYZCP"), (78, "BAKRVX"), (84, "UGDH"), (86, "OQ&"), (100, "wM@%"),
+    (111, "mW")) for c in chars}
+"""Widths of bold characters in ems, rounded up (DejaVu Sans Bold, the widest of the
+usual sans-serif fonts; others are narrower); any other character counts 0.86."""
+
+
+def _ems(word: str) -> float:
+    """The width of `word` in bold print, in ems, a little over."""
+    return sum(_EMS.get(c, 0.86) for c in word) * 1.02 + 0.04
+
+
+def longest(text: Any) -> float:
+    """The width in ems of the longest word of `text` (0 for none)."""
+    return max((_ems(w) for w in str(text or "").split()), default=0.0)
+
+
+def _fit(ems: float, largest: int, inset: int = 0) -> str:
+    """The font size of text in a cell (a container, see GRID_ITEM) whose longest word
+    is `ems` wide: `largest` px, or smaller so that the word fits the cell's width. Text
+    wraps between words only ("Graveyard" is never "Graveyar d")."""
+    if ems <= 0:
+        return f"font-size:{largest}px"
+    room = "100cqw" if not inset else f"(100cqw - {inset}px)"
+    return f"font-size:min({largest}px,calc({room} / {ems:.2f}))"
+
+
+FitSizes = Mapping[str, float]
+"""The longest word (ems) of each part of the cells of a zone ("text", "sub", "badge",
+"corner"): every cell of a zone has the same print, fitting its longest word."""
+
+
+def fit_sizes(cells: list[Mapping[str, Any]]) -> dict[str, float]:
+    """The longest word of each part over `cells` (see `FitSizes`)."""
+    return {"text": max((longest(i.get("text")) for i in cells), default=0.0),
+            "sub": max((longest(i.get("sub")) for i in cells), default=0.0),
+            "badge": max((longest(b) for i in cells for b in i.get("badges", ())), default=0.0),
+            "corner": max((longest(i.get("corner")) for i in cells), default=0.0)}
+
+
+def _item_html(item: Mapping[str, Any], extra_style: str = "", fit: FitSizes | None = None) -> str:
+    """One item; `fit`: a cell of fixed width (grid, compact) whose print fits it."""
     kind = item.get("kind", "card")
     kind = kind if kind in KIND_STYLE else "card"
     face_down = item.get("face") == "down"
     sub = item.get("sub", "")
-    small = (f'<small class="rx-sub" style="font-size:10px">{_esc(sub)}</small>'
+    text = item.get("text", "")
+
+    def size(part: str, style: str) -> str:
+        return _fit(fit[part], FIT[part], FIT_INSET.get(part, 0)) if fit is not None else style
+    small = (f'<small class="rx-sub" style="{size("sub", "font-size:10px")}">{_esc(sub)}</small>'
              if sub not in ("", None) else "")
     if face_down:
         fill, ink, inner = CARD_BACK, "#fff", small
     else:
         color = str(item.get("color") or (CELL_FILL if kind == "cell" else "#ffffff"))
         fill, ink = color, ink_for(color)
-        inner = f'<b class="rx-text" style="line-height:1.1">{_esc(item.get("text", ""))}</b>{small}'
-    badges = "".join(f'<span class="rx-badge" style="{BADGE_STYLE}">{_esc(b)}</span>'
+        words = DIE_WORDS if kind == "die" and len(str(text)) > 2 else "line-height:1.1"
+        inner = f'<b class="rx-text" style="{words};{size("text", "")}">{_esc(text)}</b>{small}'
+    badges = "".join(f'<span class="rx-badge" style="{BADGE_STYLE};{size("badge", "")}">{_esc(b)}</span>'
                      for b in item.get("badges", ()))
     if badges:
         inner += f'<div class="rx-badges" style="display:flex;flex-wrap:wrap;justify-content:center">{badges}</div>'
     if item.get("corner"):
-        inner = (f'<span class="rx-corner" style="position:absolute;top:1px;left:3px;font-size:8px;'
-                 f'opacity:0.75">{_esc(item["corner"])}</span>') + inner
+        # in a cell, a line of its own above the text (never over it); else in the corner
+        where = "align-self:flex-start;margin-left:2px;line-height:1" if fit is not None else \
+            "position:absolute;top:1px;left:3px"
+        inner = (f'<span class="rx-corner" style="{where};opacity:0.75;{size("corner", "font-size:8px")}">'
+                 f'{_esc(item["corner"])}</span>') + inner
     attrs = f' title="{_esc(item["title"])}"' if item.get("title") else ""
     if item.get("id"):
         attrs += f' data-id="{_esc(item["id"])}"'
     if isinstance(item.get("x"), int) and isinstance(item.get("y"), int):
         attrs += f' data-x="{item["x"]}" data-y="{item["y"]}"'
     down = " rx-down" if face_down else ""
-    return (f'<div class="rx-item rx-{kind}{down}"{attrs} style="{ITEM_STYLE};{KIND_STYLE[kind]}'
+    fitted = " rx-fit" if fit is not None else ""
+    return (f'<div class="rx-item rx-{kind}{down}{fitted}"{attrs} style="{ITEM_STYLE};{KIND_STYLE[kind]}'
             f'background:{_esc(fill)};color:{ink};{extra_style}">{inner}</div>')
 
 
@@ -137,33 +220,75 @@ def _grid_html(grid_items: list[Mapping[str, Any]]) -> str:
     y0 = min(i["y"] for i in placed)
     cols = max(i["x"] for i in placed) - x0 + 1
     rows = max(i["y"] for i in placed) - y0 + 1
-    cells = "".join(_item_html(i, f"{GRID_ITEM}grid-column:{i['x'] - x0 + 1};grid-row:{i['y'] - y0 + 1};")
-                    for i in placed)
+    sizes = fit_sizes(placed)
+    cells = "".join(_item_html(i, f"{GRID_ITEM}grid-column:{i['x'] - x0 + 1};grid-row:{i['y'] - y0 + 1};",
+                               sizes) for i in placed)
     # columns shrink to fit the width and grow to 64px: the grid fits the view as it grows
     return (f'<div class="rx-grid" data-cols="{cols}" data-rows="{rows}" style="display:grid;gap:3px;'
             f'padding:4px;overflow-x:auto;grid-template-columns:repeat({cols},minmax(0,64px))">{cells}</div>')
 
 
-def _zone_html(zone: Mapping[str, Any], depth: int = 0) -> str:
+BARE_GROUP = "display:flex;flex-wrap:wrap;gap:0 6px;align-items:flex-start;margin:0"
+"""A bare group: its sub-zones side by side, sharing the width, wrapping when narrow."""
+BARE_PART = "flex:{share} 1 0;min-width:min(100%,200px);box-sizing:border-box"
+"""A zone in a bare group: its share of the row (equal unless it says)."""
+STACK = "display:flex;flex-direction:column;gap:4px;margin:0"
+"""A bare stack: its sub-zones one above the other."""
+LINES = "display:flex;flex-direction:column;gap:2px"
+"""A stack zone's body: its sub-zones one above the other, close (plain lines, say)."""
+PLAIN = "margin:0;border-width:0 0 0 3px;border-radius:0;padding:1px 4px"
+"""A plain zone: lines with their left edge marked (orange when highlighted), no box."""
+INLINE = "display:flex;flex-wrap:wrap;align-items:center;align-content:flex-start;column-gap:2px"
+"""An inline zone: its head on the line of its items."""
+
+
+def _share(zone: Mapping[str, Any]) -> float:
+    """A zone's share of a bare group's row (1, unless it says a sensible number)."""
+    share = zone.get("share", 1)
+    return share if isinstance(share, (int, float)) and 0 < share <= 100 else 1
+
+
+def _zone_html(zone: Mapping[str, Any], depth: int = 0, extra_style: str = "") -> str:
+    layout = zone.get("layout", "row")
+    zone_id = _esc(zone.get("id", ""))
+    subs = zone.get("zones", ()) if depth < 6 else ()
+    if zone.get("bare") and layout in ("group", "stack"):
+        inner = "".join(_zone_html(z, depth + 1, BARE_PART.format(share=_share(z)) if layout == "group"
+                                   else "margin:0") for z in subs)
+        style = BARE_GROUP if layout == "group" else STACK
+        return f'<div class="rx-bare rx-{layout}" data-zone="{zone_id}" style="{style};{extra_style}">{inner}</div>'
     note = zone.get("note")
-    head = (f'<div class="rx-zone-head" style="font-weight:600;font-size:12px;margin-bottom:2px">'
+    inline = bool(zone.get("inline"))
+    head = (f'<div class="rx-zone-head" style="font-weight:600;font-size:12px;margin-bottom:{0 if inline else 2}px">'
             f'<span class="rx-zone-label">{_esc(zone.get("label", ""))}</span>'
             + (f'<small class="rx-zone-note" style="font-weight:normal;color:#666;margin-left:6px">'
                f'{_esc(note)}</small>' if note else "")
             + "</div>")
-    layout = zone.get("layout", "row")
-    if layout == "group" and depth < 6:
-        subs = "".join(_zone_html(z, depth + 1) for z in zone.get("zones", ()))
-        body = f'<div class="rx-group" style="display:flex;flex-wrap:wrap;gap:6px">{subs}</div>'
+    if layout in ("group", "stack"):
+        inner = "".join(_zone_html(z, depth + 1, "margin:0" if layout == "stack" else "") for z in subs)
+        body = (f'<div class="rx-group" style="display:flex;flex-wrap:wrap;gap:6px">{inner}</div>'
+                if layout == "group" else f'<div class="rx-stack" style="{LINES}">{inner}</div>')
     elif layout == "grid":
         body = _grid_html(list(zone.get("items", ())))
+    elif zone.get("compact"):
+        cells = list(zone.get("items", ()))
+        sizes = fit_sizes(cells)
+        body = (f'<div class="rx-row" style="{COMPACT_ROW}">'
+                + "".join(_item_html(i, COMPACT_ITEM, sizes) for i in cells) + "</div>")
     else:
-        body = ('<div class="rx-row" style="display:flex;flex-wrap:wrap;align-items:center">'
+        # an inline zone's items flow on after its head (their row box is not drawn)
+        row = "display:contents" if inline else "display:flex;flex-wrap:wrap;align-items:center"
+        body = (f'<div class="rx-row" style="{row}">'
                 + "".join(_item_html(i) for i in zone.get("items", ())) + "</div>")
     style = ZONE_HIGHLIGHT if zone.get("highlight") else ZONE_STYLE
+    if inline:
+        style += ";" + INLINE
+    if zone.get("plain"):
+        style += ";" + PLAIN
     lit = ((" rx-highlight" if zone.get("highlight") else "") + (" rx-dense" if zone.get("dense") else "")
-           + (" rx-compact" if zone.get("compact") else ""))
-    return (f'<div class="rx-zone{lit}" data-zone="{_esc(zone.get("id", ""))}" style="{style}">'
+           + (" rx-compact" if zone.get("compact") else "") + (" rx-inline" if inline else "")
+           + (" rx-plain" if zone.get("plain") else ""))
+    return (f'<div class="rx-zone{lit}" data-zone="{zone_id}" style="{style};{extra_style}">'
             f'{head}{body}</div>')
 
 
@@ -178,7 +303,7 @@ def scene_html(scene: Mapping[str, Any]) -> str:
     who = "teacher view" if viewer is None else f"P{viewer}'s view"
     head = (f'<div class="rx-head" style="display:flex;flex-wrap:wrap;gap:10px;align-items:baseline;'
             f'margin-bottom:4px"><b class="rx-title" style="font-size:15px">{_esc(scene.get("title", ""))}</b>'
-            f'<span class="rx-status">{_esc(scene.get("status", ""))}</span>'
+            f'<span class="rx-status" style="flex:1 1 200px;min-width:0">{_esc(scene.get("status", ""))}</span>'
             f'<span class="rx-viewer" style="margin-left:auto;font-size:11px;color:#fff;background:'
             f'{"#777" if viewer is None else "#4a5a7a"};border-radius:10px;padding:1px 8px">{_esc(who)}</span></div>')
     zones = "".join(_zone_html(z) for z in scene.get("zones", ()))
@@ -225,6 +350,10 @@ def describe(scene: Mapping[str, Any]) -> dict[str, list[Shown]]:
 
     def walk(zone: Mapping[str, Any], path: str) -> None:
         if zone.get("tool"):
+            return
+        if zone.get("bare"):
+            for sub in zone.get("zones", ()):
+                walk(sub, path)
             return
         name = str(zone.get("label") or zone.get("id") or "?")
         key = f"{path} › {name}" if path else name

@@ -6,7 +6,7 @@ import random
 
 from explorer.core import narrow
 from explorer.core.agents import make_agent, observe
-from explorer.core.scene import items, scene_html
+from explorer.core.scene import items, scene_html, zone_index
 from explorer.games.pirates.scene import PICKER_ROWS
 from explorer.games.pirates.agent import GreedyPiratesAgent
 from explorer.games.pirates.moves import Bid, Exact, Liar
@@ -21,7 +21,7 @@ GAME = load(4)
 def test_the_board_shows_the_route_cups_bids_and_captains():
     state = GAME.scenario(cups=SEED_CUPS, bids=["4 threes by P0"], turn=1, progress=[2, 0, 5, 0])
     scene = state.scene(1)
-    zones = {z["id"]: z for z in scene["zones"]}
+    zones = zone_index(scene)
     assert len(zones["route"]["items"]) == 16 and zones["route"]["layout"] == "row"     # in sailing order
     assert [i["id"] for i in zones["route"]["items"]] == [f"tile:{k}" for k in range(16)]
     tile2 = next(i for i in zones["route"]["items"] if i["id"] == "tile:2")
@@ -29,12 +29,13 @@ def test_the_board_shows_the_route_cups_bids_and_captains():
     cups = {z["id"]: z for z in zones["cups"]["zones"]}
     assert all(i["face"] == "down" for i in cups["cup:0"]["items"])
     assert [i["text"] for i in cups["cup:1"]["items"]] == ["1", "2", "3", "5", "6"]
-    assert [i["text"] for i in zones["bids"]["items"]] == ["4 threes by P0"]
-    assert "↻" in zones["token"]["items"][0]["text"]
+    token, *bids = zones["bids"]["items"]
+    assert [i["text"] for i in bids] == ["4 threes by P0"]
+    assert "↻" in token["text"] and token["name"] == "Starting captain"
     json.dumps(scene)
     assert "P0&#x27;s" in scene_html(scene) or "P0" in scene_html(scene)
     # the teacher sees every cup; after the call so does everyone
-    teacher = {z["id"]: z for z in state.scene(None)["zones"]}
+    teacher = zone_index(state.scene(None))
     assert all(i.get("face") != "down" for z in teacher["cups"]["zones"] for i in z["items"])
     called = play(state, "P1 liar")
     shown = {z["id"]: z for z in called.scene(2)["zones"]}

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.core.scene import scene_html
+from explorer.core.scene import scene_html, zone_index
 from explorer.games.pirates.dice import judged_count
 from explorer.games.pirates.odds import odds_from_view
 from explorer.games.pirates.scene import PICKER_ROWS, seat_knowledge
@@ -22,7 +22,7 @@ SMALL = load(2)
 
 
 def zones(scene):
-    return {z["id"]: z for z in scene["zones"]}
+    return zone_index(scene)
 
 
 def cells(scene):

@@ -46,7 +46,7 @@ def test_grid_zone_has_cards_and_candidate_cells(game):
     cells = [i for i in grid["items"] if i["kind"] == "cell"]
     assert {(i["x"], i["y"]) for i in cards} == {(0, 0), (1, 0)}
     assert len(cells) == 10 and all(i["id"].startswith("cell:") for i in cells)
-    assert cards[0]["badges"] == ["P0 capybara"]
+    assert cards[0]["badges"] == ["P0"] and "P0's capybara sculpture" in cards[0]["title"]
     text = json.dumps(scene)
     assert "GJ" not in text and "B2" not in text and "BQ" in text
     assert "R8" in text

@@ -7,7 +7,7 @@ import pytest
 from widget_toy import toy_game
 
 import explorer
-from explorer.core.scene import CARD_BACK, ink_for, items, scene_html
+from explorer.core.scene import CARD_BACK, describe, ink_for, items, longest, scene_html, zone_index
 
 SCENE = {
     "game": "demo", "title": "Demo <Game>", "viewer": 1, "status": "P1 to move",
@@ -73,3 +73,48 @@ def test_every_state_renders_itself_as_a_static_board(name: str) -> None:
 def test_the_toy_board_renders_too() -> None:
     page = toy_game().new(seed=1)._repr_html_()
     assert page.count('class="rx-item rx-card"') >= 4 and "Toy Grid" in page
+
+
+def test_a_cell_fits_its_longest_word_and_wraps_between_words_only() -> None:
+    """Grid and compact cells are containers whose print shrinks to fit the longest word
+    of the zone (every cell alike): "Graveyard" is never cut "Graveyar d" (classroom
+    issue #30, item 6)."""
+    page = scene_html(SCENE)
+    assert "overflow-wrap:anywhere" not in page
+    ace = re.search(r'<div class="rx-item rx-card rx-fit" data-id="cell:1,0"[^>]*>(.*?)</div></div>', page)
+    assert ace and "container-type:inline-size" in ace[0]
+    assert re.search(r'class="rx-text" style="[^"]*font-size:min\(11px,calc\(100cqw / 2\.\d\d\)\)">Ace<', ace[1])
+    assert re.search(r'class="rx-badge" style="[^"]*font-size:min\(10px,calc\(\(100cqw - 8px\) / 1\.\d\d\)\)">P1<',
+                     ace[1])
+    assert longest("Ghost Ship Graveyard") == longest("Graveyard") > longest("Ghost") > 0
+    assert longest("mmm") > longest("iii") and longest("") == 0
+    route = {"zones": [{"id": "route", "label": "Route", "layout": "row", "compact": True, "items": [
+        {"id": "tile:0", "kind": "cell", "text": "Fog Bank"},
+        {"id": "tile:1", "kind": "cell", "text": "Ghost Ship Graveyard"}]}]}
+    sizes = set(re.findall(r'class="rx-text" style="[^"]*(font-size:[^"]*)"', scene_html(route)))
+    assert sizes == {f"font-size:min(11px,calc(100cqw / {longest('Graveyard'):.2f}))"}   # one print for all
+    die = scene_html({"zones": [{"id": "d", "layout": "row", "items": [
+        {"kind": "die", "text": "double sword"}, {"kind": "die", "text": "5"}]}]})
+    assert die.count("font-size:10px;line-height:1.05") == 1 and not re.search(r"[;\"]width:38px", die)   # whole words
+
+
+ARRANGED = {"zones": [
+    {"id": "table", "layout": "group", "bare": True, "items": [], "zones": [
+        {"id": "cups", "label": "Cups", "layout": "stack", "share": 6, "zones": [
+            {"id": "cup:0", "label": "P0's cup", "layout": "row", "inline": True, "plain": True,
+             "items": [{"kind": "die", "text": "3"}]}]},
+        {"id": "side", "layout": "stack", "bare": True, "share": 5, "items": [], "zones": [
+            {"id": "bids", "label": "Bids", "layout": "row", "items": [{"kind": "counter", "text": "2 fives"}]}]}]}]}
+
+
+def test_a_bare_group_arranges_zones_side_by_side_and_is_found_through() -> None:
+    page = scene_html(ARRANGED)
+    assert re.search(r'<div class="rx-bare rx-group" data-zone="table" style="display:flex;flex-wrap:wrap', page)
+    assert re.search(r'data-zone="cups" style="[^"]*flex:6 1 0', page)
+    assert re.search(r'data-zone="side" style="display:flex;flex-direction:column[^"]*flex:5 1 0', page)
+    assert page.count("rx-zone-head") == 3                      # the bare zones have no head
+    cup = re.search(r'<div class="rx-zone rx-inline rx-plain" data-zone="cup:0" style="([^"]*)">', page)
+    assert cup and "border-width:0 0 0 3px" in cup[1] and "align-items:center" in cup[1]
+    assert re.search(r'data-zone="cup:0".*?<div class="rx-row" style="display:contents">', page)
+    assert set(zone_index(ARRANGED)) == {"table", "cups", "cup:0", "side", "bids"}
+    assert list(describe(ARRANGED)) == ["status", "Cups › P0's cup", "Bids"]   # no path through a bare zone

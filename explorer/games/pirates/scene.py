@@ -1,12 +1,18 @@
 """The board scene of Lying Pirates, drawn from a view only (see `core.scene`).
 
-Zones: the route as a ring of tiles coloured by water with the ships on it (ids
-"tile:<i>"); the starting-captain token with its arrow; the cups (dice face down "?"
-for a viewer who may not see them, all revealed after the call); the bid ladder; the
-BID PICKER, a grid of quantity x face cells whose ids are the bid moves' targets
-("bid:7:5"), so the generic board lights the legal bids and a click plays one, with the
-Liar and Exact items beside it; what is in flight (a battle, a die, an effect); and one
-area per captain (coins, crew, special dice, hand).
+Zones: the route, small tiles in sailing order coloured by water with the ships on
+them (ids "tile:<i>"); the cups (dice face down "?" for a viewer who may not see them,
+all revealed after the call); the bids (the starting-captain token with its arrow, the
+last bids); the BID PICKER, a grid of quantity x face cells from the standing bid's
+quantity up whose ids are the bid moves' targets ("bid:7:5"), so the generic board
+lights the legal bids and a click plays one, with the calls (Liar, Exact, Raise + lock)
+beside it; what is in flight (a battle, a die, an effect); and one area per captain
+(coins, crew, special dice, ship, hand).
+
+One screen (1280x800, the board about 516 px wide beside the panel's controls): in the
+betting phase the cups stand one above the other beside the picker, the calls and the
+bids beside the odds under them, the captains' areas two to a row after; outside the
+betting the picker folds to one line (tests/e2e/test_board_overflow.py measures it).
 
 The exact odds (`odds.odds_from_view`) stand beside the bid ladder and shade the picker:
 a player's board shows the odds from that player's own view only (their cup, and the
@@ -88,10 +94,9 @@ def _route(view: Mapping[str, Any]) -> dict[str, Any]:
                       "badges": ships.get(tile["index"], []),
                       "title": f"{tile['name']} ({tile['water']}, stand-in): {tile['text'] or 'nothing'}"
                                + (f"; town {town}" if town else "")})
-    # a row in sailing order, small tiles: the whole route in a few lines of the screen
+    # small tiles in sailing order, as many to a line as fit: the route in two lines
     return {"id": "route", "label": "The route", "layout": "row", "items": items, "compact": True,
-            "note": f"catalogue: {view['catalogue']}; ships sail from tile 0 round to tile 0; "
-                    f"colour = waters (safe, uncharted, treacherous)"}
+            "note": f"{view['catalogue']} tiles; colour = waters: safe, uncharted, treacherous"}
 
 
 def _counted(view: Mapping[str, Any], p: int) -> list[bool] | None:
@@ -138,11 +143,13 @@ def _cups(view: Mapping[str, Any]) -> dict[str, Any]:
                     item.update(color=COUNTED, badges=["✓"])
                     item["title"] += f", counts toward {view['call']['bid']['text']}"
                 items.append(item)
-        note = ("takes part" if cup["betting"] else "sits out") + f", {words.counted(len(cup['dice']), 'die', 'dice')}"
+        # the dice are in sight (face up or down): the note says only what they do not
+        note = "" if cup["betting"] else "sits out"
         if counted is not None:
-            note += f", {sum(counted)} count"
+            note = ", ".join(x for x in (note, f"{sum(counted)} count") if x)
         zones.append({"id": f"cup:{p}", "label": f"P{p}'s cup", "note": note, "layout": "row", "dense": True,
-                      "items": items, "highlight": view["to_move"] == p and view["phase"] == "betting"})
+                      "inline": True, "plain": True, "items": items,
+                      "highlight": view["to_move"] == p and view["phase"] == "betting" and not _in_setup(view)})
     return {"id": "cups", "label": "Cups", "layout": "group", "items": [], "zones": zones,
             "note": "revealed, ✓ = counts" if view["call"] else "each player sees their own cup only"}
 
@@ -210,9 +217,10 @@ def _odds(view: Mapping[str, Any]) -> tuple[dict[str, Any] | None, dict[tuple[in
     if not items:
         items.append({"id": "", "kind": "counter", "text": "no bid yet", "sub": "opening bid"})
     label = "Odds" + ("" if viewer is None else f" for P{viewer}")
-    note = ("from this player's own cup and the dice counts only" if viewer is not None
-            else "the seat to move's knowledge, and the truth (teacher only)")
-    zone = {"id": "odds", "label": label, "layout": "row", "items": items, "note": note, "tool": True}
+    note = ("their own cup and the dice counts only" if viewer is not None
+            else "as the mover knows; the truth")
+    zone = {"id": "odds", "label": label, "layout": "row", "items": items, "note": note, "tool": True,
+            "dense": True}
     return zone, {k: "; ".join(v) for k, v in tips.items()}, shade
 
 
@@ -229,18 +237,19 @@ PICKER_ROWS = 6
 
 
 def _picker(view: Mapping[str, Any], tips: Mapping[tuple[int, int], str],
-            shade: Mapping[tuple[int, int], float]) -> list[dict[str, Any]]:
+            shade: Mapping[tuple[int, int], float]) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """The bid picker (quantity down, face across; the board lights the legal bids),
-    each raise shaded and titled with its odds, and the Liar, Exact and "Raise + lock"
-    buttons. The lock is its own control (clicked before a cell), so a cell alone plays
-    its bid and Exact alone calls exact: one click, one move."""
+    each raise shaded and titled with its odds, and the calls beside it: Liar, Exact and
+    "Raise + lock". The lock is its own control (clicked before a cell), so a cell alone
+    plays its bid and Exact alone calls exact: one click, one move. Outside the betting
+    the picker is folded to one line and there are no calls (None)."""
     total = sum(len(c["dice"]) for c in view["cups"] if c["betting"])
     bid = view["bid"]
-    betting = view["phase"] == "betting" and not view["over"]
+    betting = view["phase"] == "betting" and not view["over"] and not _in_setup(view)
     if not betting:                       # folded outside the betting: one line, no cells
         said = "no bid" if bid is None else f"the last bid: {bid['text']}"
-        return [{"id": "picker", "label": "Bid picker", "layout": "row", "items": [], "tool": True,
-                 "note": f"folded until the next betting phase ({said})"}]
+        return {"id": "picker", "label": "Bid picker", "layout": "row", "items": [], "tool": True,
+                "note": f"folded until the next betting phase ({said})"}, None
     low = 1 if bid is None else bid["quantity"]
     high = min(max(total, 1), low + PICKER_ROWS - 1)
     cells = []
@@ -263,15 +272,52 @@ def _picker(view: Mapping[str, Any], tips: Mapping[tuple[int, int], str],
              {"id": "lock", "kind": "token", "text": "Raise + lock", "color": "#f8c471",
               "name": "Raise + lock",
               "title": "raise and lock as exact: click this, then a bid cell (P-EXACT-1)"}]
-    note = "quantity down, face across (2-6): the lit cells are legal bids"
+    note = "lit: legal" + ("; shade: P(true)" if shade else "")
     if high < total:
-        note += f"; up to {bid_text(high, 6)} here, higher bids in the move list"
-    if shade:
-        note += "; shade and number: P(the bid is true)"
-    # the calls first: above the picker (up to 30 rows), in sight of the bids
-    return [{"id": "calls", "label": "Calls", "layout": "row", "items": calls, "dense": True},
-            {"id": "picker", "label": "Bid picker", "layout": "grid", "items": cells, "tool": True,
-             "note": note, "highlight": view["stage"] == "bid", "dense": True}]
+        cells[-1]["title"] += "; higher bids: in the list of moves"
+    picker = {"id": "picker", "label": "Bid picker", "layout": "grid", "items": cells, "tool": True,
+              "note": note, "highlight": view["stage"] == "bid", "dense": True, "share": 5}
+    return picker, {"id": "calls", "label": "Calls", "layout": "row", "items": calls, "dense": True,
+                    "inline": True}
+
+
+LADDER = 2
+"""The bids the ladder shows: the standing bid and the one before it (the rest are in
+the game's record)."""
+
+
+def _ladder(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The bids of the round, the last few, after the starting-captain token (who opened
+    the betting, and which way play goes)."""
+    arrow = "↻" if view["direction"] == "clockwise" else "↺"
+    token = {"id": "", "kind": "token", "text": f"P{view['captain']} {arrow}", "color": "#f2d16b",
+             "name": "Starting captain",
+             "title": f"the starting captain: P{view['captain']} holds the token; play goes {view['direction']}"}
+    bids = view["bids"]
+    earlier = len(bids) - LADDER
+    notes = [f"{words.counted(earlier, 'earlier bid')}" if earlier > 0 else "",
+             "" if view["call"] is None else
+             f"{view['call']['kind']} by P{view['call']['by']}: {view['call']['count']} counted"]
+    return {"id": "bids", "label": "Bids", "layout": "row", "dense": True, "inline": True,
+            "items": [token, *({"id": "", "kind": "counter", "text": b["text"]} for b in bids[-LADDER:])],
+            "note": "; ".join(n for n in notes if n)}
+
+
+def _table(view: Mapping[str, Any], cups: dict[str, Any], picker: dict[str, Any],
+           calls: dict[str, Any] | None, odds: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The table under the route. In the betting phase: the cups one above the other
+    and the bid picker beside them, then the calls and the bids beside the odds (all
+    of it in one screen). Outside it: the cups two to a row, the bids and the call, and
+    the picker folded to one line."""
+    bids, reveal = _ladder(view), _reveal(view)
+    if calls is None:
+        shown = [z for z in (bids, reveal) if z is not None]
+        return [cups, {"id": "table", "layout": "group", "bare": True, "items": [], "zones": shown}, picker]
+    side = {"id": "calling", "layout": "stack", "bare": True, "items": [], "zones": [calls, bids]}
+    return [{"id": "table", "layout": "group", "bare": True, "items": [],
+             "zones": [{**cups, "layout": "stack", "share": 6}, picker]},
+            {"id": "bidding", "layout": "group", "bare": True, "items": [],
+             "zones": [side, *(z for z in (odds, reveal) if z is not None)]}]
 
 
 def _flight(view: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -328,26 +374,23 @@ def _tiles_in_hand(view: Mapping[str, Any]) -> list[dict[str, Any]]:
              "note": "place one on an empty place of the map"}]
 
 
+TIER_COLOUR = {"gold": "#f9e07f", "silver": "#e3e6e8"}
+"""An action card's fill: its tier (the captains' note says so; its tooltip names it)."""
+
+
 def _card_item(view: Mapping[str, Any], p: int, card: str) -> dict[str, Any]:
-    """An action card in P`p`'s hand, by its name, with its tier and effect (stand-in)."""
+    """An action card in P`p`'s hand, by its name, filled by its tier, with its tier and
+    effect (stand-in) in its tooltip."""
     words = view["card_words"].get(card)
     if words is None:
         return {"id": f"hand:{p}:{card}", "kind": "card", "text": card}
     final = ", may be used in the final battle" if words["final_battle"] else ""
-    return {"id": f"hand:{p}:{card}", "kind": "card", "text": words["name"], "sub": words["tier"],
+    return {"id": f"hand:{p}:{card}", "kind": "card", "text": words["name"],
+            "color": TIER_COLOUR.get(words["tier"], "#ffffff"),
             "title": f"{words['name']} ({words['tier']}{final}, stand-in): {words['text']}"}
 
 
 def scene(view: Mapping[str, Any]) -> dict[str, Any]:
-    arrow = "↻" if view["direction"] == "clockwise" else "↺"
-    token = {"id": "token", "label": "Starting captain", "layout": "row", "dense": True, "items": [
-        {"id": "", "kind": "token", "text": f"P{view['captain']} {arrow}", "color": "#f2d16b",
-         "title": f"P{view['captain']} holds the token; play goes {view['direction']}"}],
-        "note": "setup" if _in_setup(view) else f"round {view['round']}, {view['phase']} phase"}
-    ladder = {"id": "bids", "label": "Bids", "layout": "row", "dense": True,
-              "items": [{"id": "", "kind": "counter", "text": b["text"]} for b in view["bids"]],
-              "note": "" if view["call"] is None else
-              f"{view['call']['kind']} by P{view['call']['by']}: {view['call']['count']} counted"}
     areas = []
     for seat in view["seats"]:
         p = seat["seat"]
@@ -357,36 +400,38 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
                   "color": "#aab7b8"}]
         items += [{"id": f"special:{name}" if name == "cursed" else "", "kind": "die", "text": name,
                    "color": DIE_COLOUR[name], "title": f"the {name} die"} for name in seat["specials"]]
+        items.append({"id": f"ship:{p}", "kind": "token", "text": f"P{p}", "color": SEAT_COLOURS[p],
+                      "sub": f"tile {seat['tile']}" + (" home" if seat["home"] else ""),
+                      "title": f"P{p}'s ship: {words.counted(seat['progress'], 'tile')} sailed"})
         if seat["hand"] is not None:
             items += [_card_item(view, p, c) for c in seat["hand"]]
         else:
             items += [{"id": "", "kind": "card", "face": "down", "title": "a hidden card"}] * seat["hand_count"]
         items += influence_items(view, p)
-        items.append({"id": f"ship:{p}", "kind": "token", "text": f"P{p}", "color": SEAT_COLOURS[p],
-                      "sub": f"tile {seat['tile']}" + (" home" if seat["home"] else ""),
-                      "title": f"P{p}'s ship: {words.counted(seat['progress'], 'tile')} sailed"})
         note = " ".join(x for x in (_role_note(view, p, seat["role"]), "out" if seat["out"] else "",
                                     f"captain {seat['captain']}" if seat["captain"] else "",
                                     seat_note(view, p)) if x)
-        areas.append({"id": f"player:{p}", "label": f"P{p}", "note": note, "layout": "row",
-                      "items": items, "highlight": view["to_move"] == p, "dense": True})
+        areas.append({"id": f"player:{p}", "label": f"P{p}", "note": note, "layout": "row", "inline": True,
+                      "plain": True, "items": items, "highlight": view["to_move"] == p, "dense": True})
     zones_setup = _tiles_in_hand(view)
     decide = [{"id": i, "kind": "token", "text": t} for i, t in
               (("pass", "Pass"), ("keep", "Keep"), ("reroll", "Re-roll"), ("step", "Step"),
                ("stop", "Stop"), ("deck", "Buy / deck"))]
     odds, tips, shade = _odds(view)
-    # One projector screen: the route, the cups, the bids and the captains come first;
-    # during the setup its decisions follow the route (the map, the town cards).
+    picker, calls = _picker(view, tips, shade)
+    # One projector screen: the route, the cups, the bidding table and the captains come
+    # first; during the setup its decisions follow the route (the map, the town cards).
     setup = _in_setup(view)
     cities = cities_zones(view)
-    zones = [_route(view), *(cities if setup else ()), *zones_setup, token, _cups(view), ladder]
-    zones += [z for z in (odds, _reveal(view)) if z is not None]
-    zones += _picker(view, tips, shade)
+    zones = [_route(view), *(cities if setup else ()), *zones_setup,
+             *_table(view, _cups(view), picker, calls, odds)]
     flight = _flight(view)
     if flight:
         zones.append(flight)
-    zones += [{"id": "players", "label": "Captains", "layout": "group", "items": [], "zones": areas},
+    zones += [{"id": "players", "label": "Captains", "layout": "group", "items": [], "zones": areas,
+               "note": "card fill: gold, silver" + ("; influence" if "cities" in view else "") + " (tier)"},
               {"id": "actions", "label": "Decisions", "layout": "row", "items": decide, "dense": True,
+               "inline": True,
                "note": f"deck {view['deck_count']}, discard {len(view['discard'])}, "
                        f"supply {view['supply']} coins, bag {view['bag']} dice"},
               *(() if setup else cities)]

@@ -122,8 +122,9 @@ def influence_items(view: Mapping[str, Any], p: int) -> list[dict[str, Any]]:
     if hand is None:
         return [{"id": "", "kind": "card", "face": "down", "title": "a hidden influence card"}] * \
             cities["influence_counts"][p]
-    return [{"id": f"influence:{p}:{c}", "kind": "card", "text": "influence", "color": INFLUENCE,
-             "sub": " / ".join(t.split()[0] for t in cities["cards"][c]),
+    # named by its towns (first words), in the influence colour: one short line
+    return [{"id": f"influence:{p}:{c}", "kind": "card", "color": INFLUENCE,
+             "text": " / ".join(t.split()[0] for t in cities["cards"][c]),
              "title": f"influence card: {influence_name(cities['cards'][c])}"} for c in hand]
 
 

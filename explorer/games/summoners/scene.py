@@ -17,6 +17,8 @@ from .grid import Cell
 
 TITLE = "Piri Piri Summoners"
 SCULPTURES = ("capybara", "tanuki", "hare", "boar")
+SITE = "✦"
+"""The badge of a grid cell where a summon may go (while a summon window is open)."""
 
 
 def _card_item(card: str, item_id: str, **extra: Any) -> dict[str, Any]:
@@ -56,21 +58,27 @@ def _window_zone(view: Mapping[str, Any], grid_items: list[dict[str, Any]]) -> d
                             title=s["label"], badges=["2 mana"]) for s in summons]
     for item in grid_items:
         if (item["x"], item["y"]) in shown:
-            item["badges"] = [*item.get("badges", []), "✦ summon"]
+            item["badges"] = [*item.get("badges", []), SITE]
+            item["title"] += ", a summon site"
     return {"id": "window", "label": "Summon window", "note": note, "layout": "row",
             "items": items, "highlight": True}
 
 
 def scene(view: Mapping[str, Any]) -> dict[str, Any]:
     """The board for `view`: layout grid, market, deck and one area per player."""
+    # a sculpture is a small badge of its owner ("P0": the players' areas name the animal,
+    # the card's tooltip too), so that it never hides the card in a crowded grid
     badges: dict[Cell, list[str]] = {}
+    statues: dict[Cell, list[str]] = {}
     for seat in view["seats"]:
         if seat["sculpture"] is not None:
-            badges.setdefault(tuple(seat["sculpture"]), []).append(
-                f"P{seat['seat']} {SCULPTURES[seat['seat']]}")
+            badges.setdefault(tuple(seat["sculpture"]), []).append(f"P{seat['seat']}")
+            statues.setdefault(tuple(seat["sculpture"]), []).append(
+                f"P{seat['seat']}'s {SCULPTURES[seat['seat']]} sculpture")
     placed = [(*map(int, where.split(",")), card) for where, card in view["grid"].items()]
     grid_items = [_card_item(card, f"cell:{x},{y}", x=x, y=y, badges=badges.get((x, y), []),
-                             corner=f"{x},{y}", title=f"{card_name(card)} at {x},{y}")
+                             corner=f"{x},{y}", title=f"{card_name(card)} at {x},{y}"
+                             + "".join(f", {s}" for s in statues.get((x, y), [])))
                   for x, y, card in placed]
     grid_items += [{"id": f"cell:{x},{y}", "kind": "cell", "text": "", "x": x, "y": y,
                     "corner": f"{x},{y}", "color": "#f4f4f4", "title": f"empty cell {x},{y}"}
@@ -103,11 +111,12 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
                       "items": [mana] + hand + spirits + summoned,
                       "highlight": view["to_move"] == p})
     zones = [
-        {"id": "grid", "label": "Valley", "note": "empty cells: where a card may go",
+        {"id": "grid", "label": "Valley", "note": "empty cells: where a card may go; a player's badge: their sculpture",
          "layout": "grid", "items": grid_items},
     ]
     if view["phase"] == "summon" and view["window"]:
         zones.append(_window_zone(view, grid_items))
+        zones[0]["note"] += f"; {SITE}: a summon site"
     return {
         "game": view["game"], "title": TITLE, "viewer": view["viewer"], "status": _status(view),
         "zones": zones + [
