@@ -77,6 +77,8 @@ def test_the_board_prompt_and_moves_share_the_first_screen(page: Page, lab: Any,
     expect(panel.locator(".rx-board .rx-status")).not_to_be_empty()
     tabs = panel.locator(".rx-tabs .lm-TabBar-tab")
     assert sorted(tabs.all_inner_texts()) == sorted(TABS), "a tab came or went: update TABS"
+    rows = {round(box["y"]) for box in (tab.bounding_box() for tab in tabs.all()) if box}
+    assert len(rows) <= 2, f"{name}: the tab bar takes {len(rows)} rows (board.css .rx-tabs lost to ipywidgets')"
     for tab, buttons in TABS.items():
         tabs.filter(has_text=tab).click()
         expect(panel.locator(".rx-tabs .lm-TabBar-tab.lm-mod-current")).to_have_text(tab)
