@@ -604,16 +604,18 @@ def bid_odds(state: Any, viewer: int | None = None, width: int = WIDTH) -> alt.C
                  title=alt.TitleParams(f"Bid odds as {who} knows the cups", subtitle=notes or [" "]))
 
 
-def game_record(record: pl.DataFrame) -> alt.LayerChart:
+def game_record(record: pl.DataFrame, width: int = WIDTH, clickable: bool = False) -> alt.LayerChart:
     """The game as the analysis judged it: each player's expected win share after each
     decision (one line per player), and the marked mistakes as labelled points on the
     line of the player who made them ("?!", "?", "??").
 
-    Takes the frame of `explorer.core.analysis.game_record(tree)`.
+    Takes the frame of `explorer.core.analysis.game_record(tree)`. `clickable`: a click
+    on a point selects its decision's node (the selection `PICK`, field "node"), which
+    the panel's record follows to that position.
     """
     alt = _altair()
     seats = [c for c in record.columns if c[0] == "P" and c[1:].isdigit()]
-    long = record.unpivot(index=["ply", "mover", "move", "mark"], on=seats,
+    long = record.unpivot(index=["ply", "node", "mover", "move", "mark"], on=seats,
                           variable_name="player", value_name="share")
     mistakes = long.filter((pl.col("mark") != "") & (pl.col("player") == pl.col("mover")))
     base = alt.Chart(long).encode(
@@ -621,12 +623,21 @@ def game_record(record: pl.DataFrame) -> alt.LayerChart:
         y=alt.Y("share:Q", title="expected win share", axis=alt.Axis(format="%"),
                 scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("player:N", title=None, legend=alt.Legend(orient="bottom")))
-    lines = base.mark_line(point=True).encode(
+    lines = base.mark_line()
+    points = base.mark_point(size=40, filled=True, opacity=1).encode(
         tooltip=["ply:Q", "mover:N", "move:N", "player:N", alt.Tooltip("share:Q", format=".0%"), "mark:N"])
+    if clickable:      # on the points' own layer: a line's datum is its first point's
+        points = points.add_params(alt.selection_point(name=PICK, fields=["node"], on="click"))
     marks = alt.Chart(mistakes).mark_text(dy=-10, fontWeight="bold", color="#c0392b").encode(
         x="ply:Q", y="share:Q", text="mark:N", tooltip=["mover:N", "move:N", "mark:N"])
-    return alt.layer(lines, marks).properties(
-        width=WIDTH, height=HEIGHT,
+    about = ["each decision judged from its mover's own view; ?! dubious, ? mistake, ?? blunder"]
+    if clickable:
+        about.append("click a point to go to that position")
+    return alt.layer(lines, points, marks).properties(
+        width=width, height=HEIGHT,
         title=alt.TitleParams("The game as the analysis judged it",
-                              subtitle=["each decision judged from its mover's own view; "
-                                        "?! dubious, ? mistake, ?? blunder"]))
+                              subtitle=[line for text in about for line in _lines(text, width + 40).split("\n")]))
+
+
+PICK = "pick"
+"""The name of `game_record`'s click selection (its value: [{"node": id}])."""

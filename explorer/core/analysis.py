@@ -46,7 +46,7 @@ from .state import CHANCE, State
 if TYPE_CHECKING:
     import polars as pl
 
-    from .tree import Explorer
+    from .tree import Explorer, Node
 
 Z_95 = 1.96
 """The half-width of a 95% normal interval, in standard errors."""
@@ -233,6 +233,45 @@ def mark_for(loss: float) -> str:
     return ""
 
 
+def decisions(tree: "Explorer", node_id: int | None = None) -> list["Node"]:
+    """The nodes of the line to `node_id` (the current node by default) reached by a
+    decision that had a choice: what a game record judges."""
+    return [node for node in tree.line(node_id)[1:] if node.move is not None and node.move_by is not None
+            and node.move_by != CHANCE and not node.forced]
+
+
+def judge(tree: "Explorer", node: "Node") -> Analysis:
+    """A fresh analysis of the decision that led to `node`, from its mover's own view
+    (seeded by the node: the same record every time)."""
+    before = tree.nodes[node.parent].state       # type: ignore[index]
+    return Analysis(before, viewer=node.move_by, seed=node.id)
+
+
+def record_row(node: "Node", analysis: Analysis, ply: int, players: int, mark: bool = True) -> dict[str, Any]:
+    """The record's row of the decision that led to `node`, judged by `analysis`
+    (`game_record` gives the columns); marks the node when `mark`."""
+    played = analysis.value_of(node.move)        # type: ignore[arg-type]
+    best = analysis.best()
+    loss = max(0.0, best.win_share - played.win_share) if best is not played else 0.0
+    earned = mark_for(loss) if best.low > played.win_share else ""
+    if mark:
+        node.mark = earned
+    shares = played.mean_shares()
+    return {"ply": ply, "node": node.id, "mover": f"P{node.move_by}", "move": node.label,
+            "win_share": played.win_share, "best": best.move.label, "best_share": best.win_share,
+            "loss": loss, "mark": earned, **{f"P{p}": shares[p] for p in range(players)}}
+
+
+def record_frame(rows: list[dict[str, Any]], players: int) -> "pl.DataFrame":
+    """The record's rows as a frame (`game_record` gives the columns), typed when empty too."""
+    import polars as pl
+    schema: dict[str, Any] = {"ply": pl.Int64, "node": pl.Int64, "mover": pl.String, "move": pl.String,
+                              "win_share": pl.Float64, "best": pl.String, "best_share": pl.Float64,
+                              "loss": pl.Float64, "mark": pl.String,
+                              **{f"P{p}": pl.Float64 for p in range(players)}}
+    return pl.DataFrame(rows, schema=schema)
+
+
 def game_record(tree: "Explorer", seconds: float = 0.2, node_id: int | None = None,
                 progress: Callable[[int, int], None] | None = None, mark: bool = True,
                 show: bool = False) -> "pl.DataFrame":
@@ -247,34 +286,17 @@ def game_record(tree: "Explorer", seconds: float = 0.2, node_id: int | None = No
     best move's interval lies wholly above the played move's estimate.
 
     `progress(done, total)` is called after each decision; `show` draws a progress bar
-    instead (`core.progress`: in a notebook it leaves one line when done)."""
+    instead (`core.progress`: in a notebook it leaves one line when done). The panel
+    judges the same way in slices (`widgets.analysis.RecordPane`)."""
     from .progress import Progress
-    import polars as pl
-    line = tree.line(node_id)
-    decisions = [node for node in line[1:] if node.move is not None and node.move_by is not None
-                 and node.move_by != CHANCE and not node.forced]
+    judged = decisions(tree, node_id)
     players = tree.game.players
     rows: list[dict[str, Any]] = []
-    bar = Progress(len(decisions), "decision", "judging the game", show=show, report=progress)
-    for node in decisions:
-        before = tree.nodes[node.parent].state       # type: ignore[index]
-        analysis = Analysis(before, viewer=node.move_by, seed=node.id)
+    bar = Progress(len(judged), "decision", "judging the game", show=show, report=progress)
+    for node in judged:
+        analysis = judge(tree, node)
         analysis.think(seconds=seconds, samples=None)
-        played = analysis.value_of(node.move)        # type: ignore[arg-type]
-        best = analysis.best()
-        loss = max(0.0, best.win_share - played.win_share) if best is not played else 0.0
-        earned = mark_for(loss) if best.low > played.win_share else ""
-        if mark:
-            node.mark = earned
-        shares = played.mean_shares()
-        rows.append({"ply": len(rows) + 1, "node": node.id, "mover": f"P{node.move_by}",
-                     "move": node.label, "win_share": played.win_share, "best": best.move.label,
-                     "best_share": best.win_share, "loss": loss, "mark": earned,
-                     **{f"P{p}": shares[p] for p in range(players)}})
+        rows.append(record_row(node, analysis, len(rows) + 1, players, mark))
         bar.update()
     bar.close()
-    schema: dict[str, Any] = {"ply": pl.Int64, "node": pl.Int64, "mover": pl.String, "move": pl.String,
-                              "win_share": pl.Float64, "best": pl.String, "best_share": pl.Float64,
-                              "loss": pl.Float64, "mark": pl.String,
-                              **{f"P{p}": pl.Float64 for p in range(players)}}
-    return pl.DataFrame(rows, schema=schema)
+    return record_frame(rows, players)

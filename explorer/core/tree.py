@@ -133,6 +133,15 @@ class Explorer:
     def game(self) -> Game:
         return self.root.state.game
 
+    def line_end(self, node_id: int | None = None) -> int:
+        """The last node of the line last visited through `node_id` (the current node by
+        default): where redo, again and again, would end (the game's end, for a game
+        played out and then rewound)."""
+        node = self.current if node_id is None else node_id
+        while node in self._last_child:
+            node = self._last_child[node]
+        return node
+
     def line(self, node_id: int | None = None) -> list[Node]:
         """The nodes from the root to `node_id` (default: the current node)."""
         node = self.nodes[self.current if node_id is None else node_id]

@@ -10,7 +10,8 @@ the board's redraw then redraws the panel, so the two never disagree.
 Layout, for one projector screen (1280x800 with JupyterLab's file browser open): the
 board, the perspective and the legal moves come first; the rest is one click away in
 tabs: Play (why-not, undo / redo / branch, notes, history), Analysis (the value of
-every move), Changes (compare, what-if outcomes), Luck (the chance control) and Files.
+every move; the game record, its mistakes marked, its chart a way back), Changes
+(compare, what-if outcomes), Luck (the chance control) and Files.
 Presentation mode hides the controls and draws the board bigger.
 
 In a player's perspective the panel shows only what that player may see: no moves
@@ -29,7 +30,7 @@ from ipywidgets.widgets.widget import _instances as _LIVE   # every live widget,
 from ..core.errors import IllegalMove, InvalidInput, Reason
 from ..core.state import CHANCE, State
 from ..core.tree import Explorer
-from .analysis import AnalysisPane
+from .analysis import AnalysisPane, RecordPane
 from .board import Board, cite, may_act, player_name
 from .history import NO_NODE, History, row_label
 from .movelist import MoveList
@@ -169,6 +170,9 @@ class Panel(w.VBox):
         self.load_button = w.FileUpload(accept=".json", multiple=False, description="load tree",
                                         layout=small)
         self.analysis = AnalysisPane()
+        self.record = RecordPane(lambda: self.explorer,
+                                 lambda node_id: self._act(lambda: self.explorer.goto(node_id)),
+                                 self._redraw)
         self.handover_text = w.HTML()
         self.handover_button = w.Button(description="I am ready: show my view",
                                         button_style="primary", layout=small)
@@ -183,7 +187,7 @@ class Panel(w.VBox):
                     section("History", w.HBox([self.undo_button, self.redo_button, self.branch_same,
                                                self.branch_fresh], layout=wrap),
                             w.HBox([self.note_text, self.note_button], layout=wrap), self.history)]),
-            self.analysis,
+            w.VBox([section("This position", self.analysis), section("The game record", self.record)]),
             w.VBox([self.compare_result, w.HBox([self.whatif_button, self.whatif_games], layout=wrap),
                     self.whatif_bar, self.whatif_out]),
             self.chance_box,
@@ -521,6 +525,7 @@ class Panel(w.VBox):
             if self._analysed != (ex.current, viewer):        # a new position: the old analysis stops
                 self._analysed = (ex.current, viewer)
                 self.analysis.show(state, viewer)
+            self.record.show_to(viewer)
         finally:
             self._syncing = False
 

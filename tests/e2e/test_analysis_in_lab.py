@@ -80,3 +80,41 @@ def test_the_pane_thinks_beside_the_board_and_a_click_stays_quick(page: Page, la
     expect(pane).to_contain_text("samples")
     assert statistics.median(thinking) <= max(2 * statistics.median(quick), statistics.median(quick) + 60), (
         f"clicks while it thinks {thinking} ms, without {quick} ms")
+
+
+RECORD = """\
+import explorer
+from explorer.widgets import Panel
+game = explorer.load("village", players=2)
+tree = explorer.teach.play_out(game.new(seed=2), ["greedy", "random"], seed=2)
+tree.goto(0)
+panel = Panel(tree)
+panel.record.seconds = 0.02
+panel"""
+
+
+def test_the_record_marks_the_game_and_a_click_on_its_chart_goes_there(page: Page, lab: Any) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    name = f"record-{uuid.uuid4().hex[:8]}.ipynb"
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell(text) for text in
+                ("# The game record", "A game played out.", "Judged in the panel.", "Below:")]
+    nb.cells.append(nbformat.v4.new_code_cell(RECORD))
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, lab.root / name)
+    run_notebook(page, lab, name)
+    panel = page.locator(".rx-panel")
+    expect(panel.locator(".rx-board .rx-scene")).to_be_visible()
+    status = panel.locator(".rx-board .rx-status")
+    at_start = status.inner_text()
+    panel.locator(".rx-tabs .lm-TabBar-tab", has_text="Analysis").click()
+    panel.get_by_role("button", name="judge this game").click()
+    expect(panel.locator(".rx-record-status")).to_contain_text("decisions judged", timeout=60_000)
+    points = panel.locator(".rx-record-chart svg .mark-symbol path")
+    expect(points.first).to_be_visible(timeout=20_000)
+    assert points.count() > 4
+    points.nth(points.count() // 4).click()          # a decision in the middle of the game
+    expect(status).not_to_have_text(at_start, timeout=10_000)
+    panel.locator(".rx-tabs .lm-TabBar-tab", has_text="Play").click()
+    current = panel.locator(".rx-current")
+    expect(current.first).to_be_visible()

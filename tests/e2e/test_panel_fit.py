@@ -30,7 +30,7 @@ CLIPPED = """
   .map((b) => `${b.textContent.trim()}: ${b.scrollWidth} > ${b.clientWidth}`)
 """
 TABS = {"Play": ("why not?", "◀ undo", "redo ▶", "branch: same luck", "branch: resample", "annotate"),
-        "Analysis": ("Analyse",), "Changes": ("what-if outcomes",), "Luck": ("play outcome", "roll (seeded)"),
+        "Analysis": ("Analyse", "judge this game"), "Changes": ("what-if outcomes",), "Luck": ("play outcome", "roll (seeded)"),
         "Files": ("save tree", "save this view only")}
 """Each tab and the buttons it shows."""
 CONTROLS = {"Play": ('input[placeholder="type a move, e.g. one from the list"]',

@@ -77,3 +77,67 @@ def test_the_panel_analyses_the_position_on_show_and_follows_each_move():
     assert panel.analysis.analysis is not first
     assert panel.analysis._state is tree.state
     panel.close()
+
+
+def _played_tree(seed: int = 2) -> explorer.Explorer:
+    """A short 2-player Village game played to its end by greedy and random agents."""
+    game = explorer.load("village", players=2)
+    return explorer.teach.play_out(game.new(seed=seed), ["greedy", "random"], seed=seed)
+
+
+def test_the_record_judges_the_game_in_slices_marks_it_and_charts_it():
+    from explorer.widgets import Panel
+    tree = _played_tree()
+    panel = Panel(tree)
+    record = panel.record
+    record.start(tree, seconds=0.01)
+    assert record.busy and record.bar.layout.display == "flex"
+    slices = 0
+    while record.step(0.005):
+        slices += 1
+    judged = record.frame
+    assert judged is not None and judged.height == len(explorer.core.analysis.decisions(tree))
+    assert slices >= judged.height                       # a slice never judges two decisions
+    assert not record.busy and record.bar.layout.display == "none"
+    marks = {row["node"]: row["mark"] for row in judged.iter_rows(named=True)}
+    assert all(tree.nodes[node].mark == mark for node, mark in marks.items())
+    assert f"{judged.height} decisions judged" in record.status.value
+    assert record.picker is not None                     # the interactive chart, clickable
+    panel.close()
+
+
+def test_a_click_on_a_point_of_the_record_goes_to_its_position():
+    from explorer.widgets import Panel
+    tree = _played_tree()
+    panel = Panel(tree)
+    panel.record.start(tree, seconds=0.005)
+    while panel.record.step(0.005):
+        pass
+    node = int(panel.record.frame["node"][3])
+    panel.record.picker._vl_selections = {"pick": {"value": {"vlPoint": {"or": [{"node": node}]}},
+                                                   "store": []}}
+    assert tree.current == node
+    assert panel.board.scene["status"] == tree.state.scene(None)["status"]    # the board followed
+    panel.close()
+
+
+def test_the_record_is_the_teachers_only():
+    from explorer.widgets import Panel
+    tree = _played_tree()
+    panel = Panel(tree)
+    panel.record.start(tree, seconds=0.005)
+    while panel.record.step(0.005):
+        pass
+    panel.perspective.value = 1
+    assert panel.record.button.disabled and panel.record.chart.layout.display == "none"
+    assert panel.record.status.layout.display == "none"
+    panel.close()
+
+
+def test_a_record_of_no_decision_says_so():
+    from explorer.widgets import Panel
+    tree = explorer.Explorer(explorer.load("village", players=2).new(seed=1), seed=1)
+    panel = Panel(tree)
+    panel.record.start(tree)
+    assert not panel.record.busy and "No decision to judge yet" in panel.record.status.value
+    panel.close()
