@@ -79,6 +79,10 @@ def zone_words(scene: Mapping[str, Any]) -> dict[str, str]:
     out: dict[str, str] = {}
 
     def walk(zone: Mapping[str, Any], path: str) -> None:
+        if zone.get("bare"):                 # it only arranges its sub-zones (`core.scene`)
+            for sub in zone.get("zones", ()):
+                walk(sub, path)
+            return
         name = str(zone.get("label") or zone.get("id") or "?").removesuffix(" (you)")
         key = f"{path} › {name}" if path else name
         if zone.get("layout") == "grid":

@@ -30,6 +30,7 @@ Schema (all JSON-able)::
                                        # arranges its sub-zones (and is no part of their
                                        # path in `describe`)
         "share": 1,                    # in a bare group: the zone's share of the row
+        "fit": bool,                   # in a bare group: as wide as its items, no share
         "plain": bool,                 # lines marked on their left edge, not a box (the
                                        # cups one above the other, the captains' areas)
     }
@@ -232,6 +233,8 @@ BARE_GROUP = "display:flex;flex-wrap:wrap;gap:0 6px;align-items:flex-start;margi
 """A bare group: its sub-zones side by side, sharing the width, wrapping when narrow."""
 BARE_PART = "flex:{share} 1 0;min-width:min(100%,200px);box-sizing:border-box"
 """A zone in a bare group: its share of the row (equal unless it says)."""
+FIT_PART = "flex:0 1 auto;min-width:0;box-sizing:border-box"
+"""A zone in a bare group that says `fit`: as wide as its items (a line of chips)."""
 STACK = "display:flex;flex-direction:column;gap:4px;margin:0"
 """A bare stack: its sub-zones one above the other."""
 LINES = "display:flex;flex-direction:column;gap:2px"
@@ -253,8 +256,8 @@ def _zone_html(zone: Mapping[str, Any], depth: int = 0, extra_style: str = "") -
     zone_id = _esc(zone.get("id", ""))
     subs = zone.get("zones", ()) if depth < 6 else ()
     if zone.get("bare") and layout in ("group", "stack"):
-        inner = "".join(_zone_html(z, depth + 1, BARE_PART.format(share=_share(z)) if layout == "group"
-                                   else "margin:0") for z in subs)
+        inner = "".join(_zone_html(z, depth + 1, (FIT_PART if z.get("fit") else BARE_PART.format(share=_share(z)))
+                                   if layout == "group" else "margin:0") for z in subs)
         style = BARE_GROUP if layout == "group" else STACK
         return f'<div class="rx-bare rx-{layout}" data-zone="{zone_id}" style="{style};{extra_style}">{inner}</div>'
     note = zone.get("note")

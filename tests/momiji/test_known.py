@@ -125,9 +125,9 @@ def test_known_cards_round_trip_and_are_validated() -> None:
 @pytest.mark.rules("M-HIDDEN-5")
 def test_the_board_shows_known_cards_face_up_and_the_rest_face_down() -> None:
     state = load(2).scenario(hands=["Birch-1 Ginkgo-2 Oak-1", ""], known=["Oak-1", ""])
-    others = [i for i in items(state.scene(1)) if i["kind"] == "card" and "hand" not in i["badges"]
+    others = [i for i in items(state.scene(1)) if i["kind"] == "card" and not i["id"].startswith("hand:1:")
               and ("known" in i["badges"] or i["face"] == "down")]
     assert [(i["face"], i["text"], i["badges"]) for i in others] == [("up", "Oak-1", ["known"]), ("down", "", [])]
     assert others[1]["sub"] == "×2"
     mine = [i for i in items(state.scene(0)) if i["id"].startswith("hand:0:")]
-    assert [i["badges"] for i in mine] == [["hand"], ["hand", "known"], ["hand"]]
+    assert [i["badges"] for i in mine] == [[], ["known"], []]      # in the Hand zone: no "hand" badge

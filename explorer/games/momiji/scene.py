@@ -106,6 +106,8 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
                    "title": f"{o['name']} [{o['rule']}]" + (" (stand-in)" if o["stand_in"] else "")
                    + ("" if o["owner"] is None else f", owned by P{o['owner']}")}
                   for o in view["objectives"]]}
+    supply.update(dense=True, inline=True)
+    objectives.update(dense=True, inline=True)
     zones = [garden, supply, objectives]
     draft = view.get("draft")
     if draft:       # only the viewer's own hand shows (M-DRAFT-2)
@@ -158,7 +160,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
                 seen = c in known
                 if seen:
                     known.remove(c)
-                card = _card(f"hand:{p}:{c}" if mine else "", c, badges=["hand", "known"] if seen else ["hand"])
+                card = _card(f"hand:{p}:{c}" if mine else "", c, badges=["known"] if seen else [])
                 if seen:
                     card["title"] += "; everybody knows it: taken from the Garden [M-HIDDEN-5]"
                 items.append(card)
@@ -193,13 +195,21 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
                 items.append(_button(f"trade:{p}", "trade", "trade 2 cards for 1 acorn (once a turn)"))
                 items.append(_button(f"end:{p}", "end turn", "end the turn"))
         score = f", {_count(view['scores'][p], 'point')}" if "scores" in view else ""
-        parts = [("acorns", "Acorns", acorns), ("torii", "Torii", torii), ("piles", "Piles", piles),
-                 ("hand", "Hand", cards), ("landscapes", "Landscapes", lands), ("actions", "Actions", items)]
+        def part(key: str, label: str, items: list[dict[str, Any]], **how: Any) -> dict[str, Any]:
+            return {"id": f"{key}:{p}", "label": label, "note": "", "layout": "row", "items": items,
+                    "highlight": False, "inline": True, "plain": True, **how}
+        chips = [part(key, label, items, dense=True, fit=True) for key, label, items in
+                 (("acorns", "Acorns", acorns), ("torii", "Torii", torii), ("landscapes", "Landscapes", lands),
+                  ("actions", "Actions", items)) if items]
+        # the mover's (and the viewer's own) cards at full size; the others' as a line of chips
+        small = p != active and p != viewer
+        table = [part("piles", "Piles", piles, fit=True, dense=small), part("hand", "Hand", cards, dense=small)]
         areas.append({"id": f"player:{p}", "label": f"P{p}" + (" (you)" if viewer == p else ""),
-                      "note": f"{_count(hand['size'], 'card')} in hand{score}", "layout": "group", "items": [],
-                      "zones": [{"id": f"{key}:{p}", "label": label, "note": "", "layout": "row", "items": part,
-                                 "highlight": False} for key, label, part in parts if part],
-                      "highlight": not view["over"] and active == p})
+                      "note": f"{_count(hand['size'], 'card')} in hand{score}", "layout": "stack", "items": [],
+                      "zones": [{"id": f"chips:{p}", "layout": "group", "bare": True, "items": [], "zones": chips},
+                                {"id": f"cards:{p}", "layout": "group", "bare": True, "items": [],
+                                 "zones": [z for z in table if z["items"]]}],
+                      "plain": True, "highlight": not view["over"] and active == p})
     zones.append({"id": "players", "label": "Players", "note": "piles: top card and number of cards"
                   if view["count_piles"] else "piles: top card; the number of cards in others' piles is hidden "
                                               "(table rule: nobody may count a pile)", "layout": "group",

@@ -106,10 +106,13 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
         summoned = [_card_item(c, "", sub="summoned") for c in seat["summoned"]]
         mana = {"id": "", "kind": "counter", "text": str(seat["mana"]), "sub": "mana",
                 "color": "#9ad0f5", "title": f"P{p} has {seat['mana']} mana"}
+        # the mover's (and the viewer's own) cards at full size, the others' as a line of
+        # chips: four players' areas fit under the valley on one screen
+        small = p != view["to_move"] and p != view["viewer"]
         areas.append({"id": f"player:{p}", "label": f"P{p} ({SCULPTURES[p]})",
                       "note": f"score {seat['score']:g}", "layout": "row",
-                      "items": [mana] + hand + spirits + summoned,
-                      "highlight": view["to_move"] == p})
+                      "items": [mana] + hand + spirits + summoned, "plain": True,
+                      "dense": small, "inline": small, "highlight": view["to_move"] == p})
     zones = [
         {"id": "grid", "label": "Valley", "note": "empty cells: where a card may go; a player's badge: their sculpture",
          "layout": "grid", "items": grid_items},
@@ -120,11 +123,11 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "game": view["game"], "title": TITLE, "viewer": view["viewer"], "status": _status(view),
         "zones": zones + [
-
-            {"id": "market", "label": "Market", "note": "1 mana a card", "layout": "row",
-             "items": market},
-            {"id": "deck", "label": "Deck", "note": f"box: {view['box_mana']} mana",
-             "layout": "row", "items": deck},
+            {"id": "supply", "layout": "group", "bare": True, "items": [], "zones": [
+                {"id": "market", "label": "Market", "note": "1 mana a card", "layout": "row",
+                 "items": market, "fit": True},
+                {"id": "deck", "label": "Deck", "note": f"box: {view['box_mana']} mana",
+                 "layout": "row", "items": deck, "dense": len(deck) > 2}]},   # a known bottom: chips
             {"id": "players", "label": "Players", "layout": "group", "items": [],
              "zones": areas},
         ],
