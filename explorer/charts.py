@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
+from .core.errors import InvalidInput
 from .core.simulate import PLAYERS_SCHEMA, Simulation, compare_variants, with_wilson
 from .core.words import counted
 
@@ -554,48 +555,50 @@ def move_evaluation(frame: pl.DataFrame) -> alt.LayerChart:
         title=alt.TitleParams("Moves by playout win rate", subtitle=_lines(sentence, WIDTH + 80).split("\n")))
 
 
-FACE_NAMES = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
 APART_PX = 2
 """How far apart, in pixels, `bid_odds` draws the curves of faces whose curves are the
 same: side by side, a striped band, instead of one line hiding the others."""
 
 
 def bid_odds(state: Any, viewer: int | None = None, width: int = WIDTH) -> alt.Chart:
-    """Lying Pirates: for each bid face, the chance that the count is at least q, for
-    every quantity q, from what `viewer` knows of the cups (None: the teacher, who knows
-    them all, so every curve is a step at the true count). Exact, not simulated: the
-    curves of `explorer.games.pirates.odds.face_table`.
+    """For each bid face, the chance that the count is at least q, for every quantity q,
+    from what `viewer` knows (None: the teacher, who knows it all, so every curve is a
+    step at the true count). Exact, not simulated: the game's `State.count_curves` (in
+    Lying Pirates, the cups: `games.pirates.odds.bid_curves`); a game that counts
+    nothing to bid on is refused.
 
     Faces whose curves are the same (the teacher's steps at nine twos, threes and sixes)
     would draw one line over another: those are drawn `APART_PX` pixels apart, every
     face has its own dash and point shape, the subtitle names the ties, and a point's
     tooltip gives its exact chance and the faces it ties with."""
-    from .games.pirates.odds import face_table
+    counts = state.count_curves(viewer)
+    if counts is None:
+        raise InvalidInput("state", f"{state.game.title} has no counts to bid on: bid_odds draws "
+                                    f"a game whose State.count_curves answers (Lying Pirates)")
     alt = _altair()
-    table = face_table(state.view(viewer), viewer)
-    names = {face: FACE_NAMES.get(face, str(face)) for face in table}
+    table = dict(counts.curves)
     curves: dict[tuple[float, ...], list[str]] = {}
     for face, curve in table.items():
-        curves.setdefault(tuple(round(p, 9) for p in curve), []).append(names[face])
+        curves.setdefault(tuple(round(p, 9) for p in curve), []).append(face)
     shared = [same for same in curves.values() if len(same) > 1]
     total = max(max((len(curve) - 1 for curve in table.values()), default=1), 1)
     rows = []
     for face, curve in table.items():
-        same = next((group for group in shared if names[face] in group), [names[face]])
-        apart = (same.index(names[face]) - (len(same) - 1) / 2) * APART_PX    # 0 for a face of its own
-        others = [other for other in same if other != names[face]]
-        rows.extend({"face": names[face], "quantity": q, "chance": p,
+        same = next((group for group in shared if face in group), [face])
+        apart = (same.index(face) - (len(same) - 1) / 2) * APART_PX    # 0 for a face of its own
+        others = [other for other in same if other != face]
+        rows.extend({"face": face, "quantity": q, "chance": p,
                      "drawn_quantity": q + apart * total / width, "drawn_chance": p + apart / HEIGHT,
                      "same curve as": " and ".join(others) or "no other face"}
                     for q, p in enumerate(curve) if q > 0)
     who = "the teacher (the truth)" if viewer is None else f"P{viewer}"
     notes = [f"{', '.join(same[:-1])} and {same[-1]}: the same curve, drawn side by side" for same in shared]
-    faces = list(FACE_NAMES.values())
+    faces = list(table)
     return alt.Chart(pl.DataFrame(rows)).mark_line(
         strokeWidth=2, point=alt.OverlayMarkDef(size=45, filled=True)).encode(
         x=alt.X("drawn_quantity:Q", title="bid quantity", axis=alt.Axis(tickMinStep=1),
                 scale=alt.Scale(domain=[0, total], nice=False)),
-        y=alt.Y("drawn_chance:Q", title="P(count ≥ quantity)", scale=alt.Scale(domain=[0, 1])),
+        y=alt.Y("drawn_chance:Q", title=f"P(at least this many {counts.counted})", scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("face:N", sort=faces, title="face", legend=alt.Legend(orient="bottom")),
         strokeDash=alt.StrokeDash("face:N", sort=faces, legend=None),   # where colours meet, the
         shape=alt.Shape("face:N", sort=faces, legend=None),              # dash and shape tell faces

@@ -39,6 +39,15 @@ class Chance(NamedTuple):
     probability: float
 
 
+class CountCurves(NamedTuple):
+    """For each named kind of thing counted, P(the count is at least q) for q = 0, 1, ...,
+    as one viewer knows it: what a chart of "how likely is a bid of q" draws
+    (`explorer.charts.bid_odds`). A game offers it through `State.count_curves`."""
+
+    counted: str                                  # what is counted: "dice showing the face"
+    curves: tuple[tuple[str, tuple[float, ...]], ...]   # (name, P(count >= q) for each q)
+
+
 class Stops(NamedTuple):
     """When a run of draws stops: P(the k-th card is the first that stops it), for each
     k, and P(the deck runs out first)."""

@@ -143,6 +143,12 @@ class State:
         """What `viewer` may see, as a JSON-able dict (None = teacher). Game hook."""
         raise NotImplementedError
 
+    def count_curves(self, viewer: int | None) -> Any:
+        """`core.odds.CountCurves` of this position as `viewer` knows it, or None when
+        the game counts nothing a bid is made on. Game hook (optional): how a chart of
+        the game's counts reaches the game without importing it (`charts.bid_odds`)."""
+        return None
+
     def coming_luck(self, viewer: int | None) -> list[Any]:
         """The coming luck as `viewer` knows it, exact: `core.odds.Chance` rows (see
         `explorer.odds`). Game hook; by default the teacher's odds of the outcomes of

@@ -69,3 +69,13 @@ def test_faces_with_the_same_curve_are_drawn_apart_and_named():
 def test_bid_odds_takes_the_width_it_is_given():
     state = explorer.load("pirates", players=3).new(seed=2)
     assert charts.bid_odds(state, None, width=300).to_dict()["width"] == 300
+
+
+def test_a_game_with_nothing_to_bid_on_has_no_bid_odds() -> None:
+    """The chart reaches a game's counts through `State.count_curves`, not an import."""
+    from explorer.core.errors import InvalidInput
+    village = explorer.load("village", players=2).new(seed=1)
+    assert village.count_curves(None) is None
+    with pytest.raises(InvalidInput) as err:
+        explorer.charts.bid_odds(village)
+    assert "no counts to bid on" in str(err.value)

@@ -663,6 +663,14 @@ def face_table(view: Mapping[str, Any], viewer: Seat | None, *,
     return table
 
 
+def bid_curves(state: Any, viewer: Seat | None) -> Any:
+    """`face_table` as `core.odds.CountCurves`, each face by its name ("fives"): what
+    `explorer.charts.bid_odds` draws."""
+    from ...core.odds import CountCurves      # polars comes with it: not on a game's import
+    table = face_table(state.view(viewer), viewer)
+    return CountCurves("dice showing the face", tuple((FACE_NAMES[face][1], curve) for face, curve in table.items()))
+
+
 # --------------------------------------------------------------------------- the coming luck
 
 def _battle_wins(faces: Sequence[Sequence[int]]) -> list[Fraction]:

@@ -22,7 +22,7 @@ from .engine import (CURSED, DIE_STREAM, Work, aims, candidates, card_can_act, c
                      may_buy, next_cup_die)
 from .plays import apply
 from .influence import influence_moves, pick_moves
-from .odds import coming_luck
+from .odds import bid_curves, coming_luck
 from .setup_steps import build_moves, draft_moves, draft_seat, redeal_tiles
 from .towns import designate_moves, keep_moves, town_moves
 from .why_not import CITIES_MOVES, explain_cities
@@ -508,6 +508,10 @@ class PiratesState(State):
 
     def coming_luck(self, viewer: int | None) -> list[Any]:
         return coming_luck(self, viewer)
+
+    def count_curves(self, viewer: int | None) -> Any:
+        """The bid odds of each face (`odds.bid_curves`)."""
+        return bid_curves(self, viewer)
 
     def view(self, viewer: Any = None) -> dict[str, Any]:   # Any: a bad viewer reaches check_viewer
         self.check_viewer(viewer)
