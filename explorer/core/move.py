@@ -8,8 +8,45 @@ moves by the targets clicked so far (see `narrow`), one mechanism for every game
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
+
+from .errors import InvalidInput
+
+SEAT = r"[pP](?P<player>[0-9])"
+"""The seat at the head of a move text, in every game: "P0" or "p0", one digit (no game
+seats ten), captured as the group `player`."""
+_HEAD = re.compile(r"[pP]([0-9]+)\s+([A-Za-z]+)(?:\s+(.*))?", re.DOTALL)
+
+
+class Head(NamedTuple):
+    """The head of a player's move text: "P1 bribe Axe Axe" is Head(1, "bribe", "Axe Axe")."""
+
+    seat: int
+    verb: str          # lower case
+    rest: str          # the words after the verb, stripped ("" when none)
+
+
+def read_head(text: str) -> Head | None:
+    """The seat, verb and rest of a move text "P<seat> <verb> ...", or None when `text`
+    does not begin so (another form: `Game.parse_move` asks the next move type). A seat
+    of more than one digit is refused by name, not silently read.
+
+    >>> read_head("p2 Bribe Axe  Axe ")
+    Head(seat=2, verb='bribe', rest='Axe  Axe')
+    >>> read_head("deal Maple-0") is None
+    True
+    >>> read_head("P12 bribe Axe")
+    Traceback (most recent call last):
+    explorer.core.errors.InvalidInput: move: a seat is P and one digit (P0, P1, ...), not 'P12'
+    """
+    match = _HEAD.fullmatch(text.strip())
+    if match is None:
+        return None
+    if len(match.group(1)) > 1:
+        raise InvalidInput("move", f"a seat is P and one digit (P0, P1, ...), not 'P{match.group(1)[:6]}'")
+    return Head(int(match.group(1)), match.group(2).lower(), (match.group(3) or "").strip())
 
 
 class Move:

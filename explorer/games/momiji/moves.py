@@ -29,19 +29,19 @@ import re
 from dataclasses import dataclass, field
 
 from ...core.errors import InvalidInput
-from ...core.move import Move
+from ...core.move import Move, read_head
 from .cards import TYPES, name, parse_card, type_index
 from .narration import counted, reveal_words
 
-_MOVE = re.compile(r"^P([0-9]{1,3})\s+([A-Za-z]{1,10})(?:\s+(.*))?$", re.IGNORECASE | re.DOTALL)
 _KEY = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
 
 
 def _split(text: str, verb: str) -> tuple[int, str] | None:
-    m = _MOVE.match(text)
-    if m is None or m.group(2).lower() != verb:
+    """(seat, rest) if `text` is 'P<seat> <verb>...' (`core.move.read_head`), else None."""
+    head = read_head(text)
+    if head is None or head.verb != verb:
         return None
-    return int(m.group(1)), (m.group(3) or "").strip()
+    return head.seat, head.rest
 
 
 def _no_rest(rest: str, verb: str) -> None:

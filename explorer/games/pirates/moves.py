@@ -12,12 +12,12 @@ import re
 from dataclasses import dataclass, field
 
 from explorer.core import BLANK, InvalidInput, Move
+from explorer.core.move import SEAT as _SEAT
 
 from .dice import BATTLE_DIE, BID_FACES, CREW_DICE, FACE_WORD, FACE_WORDS, bid_text
 
 _WORDS = {**{w: f for f, w in FACE_WORDS.items()}, **{w: f for f, w in FACE_WORD.items()},
           **{str(f): f for f in BID_FACES}, **{f"{f}s": f for f in BID_FACES}}
-_SEAT = r"[pP](?P<player>[0-9])"
 _CARD = r"(?P<card>[A-Za-z0-9_-]{1,20})"
 CHANCE_STREAMS = ("sail die", "pirate die", "treasure die")
 Face = int | str

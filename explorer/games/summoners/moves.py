@@ -15,16 +15,15 @@ import re
 from dataclasses import dataclass
 
 from explorer.core import InvalidInput, Move
+from explorer.core.move import SEAT as _SEAT, read_head
 
 from .cards import ELEMENT_DECK, SPIRIT_DECK, card_name
 from .grid import Cell, placement_rule
 
-_SEAT = r"[pP](?P<player>[0-9])"
 _NUM = r"-?[0-9]{1,4}"
 _CELL = rf"{_NUM},{_NUM}"
 _CARD = r"[A-Za-z0-9]{2,3}"
 _CELL_RE = re.compile(rf"(?P<x>{_NUM}),(?P<y>{_NUM})")
-_SEAT_RE = re.compile(r"[pP][0-9]{1,3}")
 _ELEMENTS = frozenset(ELEMENT_DECK)
 _SPIRITS = frozenset(SPIRIT_DECK)
 
@@ -57,8 +56,8 @@ def read_card(text: str, what: str, allowed: frozenset[str]) -> str:
 def _match(pattern: str, verb: str, text: str) -> re.Match[str] | None:
     """The match of `text` against `pattern`; None if `text` is not a `verb` move at all;
     InvalidInput if it is a `verb` move that does not read right."""
-    parts = text.split(maxsplit=2)
-    if len(parts) < 2 or parts[1].lower() != verb or not _SEAT_RE.fullmatch(parts[0]):
+    head = read_head(text)
+    if head is None or head.verb != verb:
         return None
     match = re.fullmatch(pattern, text, re.I)
     if match is None:

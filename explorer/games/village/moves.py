@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from ...core.errors import InvalidInput
-from ...core.move import Move
+from ...core.move import Move, read_head
 from .cards import (
     A_NAME,
     EMPTY,
@@ -31,22 +31,13 @@ from .cards import (
     treasure_index,
 )
 
-_PLAYER = re.compile(r"^P([0-9]+)\s+(.*)$", re.IGNORECASE | re.DOTALL)
-"""A move text: the seat (P0, p0: ASCII digits only, bounded below) and the rest."""
-
-
 def _split_player(text: str, verb: str) -> tuple[int, str] | None:
-    """(seat, rest) if `text` is 'P<seat> <verb>...', else None."""
-    match = _PLAYER.match(text)
-    if match is None:
+    """(seat, rest) if `text` is 'P<seat> <verb>...' (the core's seat grammar,
+    `core.move.read_head`), else None."""
+    head = read_head(text)
+    if head is None or head.verb != verb:
         return None
-    rest = match.group(2).strip()
-    head = rest.split(None, 1)
-    if not head or head[0].lower() != verb:
-        return None
-    if len(match.group(1)) > 3:
-        raise InvalidInput("move", f"seat P{match.group(1)[:6]}... is not a seat of this game")
-    return int(match.group(1)), (head[1].strip() if len(head) > 1 else "")
+    return head.seat, head.rest
 
 
 def _hand_targets(player: int, cards: tuple[int, ...]) -> tuple[str, ...]:
