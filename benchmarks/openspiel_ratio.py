@@ -243,7 +243,7 @@ def measure(rounds: int, seconds: float, names: list[str], compiled: bool = True
         name: {"steps": [], "ratio": [], "compiled": [], "compiled_ratio": []} for name in names}
     base: list[float] = []
     bet: dict[str, list[float]] = {"pirates": [], "liars_dice": [], "ratio": []}
-    for name, game in games.items():          # warm-up: imports and the games' caches
+    for _name, game in games.items():         # warm-up: imports and the games' caches
         time_public_loop(game, min(seconds, 0.5), 999)
     time_pirates_betting(0.2, 999)
     spiel.time("liars_dice", {}, 0.2, 999)

@@ -92,7 +92,7 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
     tab's kernel lived on until the idle cull."""
 
     async def get(self, path: str | None = None) -> None:
-        self.xsrf_token      # reading it sets the cookie (sent with the page's first bytes)
+        _ = self.xsrf_token  # reading it sets the cookie (sent with the page's first bytes)
         await super().get(path)
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:

@@ -355,7 +355,7 @@ def _cup_outcomes(dice: tuple[Die, ...]) -> tuple[tuple[tuple, float], ...]:
     for choice in _product(per_group):
         roll: list[Hashable] = [None] * len(dice)
         p = 1.0
-        for (die, places), (faces, q) in zip(groups, choice):
+        for (_die, places), (faces, q) in zip(groups, choice):
             p *= q
             for i, face in zip(places, faces):
                 roll[i] = face

@@ -63,13 +63,13 @@ def test_an_observation_holds_only_what_its_agent_asks_for() -> None:
     seat_only = observe(state, observes=("seat",))
     assert seat_only.seat == village_view.seat_view(state, state.to_move)
     with pytest.raises(InvalidInput, match="did not ask for the view"):
-        seat_only.view
+        _ = seat_only.view
     with pytest.raises(InvalidInput, match="did not ask for samples"):
         seat_only.sample(random.Random(0))
     # an observation that holds the view reads the typed view from it
     assert observe(state, observes=("view",)).seat == seat_only.seat
     with pytest.raises(InvalidInput, match="did not ask for the typed view"):
-        observe(state, observes=()).seat
+        _ = observe(state, observes=()).seat
     assert all(getattr(seat_only, slot) is not state for slot in Observation.FIELDS)
 
 
@@ -78,7 +78,7 @@ def test_a_game_without_a_typed_view_says_so() -> None:
     obs = observe(state)
     assert obs.view["viewer"] == obs.player
     with pytest.raises(InvalidInput, match=f"{state.game.name} has no typed seat view"):
-        obs.seat
+        _ = obs.seat
 
 
 @pytest.mark.parametrize("name", sorted(VIEWS))

@@ -82,7 +82,7 @@ def test_a_card_put_over_another_patches_limits_and_sites_like_a_full_scan(game,
 @settings(max_examples=6, deadline=None)
 @given(games, seeds)
 def test_removing_cards_patches_the_frontier_like_a_full_scan(game, seed):
-    for cells, frontier, limits, _ in scanned(game, seed):
+    for cells, _frontier, limits, _ in scanned(game, seed):
         for cell in cells:
             after = {c: card for c, card in cells.items() if c != cell}
             patched = update_limits(limits, after, [cell])

@@ -70,6 +70,12 @@ def _status(view: Mapping[str, Any]) -> str:
     return f"Round {view['turn'] // view['players'] + 1}: P{view['active']} {doing}{ending}"
 
 
+def _part(seat: int, key: str, label: str, items: list[dict[str, Any]], **how: Any) -> dict[str, Any]:
+    """One part of a player's area (acorns, piles, hand, ...): a line headed by its label."""
+    return {"id": f"{key}:{seat}", "label": label, "note": "", "layout": "row", "items": items,
+            "highlight": False, "inline": True, "plain": True, **how}
+
+
 def scene(view: Mapping[str, Any]) -> dict[str, Any]:
     viewer = view["viewer"]
     step = view["step"]
@@ -195,15 +201,12 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
                 items.append(_button(f"trade:{p}", "trade", "trade 2 cards for 1 acorn (once a turn)"))
                 items.append(_button(f"end:{p}", "end turn", "end the turn"))
         score = f", {_count(view['scores'][p], 'point')}" if "scores" in view else ""
-        def part(key: str, label: str, items: list[dict[str, Any]], **how: Any) -> dict[str, Any]:
-            return {"id": f"{key}:{p}", "label": label, "note": "", "layout": "row", "items": items,
-                    "highlight": False, "inline": True, "plain": True, **how}
-        chips = [part(key, label, items, dense=True, fit=True) for key, label, items in
+        chips = [_part(p, key, label, items, dense=True, fit=True) for key, label, items in
                  (("acorns", "Acorns", acorns), ("torii", "Torii", torii), ("landscapes", "Landscapes", lands),
                   ("actions", "Actions", items)) if items]
         # the mover's (and the viewer's own) cards at full size; the others' as a line of chips
         small = p != active and p != viewer
-        table = [part("piles", "Piles", piles, fit=True, dense=small), part("hand", "Hand", cards, dense=small)]
+        table = [_part(p, "piles", "Piles", piles, fit=True, dense=small), _part(p, "hand", "Hand", cards, dense=small)]
         areas.append({"id": f"player:{p}", "label": f"P{p}" + (" (you)" if viewer == p else ""),
                       "note": f"{_count(hand['size'], 'card')} in hand{score}", "layout": "stack", "items": [],
                       "zones": [{"id": f"chips:{p}", "layout": "group", "bare": True, "items": [], "zones": chips},

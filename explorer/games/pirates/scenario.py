@@ -786,7 +786,7 @@ def check_scenario(game: "PiratesGame", d: PiratesData) -> None:
         raise InvalidInput("progress", "the final battle needs at least two ships home")
     if d.phase == "betting" and sum(d.betting) < 1:
         raise InvalidInput("betting", "nobody takes part in the betting")
-    for i, (q, f, by) in enumerate(d.bids):
+    for i, (_quantity, _face, by) in enumerate(d.bids):
         if by >= n or not d.betting[by]:
             raise InvalidInput(f"bids[{i}]", f"P{by} does not take part in this betting")
     if d.phase == "betting" and d.bids and any(d.betting[p] and d.cups[p] is None for p in range(n)):

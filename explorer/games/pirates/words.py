@@ -61,7 +61,7 @@ def named(game: "PiratesGame", move: Move) -> Move:
         tile = game.tiles.get(move.tile)          # type: ignore[attr-defined]
         return move if tile is None else dataclasses.replace(move, name=tile.name)  # type: ignore[type-var]
     field = _CARD_FIELD.get(kind)
-    if field is None or getattr(move, "name"):
+    if field is None or getattr(move, "name"):  # noqa: B009 - `Move` has no name; these kinds do
         return move
     card = getattr(move, field)
     if card in ("coin", "crew"):

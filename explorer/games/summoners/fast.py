@@ -239,10 +239,10 @@ def cells_of(grid: tuple[tuple[int, int, str], ...]) -> dict[Cell, str]:
 
 # ------------------------------------------------------------------ Play tables
 _NEW: Final[Any] = object.__new__
-_SET_PLAYER: Final[Any] = getattr(Play, "player").__set__
-_SET_CARD: Final[Any] = getattr(Play, "card").__set__
-_SET_CELL: Final[Any] = getattr(Play, "cell").__set__
-_SET_OVER: Final[Any] = getattr(Play, "over").__set__
+_SET_PLAYER: Final[Any] = getattr(Play, "player").__set__  # noqa: B009 - a slot's descriptor, untyped for mypy
+_SET_CARD: Final[Any] = getattr(Play, "card").__set__  # noqa: B009 - a slot's descriptor, untyped for mypy
+_SET_CELL: Final[Any] = getattr(Play, "cell").__set__  # noqa: B009 - a slot's descriptor, untyped for mypy
+_SET_OVER: Final[Any] = getattr(Play, "over").__set__  # noqa: B009 - a slot's descriptor, untyped for mypy
 
 
 def made_play(player: int, card: str, cell: Cell, over: bool) -> Play:
