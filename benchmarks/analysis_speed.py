@@ -28,11 +28,11 @@ import sys
 import time
 from datetime import date
 
+from results_section import replace_section
+
 import explorer
 from explorer.core.analysis import Analysis, game_record
 from explorer.core.state import CHANCE
-
-from results_section import replace_section
 
 GAMES = (("village", 5), ("summoners", 4), ("momiji", 4), ("pirates", 6))
 

@@ -9,8 +9,21 @@ See README.md and notebooks/00_tour.ipynb.
 """
 import importlib
 
-from .core import (CHANCE, Event, Explorer, Game, IllegalMove, InvalidInput, Move, Outcome, Pending,
-                   Reason, State, list_games, load)
+from .core import (
+    CHANCE,
+    Event,
+    Explorer,
+    Game,
+    IllegalMove,
+    InvalidInput,
+    Move,
+    Outcome,
+    Pending,
+    Reason,
+    State,
+    list_games,
+    load,
+)
 
 __all__ = ["CHANCE", "Event", "Explorer", "Game", "IllegalMove", "InvalidInput", "Move", "Outcome",
            "Pending", "Reason", "State", "charts", "list_games", "load", "odds", "simulate", "teach", "widgets"]

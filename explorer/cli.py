@@ -19,16 +19,16 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from .app import MAX_KERNELS
+from .core.citations import citations
 from .core.errors import InvalidInput
-from .core.jsonio import read_json, read_text_file
-from .core.words import counted
-from .core.pending import seat_name
 from .core.events import Outcome
 from .core.game import Game, list_games, load
-from .core.citations import citations
+from .core.jsonio import read_json, read_text_file
+from .core.pending import seat_name
 from .core.rulebook import rulebook
 from .core.state import CHANCE, STATE_FORMAT, State
 from .core.tree import TREE_FORMAT, Explorer
+from .core.words import counted
 
 TOUR = Path(__file__).resolve().parent.parent / "notebooks" / "00_tour.ipynb"
 

@@ -13,12 +13,13 @@ import typing
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from gameplay import random_states
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import explorer
 from explorer.core import CHANCE, CORE_RULES, Explorer, IllegalMove, Move, State
 from explorer.core.game import game_class
-from gameplay import random_states
 
 GAMES = [(name, players) for name in explorer.list_games()
          for players in sorted({game_class(name).min_players, game_class(name).max_players})]

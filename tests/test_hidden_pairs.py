@@ -10,11 +10,21 @@ include forced moves: a hand that forces a move in one tree and not in its twin.
 """
 from __future__ import annotations
 
-import pytest
 import random
 
-from hidden_pairs import (SCALE, config_id, configurations, differences, labels, one_sided_forced,
-                          position_channels, position_pairs, tree_channels, tree_pairs)
+import pytest
+from hidden_pairs import (
+    SCALE,
+    config_id,
+    configurations,
+    differences,
+    labels,
+    one_sided_forced,
+    position_channels,
+    position_pairs,
+    tree_channels,
+    tree_pairs,
+)
 
 import explorer
 from explorer.core.state import CHANCE

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 import pytest
+from gameplay import random_states
 
 import explorer
 from explorer.core import InvalidInput, State
-from gameplay import random_states
 
 SCALE = int(os.environ.get("SAVED_FUZZ", "1"))
 """How many times the default number of corruptions to try (a manual, heavier run)."""

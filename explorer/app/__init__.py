@@ -87,7 +87,6 @@ def voila_config(ip: str = LOOPBACK, port: int = DEFAULT_PORT, token: str | None
                  open_browser: bool = False, max_kernels: int = MAX_KERNELS) -> Any:
     """The traitlets `Config` of the app's Voila server (see the module docstring)."""
     from traitlets.config import Config
-
     from voila.paths import STATIC_ROOT  # type: ignore[import-untyped]
 
     from ..widgets.nodelay import NoDelayKernelConnection

@@ -21,7 +21,7 @@ import re
 from typing import Any
 
 import ipywidgets as w
-from ipywidgets.widgets.widget import _instances as _LIVE   # every live widget, by model id
+from ipywidgets.widgets.widget import _instances as _LIVE  # every live widget, by model id
 
 from ..core.errors import InvalidInput
 from ..core.game import game_class, list_games, load
@@ -134,7 +134,7 @@ class ClassroomApp(w.VBox):
 
     def new_game(self) -> Any:
         """Deal a new game from the picker's choices and show it in a fresh panel."""
-        from ..widgets import Panel   # ipywidgets + anywidget: only once a game starts
+        from ..widgets import Panel  # ipywidgets + anywidget: only once a game starts
 
         try:
             game = load(self.game.value, self.players.value, **self.chosen_options())

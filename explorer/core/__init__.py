@@ -2,9 +2,9 @@
 
 `core` never imports a game, a widget or altair; games register by module path.
 """
+from .chance import BLANK, Cup, Deck, Die, redeal
 from .errors import CORE_RULES, IllegalMove, InvalidInput, Reason
 from .events import Event, Outcome, ScoreLine
-from .chance import BLANK, Cup, Deck, Die, redeal
 from .game import Game, list_games, load
 from .move import Move, exact, narrow
 from .options import option

@@ -19,10 +19,10 @@ from . import options as opts
 from .errors import InvalidInput
 from .events import Event
 from .jsonio import read_object
-from .typed import convert
 from .move import Move
 from .rulebook import RuleBook, rulebook
 from .state import FORMAT_VERSION, STATE_FORMAT, State
+from .typed import convert
 
 REGISTRY: dict[str, str] = {
     "momiji": "explorer.games.momiji:MomijiGame",

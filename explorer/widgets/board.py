@@ -28,8 +28,8 @@ import traitlets
 from ..core.errors import IllegalMove, InvalidInput, Reason
 from ..core.move import Move, narrow
 from ..core.pending import seat_name
-from ..core.scene import items as scene_items
 from ..core.scene import changed_zones, scene_html
+from ..core.scene import items as scene_items
 from ..core.state import CHANCE, State
 from ..core.tree import Explorer
 

@@ -25,7 +25,7 @@ import textwrap
 from typing import Any, Callable
 
 import ipywidgets as w
-from ipywidgets.widgets.widget import _instances as _LIVE   # every live widget, by model id
+from ipywidgets.widgets.widget import _instances as _LIVE  # every live widget, by model id
 
 from ..core.errors import IllegalMove, InvalidInput, Reason
 from ..core.state import CHANCE, State

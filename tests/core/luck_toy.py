@@ -15,8 +15,23 @@ import random
 import re
 from typing import Any, NamedTuple
 
-from explorer.core import (BLANK, OVER, Deck, Die, Event, Game, InvalidInput, Move, Outcome,
-                           Pending, State, decision, luck, option, redeal)
+from explorer.core import (
+    BLANK,
+    OVER,
+    Deck,
+    Die,
+    Event,
+    Game,
+    InvalidInput,
+    Move,
+    Outcome,
+    Pending,
+    State,
+    decision,
+    luck,
+    option,
+    redeal,
+)
 
 DIE = Die("die", (1, 1, 2, 3, BLANK, BLANK))
 OMEN = Die("omen", ("sun", "moon", "moon"))

@@ -7,8 +7,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from gameplay import random_states
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from luck_toy import LuckGame
 
 import explorer
 from explorer.core import InvalidInput
@@ -16,8 +18,6 @@ from explorer.core.agents import Observation, make_agent, observe
 from explorer.games.momiji import view as momiji_view
 from explorer.games.summoners import view as summoners_view
 from explorer.games.village import view as village_view
-from gameplay import random_states
-from luck_toy import LuckGame
 
 VIEWS = {"village": village_view, "summoners": summoners_view, "momiji": momiji_view}
 

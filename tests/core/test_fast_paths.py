@@ -12,11 +12,11 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from luck_toy import LuckGame, LuckState
 
 import explorer
 from explorer.core import CHANCE, Deck, IllegalMove, State
 from explorer.core.chance import CardOdds
-from luck_toy import LuckGame, LuckState
 
 
 @settings(max_examples=200, deadline=None)

@@ -10,12 +10,12 @@ import polars as pl
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from luck_toy import Card, Face, LuckGame
 
 import explorer
 from explorer.core import BLANK, CHANCE, Cup, Deck, Die, Pending, Window, WindowRule
 from explorer.core.game import REGISTRY
 from explorer.core.simulate import compare_variants, simulate
-from luck_toy import Card, Face, LuckGame
 
 GAME = LuckGame(2)
 

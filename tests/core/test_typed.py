@@ -7,12 +7,12 @@ import enum
 import json
 
 import pytest
+from luck_toy import LuckGame, LuckOptions
 
 from explorer.core import InvalidInput, option
 from explorer.core.options import build, to_jsonable
 from explorer.core.simulate import simulate
 from explorer.core.typed import convert
-from luck_toy import LuckGame, LuckOptions
 
 
 class Tide(enum.Enum):

@@ -10,7 +10,6 @@ from typing import Any
 
 import nbformat
 from playwright.sync_api import Page, expect
-
 from test_tour_in_lab import run_notebook
 
 SOURCE = """\

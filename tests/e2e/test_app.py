@@ -23,7 +23,6 @@ from typing import Callable, Iterator
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 TOKEN = "classroom-e2e-" + uuid.uuid4().hex[:12]
 PAGE_TIMEOUT = 120_000      # each page load runs the notebook in a new kernel

@@ -10,8 +10,8 @@ import json
 from typing import Callable
 
 import pytest
-from playwright.sync_api import Page, expect
 import test_app
+from playwright.sync_api import Page, expect
 from test_app import PAGE_TIMEOUT, App
 
 import explorer

@@ -12,8 +12,8 @@ import re
 from typing import Callable
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
 import test_app
+from playwright.sync_api import Locator, Page, expect
 from test_app import PAGE_TIMEOUT, App
 
 import explorer

@@ -19,9 +19,9 @@ from typing import Any
 import nbformat
 import pytest
 from playwright.sync_api import Locator, Page, expect
+from test_tour_in_lab import run_notebook
 
 import explorer
-from test_tour_in_lab import run_notebook
 
 SCREEN = 800
 """The height of the screen (1280x800): the Pirates betting table must fit in it."""

@@ -12,12 +12,12 @@ import re
 from typing import Any
 
 import pytest
+from live_board import cell, live_board
 from playwright.sync_api import Locator, Page, expect
 
 import explorer
 from explorer.core import State, narrow
 from explorer.core.move import exact
-from live_board import cell, live_board
 
 LAPTOP = (1280, 800)
 NEAR = 300

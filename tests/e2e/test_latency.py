@@ -17,11 +17,11 @@ import uuid
 from typing import Any
 
 import nbformat
-from playwright.sync_api import Page, expect
-
 from conftest import ARTIFACTS
-from explorer.core.scene import scene_html
+from playwright.sync_api import Page, expect
 from test_tour_in_lab import run_notebook
+
+from explorer.core.scene import scene_html
 
 MOVES = 200
 SOURCE = """\

@@ -13,9 +13,9 @@ from typing import Any
 import nbformat
 import pytest
 from playwright.sync_api import Page, expect
+from test_tour_in_lab import run_notebook
 
 import explorer
-from test_tour_in_lab import run_notebook
 
 WIDTH = 1280
 PLAYS = 12

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import pytest
-from playwright.sync_api import Locator, expect
 from live_board import cell, live_board
+from playwright.sync_api import Locator, expect
 
 import explorer
 

@@ -10,10 +10,10 @@ from typing import Any
 import nbformat
 import pytest
 from playwright.sync_api import Page, expect
+from test_tour_in_lab import run_notebook
 
 import explorer
 import explorer.charts
-from test_tour_in_lab import run_notebook
 
 CELL = """\
 import random

@@ -10,10 +10,10 @@ import re
 from typing import Any, Callable
 
 import pytest
+from live_board import cell, live_board
 from playwright.sync_api import Locator, expect
 
 import explorer
-from live_board import cell, live_board
 
 
 def bid(root: Locator, quantity: int, face: int) -> None:

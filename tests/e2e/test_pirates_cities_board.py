@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import pytest
+from live_board import cell, live_board
 from playwright.sync_api import Locator, expect
 
 import explorer
 from explorer.games.pirates.examples import ATTACK_ON_THE_LIGHTHOUSE, MAYOR_OF_EASTPORT
-from live_board import cell, live_board
 
 GAME = explorer.load("pirates", players=4, cities_of_greed=True)
 

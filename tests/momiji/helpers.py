@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-import explorer
 from gameplay import play, texts  # noqa: F401 (used by this game's tests)
+
+import explorer
 
 
 def load(players: int = 2, **options):

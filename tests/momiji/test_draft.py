@@ -5,7 +5,6 @@ import json
 import random
 
 import pytest
-
 from hidden_pairs import differences, labels, position_channels
 
 from explorer.core.tree import Explorer

@@ -4,13 +4,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from gameplay import check_any_data_refused, check_corrupted_field, random_states
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from explorer.core import InvalidInput
 from explorer.games.momiji import catalogue
-
-from gameplay import check_any_data_refused, check_corrupted_field, random_states
 
 from .helpers import load
 

@@ -6,11 +6,10 @@ import random
 from collections import Counter
 
 import pytest
+from gameplay import random_states
 
 from explorer.core import InvalidInput
 from explorer.core.scene import items
-
-from gameplay import random_states
 
 from .helpers import all_cards, load, play
 

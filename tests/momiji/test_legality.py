@@ -5,13 +5,25 @@ from __future__ import annotations
 import random
 
 import pytest
+from gameplay import random_states
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from explorer.games.momiji.moves import (Activate, Collect, Deal, Discard, End, Give, Place, Play, Power,
-                                         Reveal, Stop, Take, Trade)
-
-from gameplay import random_states
+from explorer.games.momiji.moves import (
+    Activate,
+    Collect,
+    Deal,
+    Discard,
+    End,
+    Give,
+    Place,
+    Play,
+    Power,
+    Reveal,
+    Stop,
+    Take,
+    Trade,
+)
 
 from .helpers import load
 

@@ -1,9 +1,9 @@
 """Objectives, scoring and the end (M-OBJ, M-SCORE, M-END)."""
 from __future__ import annotations
 
-import pytest
-
 import random
+
+import pytest
 
 from explorer.core import resolve_chance
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 import pytest
+from gameplay import random_states
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -12,8 +13,6 @@ from explorer.core.events import Event
 from explorer.games.momiji import moves as M
 from explorer.games.momiji import narration
 from explorer.games.momiji.moves import DEALS
-
-from gameplay import random_states
 
 from .helpers import load
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from gameplay import random_states
 
 from explorer.core.scene import items

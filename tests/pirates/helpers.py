@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import random
 
-import explorer
 from gameplay import play  # noqa: F401 (used by this game's tests)
+
+import explorer
 
 
 def load(players: int = 4, **options):

@@ -4,7 +4,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from explorer import IllegalMove
 from explorer.core.agents import observe

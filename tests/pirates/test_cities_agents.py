@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from gameplay import win_share_against_random
 
 from explorer.core import CHANCE
 from explorer.core.agents import observe
@@ -14,8 +15,6 @@ from explorer.games.pirates import heuristic
 from explorer.games.pirates.agent import GreedyPiratesAgent
 from explorer.games.pirates.examples import SEED_EXAMPLES, SEED_PLAYS
 from explorer.games.pirates.moves import Designate, PlaceTown, PlayInfluence, ReturnInfluence
-
-from gameplay import win_share_against_random
 
 from .helpers import load, random_states
 

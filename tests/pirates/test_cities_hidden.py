@@ -9,12 +9,12 @@ import re
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from gameplay import check_corrupted_field
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from explorer import InvalidInput
 from explorer.games.pirates.scenario import CITIES_FIELDS
-
-from gameplay import check_corrupted_field
 
 from .helpers import load, random_states
 

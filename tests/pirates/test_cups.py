@@ -8,7 +8,8 @@ import random
 from collections import defaultdict
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from explorer.core import Cup, InvalidInput
 from explorer.games.pirates.dice import CREW_DICE, SPECIAL

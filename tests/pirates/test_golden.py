@@ -11,10 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from gameplay import check_golden, golden_playthrough
 
 from explorer.games.pirates.agent import GreedyPiratesAgent
-
-from gameplay import check_golden, golden_playthrough
 
 from .helpers import load
 

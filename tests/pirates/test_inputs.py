@@ -4,13 +4,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from gameplay import check_any_data_refused, check_corrupted_field
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from explorer import InvalidInput
 from explorer.games.pirates.data import FIELDS
 from explorer.games.pirates.scenario import SCENARIO_FIELDS
-
-from gameplay import check_any_data_refused, check_corrupted_field
 
 from .helpers import SEED_CUPS, load, random_states
 

@@ -18,8 +18,15 @@ from explorer.core.chance import BLANK, Cup
 from explorer.core.errors import InvalidInput
 from explorer.games.pirates import odds as odds_module
 from explorer.games.pirates.dice import BID_FACES, CREW_DICE, judged_count
-from explorer.games.pirates.odds import (BidChances, bid_chances, bid_text, count_distribution,
-                                         face_table, legal_raises, odds_from_view)
+from explorer.games.pirates.odds import (
+    BidChances,
+    bid_chances,
+    bid_text,
+    count_distribution,
+    face_table,
+    legal_raises,
+    odds_from_view,
+)
 
 KINDS = tuple(CREW_DICE)
 

@@ -6,12 +6,35 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from explorer.games.pirates.moves import (Bid, Buy, BuyInfluence, Cargo, CupDie, Deal, Designate, Discard,
-                                          Exact, InfluenceDeal, Keep, Liar, MoveTown, Pass, PassCurse,
-                                          PlaceTown, PlayCard, PlayInfluence, Reroll, ReturnInfluence, Roll,
-                                          Step, Stop, Target)
+from explorer.games.pirates.moves import (
+    Bid,
+    Buy,
+    BuyInfluence,
+    Cargo,
+    CupDie,
+    Deal,
+    Designate,
+    Discard,
+    Exact,
+    InfluenceDeal,
+    Keep,
+    Liar,
+    MoveTown,
+    Pass,
+    PassCurse,
+    PlaceTown,
+    PlayCard,
+    PlayInfluence,
+    Reroll,
+    ReturnInfluence,
+    Roll,
+    Step,
+    Stop,
+    Target,
+)
 
 from .helpers import load, random_states
 
@@ -114,8 +137,8 @@ def test_random_games_end_and_are_fast():
 def test_a_work_copy_freezes_back_to_the_same_data():
     """`engine.Work` reads the data's fields by position and writes them back the same
     way: the round trip is the identity, field by field, for positions of every kind."""
-    from explorer.games.pirates.engine import Work
     from explorer.games.pirates.data import FIELDS
+    from explorer.games.pirates.engine import Work
     for game in (load(3, draft=True), load(4, cities_of_greed=True, map="build")):
         for state in random_states(game, 11, steps=400)[::9]:
             work = Work(state)

@@ -4,14 +4,14 @@ from __future__ import annotations
 import json
 import random
 
+from gameplay import win_share_against_random
+
 from explorer.core import narrow
 from explorer.core.agents import make_agent, observe
 from explorer.core.scene import items, scene_html, zone_index
-from explorer.games.pirates.scene import PICKER_ROWS
 from explorer.games.pirates.agent import GreedyPiratesAgent
 from explorer.games.pirates.moves import Bid, Exact, Liar
-
-from gameplay import win_share_against_random
+from explorer.games.pirates.scene import PICKER_ROWS
 
 from .helpers import SEED_CUPS, load, play
 

@@ -8,11 +8,12 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_contract import check_state
 
 from explorer import InvalidInput
 from explorer.games.pirates.moves import DraftPass, PlaceTile
-from test_contract import check_state
 
 from .helpers import load, random_states
 

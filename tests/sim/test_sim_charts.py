@@ -10,11 +10,11 @@ from pathlib import Path
 import altair as alt
 import polars as pl
 import pytest
-from explorer.games._template import NimGame
 
 import explorer
 from explorer import charts
 from explorer.core.simulate import Simulation, compare_positions, compare_variants, evaluate_moves, simulate
+from explorer.games._template import NimGame
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ import random
 import time
 from typing import Iterator
 
-import distributed   # in the dev group: this test runs everywhere, it never skips
+import distributed  # in the dev group: this test runs everywhere, it never skips
 import polars as pl
 import pytest
 from polars.testing import assert_frame_equal

@@ -7,14 +7,14 @@ import random
 
 import polars as pl
 import pytest
-from explorer.games._template import NimGame
+from gameplay import random_states
 
 import explorer
 from explorer.core.agents import observe
 from explorer.core.mcts import MCTSAgent, evaluation_for, shares_from_points
 from explorer.core.simulate import simulate, wilson
 from explorer.core.state import resolve_chance
-from gameplay import random_states
+from explorer.games._template import NimGame
 
 
 def random_position(name: str, players: int, seed: int, steps: int):

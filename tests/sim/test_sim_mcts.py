@@ -6,13 +6,13 @@ from types import SimpleNamespace
 
 import polars as pl
 import pytest
-from explorer.games._template import NimGame
 
 import explorer
 from explorer.core import InvalidInput
 from explorer.core.agents import observe
 from explorer.core.mcts import MCTSAgent, win_shares
 from explorer.core.simulate import simulate, wilson
+from explorer.games._template import NimGame
 
 
 def win_rate(sim, seat: int) -> float:

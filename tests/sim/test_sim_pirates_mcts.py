@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from gameplay import random_states
 
 import explorer
 from explorer.core.agents import observe
 from explorer.core.mcts import MCTSAgent, policy_for
 from explorer.games.pirates.agent import GreedyPiratesAgent
 from explorer.games.pirates.heuristic import policy
-from gameplay import random_states
 
 
 def decisions(seed: int, players: int = 2, limit: int = 400):

@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from explorer.games._template import NimGame
 
 from explorer.core import simulate as sim_module
 from explorer.core.simulate import evaluate_moves, simulate
+from explorer.games._template import NimGame
 
 
 class SlowAgent:

@@ -6,13 +6,22 @@ import random
 
 import polars as pl
 import pytest
-from explorer.games._template import NimGame
 
 import explorer
 from explorer.core import InvalidInput, resolve_chance
 from explorer.core.agents import RandomAgent
-from explorer.core.simulate import (GAMES_SCHEMA, PLAYERS_SCHEMA, TURNS_SCHEMA, Simulation,
-                                    compare_variants, evaluate_moves, game_seeds, simulate, wilson)
+from explorer.core.simulate import (
+    GAMES_SCHEMA,
+    PLAYERS_SCHEMA,
+    TURNS_SCHEMA,
+    Simulation,
+    compare_variants,
+    evaluate_moves,
+    game_seeds,
+    simulate,
+    wilson,
+)
+from explorer.games._template import NimGame
 
 
 def frames(sim: Simulation) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:

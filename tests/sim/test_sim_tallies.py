@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import polars as pl
 import pytest
-from explorer.games._template import NimGame
 
 from explorer import charts
 from explorer.core.simulate import simulate
+from explorer.games._template import NimGame
 
 
 def test_tallies_are_recorded_per_seat_at_the_end() -> None:

@@ -19,14 +19,27 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import explorer
-from explorer.games.summoners import fast
+from explorer.core.agents import observe
+from explorer.games.summoners import GreedySummonersAgent, fast
 from explorer.games.summoners import grid as g
 from explorer.games.summoners.cards import SPIRIT_ORDER, is_spirit
-from explorer.core.agents import observe
-from explorer.games.summoners import GreedySummonersAgent
-from explorer.games.summoners.judge import (DISPLACE, DULL, FLANK_OTHER, FLANKED_SELF,
-                                            NEAR, OPEN_SUMMON, PLAIN, ROOM, _JUDGES, _Board,
-                                            _Judge, _new_rows, _Spot, best_play, judge_for)
+from explorer.games.summoners.judge import (
+    _JUDGES,
+    DISPLACE,
+    DULL,
+    FLANK_OTHER,
+    FLANKED_SELF,
+    NEAR,
+    OPEN_SUMMON,
+    PLAIN,
+    ROOM,
+    _Board,
+    _Judge,
+    _new_rows,
+    _Spot,
+    best_play,
+    judge_for,
+)
 from explorer.games.summoners.moves import Play
 from explorer.games.summoners.view import SummonersSeat, seat_view
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from gameplay import check_any_data_refused, check_corrupted_field, random_states
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import explorer
 from explorer import InvalidInput
 from explorer.games.summoners.scenario import FIELDS
-
-from gameplay import check_any_data_refused, check_corrupted_field, random_states
 
 GAME = explorer.load("summoners", players=2)
 

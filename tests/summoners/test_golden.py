@@ -11,13 +11,12 @@ import random
 from pathlib import Path
 
 import pytest
+from gameplay import check_golden, golden_playthrough
 
 import explorer
 from explorer.core import Move
 from explorer.core.agents import Observation, RandomAgent
 from explorer.games.summoners import GreedySummonersAgent
-
-from gameplay import check_golden, golden_playthrough
 
 GOLDEN = Path(__file__).parent / "golden" / "summoners_2p_seed4.txt"
 

@@ -17,10 +17,22 @@ from hypothesis import strategies as st
 import explorer
 from explorer.games.summoners import fast, narration
 from explorer.games.summoners.cards import ELEMENT_DECK, SPIRIT_DECK
-from explorer.games.summoners.grid import (REACH, Cell, all_sites, cell_code, code_cell,
-                                           frontier_cells, frontier_limits, frontier_of, near,
-                                           place_limits, place_sites, replace_limits,
-                                           spirits_around, update_limits)
+from explorer.games.summoners.grid import (
+    REACH,
+    Cell,
+    all_sites,
+    cell_code,
+    code_cell,
+    frontier_cells,
+    frontier_limits,
+    frontier_of,
+    near,
+    place_limits,
+    place_sites,
+    replace_limits,
+    spirits_around,
+    update_limits,
+)
 from explorer.games.summoners.moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal
 
 from .helpers import random_states
@@ -107,6 +119,7 @@ def test_every_layout_stays_within_the_reach_of_cell_codes():
     """A scenario's coordinates are at most four digits (the first cell within 1000 of
     0,0), and a game adds at most one cell per card beyond them."""
     from typing import get_args
+
     from explorer.games.summoners.scenario import Coord
     bound = get_args(Coord)[1]
     assert max(bound.le, -bound.ge) + len(ELEMENT_DECK) + len(SPIRIT_DECK) + 1 < REACH
@@ -224,6 +237,7 @@ def test_a_swap_in_one_pass_is_a_loss_then_a_gain(cards, gained, data):
 @given(st.lists(st.integers(0, 1 << 33), max_size=40, unique=True), st.integers(-1, (1 << 33) + 1))
 def test_the_code_search_is_a_bisection(codes, code):
     from bisect import bisect_left
+
     from explorer.games.summoners.grid import _index
     codes.sort()
     assert _index(codes, code) == bisect_left(codes, code)

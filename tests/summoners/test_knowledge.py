@@ -11,7 +11,6 @@ import explorer
 from explorer import InvalidInput
 from explorer.games.summoners.moves import Buy, Cycle, Draw, Play, Reveal
 
-
 games = st.sampled_from([2, 3, 4]).map(lambda n: explorer.load("summoners", players=n))
 seeds = st.integers(0, 10**6)
 

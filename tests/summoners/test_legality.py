@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import explorer
 from explorer.games.summoners.cards import ELEMENT_DECK, SPIRIT_DECK

@@ -7,12 +7,12 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import explorer
 from explorer.games.summoners.cards import ELEMENT_DECK, SPIRIT_DECK, is_spirit
-from explorer.games.summoners.grid import (all_sites, frontier_limits, frontier_of,
-                                           placement_problem, sites_at)
+from explorer.games.summoners.grid import all_sites, frontier_limits, frontier_of, placement_problem, sites_at
 from explorer.games.summoners.moves import Play
 
 from .helpers import random_states

@@ -6,7 +6,6 @@ import json
 import pytest
 
 import explorer
-
 from explorer.core.move import exact, narrow
 from explorer.core.scene import scene_html
 

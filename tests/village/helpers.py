@@ -1,11 +1,11 @@
 """Position builders and small readers shared by the village tests."""
 from __future__ import annotations
 
+from gameplay import play, texts  # noqa: F401 (used by this game's tests)
 
 import explorer
 from explorer.games.village.cards import NAMES
 from explorer.games.village.encoding import deck_counts
-from gameplay import play, texts  # noqa: F401 (used by this game's tests)
 
 
 def load(players: int = 2, **options):

@@ -4,11 +4,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from gameplay import play_out, win_share_against_random
 
 from explorer.core.agents import make_agent, observe
 from explorer.games.village.agent import GreedyVillageAgent
-
-from gameplay import play_out, win_share_against_random
 
 from .helpers import load, play
 

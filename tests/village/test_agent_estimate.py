@@ -10,6 +10,7 @@ from __future__ import annotations
 from operator import mul
 
 import pytest
+from gameplay import random_states
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +19,6 @@ from explorer.games.village.agent import ENDGAME_DECK, WIN_BONUS, _Table
 from explorer.games.village.cards import WILD
 from explorer.games.village.moves import Bribe, Buy, Curse, Draw
 from explorer.games.village.view import VillageSeat, seat_view
-from gameplay import random_states
 
 from .helpers import load
 

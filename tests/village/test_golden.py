@@ -9,10 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from gameplay import check_golden, golden_playthrough
 
 from explorer.games.village.agent import GreedyVillageAgent
-
-from gameplay import check_golden, golden_playthrough
 
 from .helpers import load
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from gameplay import random_states
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from explorer.games.village.cards import KINDS
 from explorer.games.village.moves import Bribe, Buy, Curse, Draw, Reveal
-
-from gameplay import random_states
 
 from .helpers import load
 

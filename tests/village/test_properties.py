@@ -5,12 +5,11 @@ import json
 import random
 
 import pytest
+from gameplay import random_states
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from explorer.games.village.encoding import box_counts, deck_counts
-
-from gameplay import random_states
 
 from .helpers import all_cards, load
 from .test_views import swap_hidden

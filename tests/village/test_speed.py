@@ -5,13 +5,12 @@ from __future__ import annotations
 from itertools import compress
 
 import pytest
+from gameplay import random_states
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from explorer.games.village import legal, rules, speed
 from explorer.games.village.cards import KINDS
-
-from gameplay import random_states
 
 from .helpers import load
 

@@ -8,10 +8,10 @@ import pytest
 from widget_toy import toy_game
 
 import explorer
-from explorer.widgets.panel import TEACHER
 from explorer.core.game import REGISTRY
 from explorer.core.tree import Explorer
 from explorer.widgets import Panel
+from explorer.widgets.panel import TEACHER
 
 
 @pytest.fixture

@@ -13,8 +13,22 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple
 
-from explorer.core import (CHANCE, OVER, Event, Game, InvalidInput, Move, Outcome, Pending, Reason,
-                           ScoreLine, State, decision, luck, redeal)
+from explorer.core import (
+    CHANCE,
+    OVER,
+    Event,
+    Game,
+    InvalidInput,
+    Move,
+    Outcome,
+    Pending,
+    Reason,
+    ScoreLine,
+    State,
+    decision,
+    luck,
+    redeal,
+)
 
 CELLS = 4
 MAX_TURNS = 8

@@ -22,10 +22,10 @@ from typing import Annotated, Literal, NamedTuple, Optional
 import msgspec
 
 from ...core.errors import InvalidInput
+from ...core.jsonio import read_file, read_json
 from ...core.rulebook import rulebook
 from ...core.typed import convert
-from ...core.jsonio import read_file, read_json
-from .cards import CORNERS, COPIES, TYPES
+from .cards import COPIES, CORNERS, TYPES
 
 DEFAULT = Path(__file__).resolve().parent / "catalogue.json"
 

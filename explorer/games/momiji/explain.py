@@ -7,11 +7,45 @@ from ...core.errors import Reason
 from ...core.pending import seat_name
 from . import rules as R
 from .cards import TYPES, name, type_of, value_of
+from .moves import (
+    Activate,
+    Collect,
+    Deal,
+    Discard,
+    End,
+    Give,
+    Pick,
+    Place,
+    Play,
+    Power,
+    Reveal,
+    Stop,
+    Swap,
+    Take,
+    Trade,
+)
 from .narration import counted
-from .moves import (Activate, Collect, Deal, Discard, End, Give, Pick, Place, Play, Power, Reveal, Stop, Swap, Take,
-                    Trade)
-from .rules import (ACT, AFTER, COLLECT, DEAL, DRAFT, F_BRIDGE, F_COLLECTED, F_MAIN, F_POWER, F_STEPS, F_TRADED,
-                    GIVE, GUST, LIMIT, LTAKE, PLACE, PLAY, POND, TRADE)
+from .rules import (
+    ACT,
+    AFTER,
+    COLLECT,
+    DEAL,
+    DRAFT,
+    F_BRIDGE,
+    F_COLLECTED,
+    F_MAIN,
+    F_POWER,
+    F_STEPS,
+    F_TRADED,
+    GIVE,
+    GUST,
+    LIMIT,
+    LTAKE,
+    PLACE,
+    PLAY,
+    POND,
+    TRADE,
+)
 
 _STEP_WORDS = {COLLECT: "must collect a type after the paid reveal", PLAY: "is playing cards: play another or stop",
                PLACE: "must place the new pile", TRADE: "must discard the second card of the trade",

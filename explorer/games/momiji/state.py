@@ -45,17 +45,39 @@ from ...core.move import Move
 from ...core.pending import OVER as GAME_OVER
 from ...core.pending import Pending, decision, luck, seat_name
 from ...core.state import State
-from . import moves as M
 from . import draft as DR
+from . import moves as M
 from . import narration as N
 from . import rules as R
 from .cards import TYPES, describe, name, type_of, value_of
 from .covered import Covered, deal_covered
-from .odds import coming_luck
 from .moves import DEALS, Deal, Play, Stop
-from .rules import (ACT, AFTER, COLLECT, DEAL, DRAFT, F_BRIDGE, F_COLLECTED, F_MAIN, F_POWER, F_STEPS,
-                    F_TRADED, GIVE, GUST, LIMIT, LTAKE, OVER, PLACE, PLAY, POND, TO_POND, TO_REFILL,
-                    TO_REVEAL, TRADE)
+from .odds import coming_luck
+from .rules import (
+    ACT,
+    AFTER,
+    COLLECT,
+    DEAL,
+    DRAFT,
+    F_BRIDGE,
+    F_COLLECTED,
+    F_MAIN,
+    F_POWER,
+    F_STEPS,
+    F_TRADED,
+    GIVE,
+    GUST,
+    LIMIT,
+    LTAKE,
+    OVER,
+    PLACE,
+    PLAY,
+    POND,
+    TO_POND,
+    TO_REFILL,
+    TO_REVEAL,
+    TRADE,
+)
 
 # interned moves: generation reuses the same few objects instead of building new ones
 Activate, End, Place, Power, Reveal = (

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.agents import register_seat_view
-from .cards import CODES, NAMES, TYPES
 from . import draft as DR
+from .cards import CODES, NAMES, TYPES
 from .rules import DRAFT, ENDINGS, FLAG_NAMES, OVER, STEPS
 
 if TYPE_CHECKING:

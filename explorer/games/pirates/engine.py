@@ -16,11 +16,24 @@ from explorer.core import Cup, Deck, Event
 from explorer.core.pending import seat_name as P
 from explorer.core.words import counted
 
-from .catalogue import (Battle, Cargo, Coins, Crew, DiscardCards, DrawCards, Duel, Effect, MoveBy, Roll,
-                        Special, Steal, Wind)
+from .catalogue import (
+    Battle,
+    Cargo,
+    Coins,
+    Crew,
+    DiscardCards,
+    DrawCards,
+    Duel,
+    Effect,
+    MoveBy,
+    Roll,
+    Special,
+    Steal,
+    Wind,
+)
 from .data import PiratesData
-from .words import card_name
 from .dice import BATTLE_RANK, CREW_DICE, SPECIAL, bid_text, judged_count
+from .words import card_name
 
 if TYPE_CHECKING:
     from .state import PiratesState

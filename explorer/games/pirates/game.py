@@ -8,9 +8,9 @@ from explorer.core.words import counted
 
 from .agent import GreedyPiratesAgent
 from .catalogue import PARAMETERS, load_catalogue
-from .engine import aimed_only
 from .cities import setup_cities
 from .data import PiratesData
+from .engine import aimed_only
 from .moves import MOVE_TYPES
 from .options import PiratesOptions
 from .scenario import FIELDS_DOC, decode, scenario_data

@@ -40,10 +40,10 @@ exhaustive enumeration, equality not tolerance).
 from __future__ import annotations
 
 import math
-from math import fsum
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
+from math import fsum
 from typing import Any, Final, Hashable, Iterable, Mapping, NamedTuple, Sequence, TypedDict, Union, cast
 
 from ...core.errors import InvalidInput
@@ -666,7 +666,7 @@ def face_table(view: Mapping[str, Any], viewer: Seat | None, *,
 def bid_curves(state: Any, viewer: Seat | None) -> Any:
     """`face_table` as `core.odds.CountCurves`, each face by its name ("fives"): what
     `explorer.charts.bid_odds` draws."""
-    from ...core.odds import CountCurves      # polars comes with it: not on a game's import
+    from ...core.odds import CountCurves  # polars comes with it: not on a game's import
     table = face_table(state.view(viewer), viewer)
     return CountCurves("dice showing the face", tuple((FACE_NAMES[face][1], curve) for face, curve in table.items()))
 

@@ -15,11 +15,11 @@ from explorer.core.checks import seat as seat_of
 from explorer.core.typed import convert
 
 from . import catalogue as cat_module
+from .cities import check_cities, decode_cities, encode_cities, scenario_cities
 from .data import FIELDS, STAGES, PiratesData
+from .deck_spec import DeckSpec, deck_from_spec
 from .dice import CREW_DICE, FACE_WORDS, SPECIAL
 from .engine import cup_of, dice_names, held_specials
-from .cities import check_cities, decode_cities, encode_cities, scenario_cities
-from .deck_spec import DeckSpec, deck_from_spec
 from .moves import _WORDS
 from .towns import can_place
 
@@ -751,8 +751,8 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any], checked: bool = 
         _seat(s.turn, "turn", n)
     if checked:
         check_scenario(game, data)
-    from .state import PiratesState
     from .engine import Work
+    from .state import PiratesState
     w = Work(PiratesState(game, data))
     if phase == "betting" and s.turn is None:
         w.begin_betting()

@@ -28,8 +28,7 @@ from typing import Any, Mapping
 
 from explorer.core import words
 
-from .dice import contribution, counts_for
-from .dice import FACE_WORDS, bid_text
+from .dice import FACE_WORDS, bid_text, contribution, counts_for
 from .odds import odds_from_view
 from .scene_cities import cities_zones, influence_items, seat_note, tile_town
 

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 from explorer.core.words import counted
 
 from . import moves as m
-from .words import cards_named
 from .engine import P, Work, _tup
+from .words import cards_named
 
 if TYPE_CHECKING:
     from .game import PiratesGame

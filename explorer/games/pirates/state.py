@@ -9,24 +9,49 @@ from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
-from explorer.core import (CHANCE, OVER, Deck, Event, Move, Outcome, Pending, Reason, ScoreLine, State, decision, luck,
-                           redeal)
+from explorer.core import (
+    CHANCE,
+    OVER,
+    Deck,
+    Event,
+    Move,
+    Outcome,
+    Pending,
+    Reason,
+    ScoreLine,
+    State,
+    decision,
+    luck,
+    redeal,
+)
 from explorer.core.chance import roll_die
 
 from . import moves as m
-from .catalogue import Cargo as CargoEffect, DiscardCards
+from .catalogue import Cargo as CargoEffect
+from .catalogue import DiscardCards
 from .cities import redeal_cities
 from .data import PiratesData
 from .dice import BATTLE_DIE, BID_FACES, CREW_DICE, PIRATE_DIE, SAIL_DIE, TREASURE_DIE, bid_text
-from .engine import (CURSED, DIE_STREAM, Work, aims, candidates, card_can_act, cup_of, dice_names, held_count, held_specials,
-                     may_buy, next_cup_die)
-from .plays import apply
+from .engine import (
+    CURSED,
+    DIE_STREAM,
+    Work,
+    aims,
+    candidates,
+    card_can_act,
+    cup_of,
+    dice_names,
+    held_count,
+    held_specials,
+    may_buy,
+    next_cup_die,
+)
 from .influence import influence_moves, pick_moves
 from .odds import bid_curves, coming_luck
+from .plays import apply
 from .setup_steps import build_moves, draft_moves, draft_seat, redeal_tiles
 from .towns import designate_moves, keep_moves, town_moves
 from .why_not import CITIES_MOVES, explain_cities
-
 
 DIE_OF: Final = {"sail die": SAIL_DIE, "pirate die": PIRATE_DIE, "treasure die": TREASURE_DIE}
 

@@ -12,13 +12,13 @@ import msgspec
 from explorer.core import CHANCE
 from explorer.core.agents import register_seat_view
 
+from .cities import cities_view
 from .data import PiratesData
 from .dice import FACE_WORDS, SPECIAL, bid_text
 from .engine import aims, dice_names
-from .words import card_words, effect_words
-from .cities import cities_view
 from .setup_steps import frame_view as setup_frame_view
 from .towns import frame_view as towns_frame_view
+from .words import card_words, effect_words
 
 if TYPE_CHECKING:
     from .game import PiratesGame

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from explorer.core import Reason
-
 from explorer.core.words import counted
 
 from . import moves as m

@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING
 from explorer.core import Move
 
 from .cards import is_ace
-from .moves import Buy, Cycle, Draw, Play, Summon
 from .grid import Cell
+from .moves import Buy, Cycle, Draw, Play, Summon
 
 if TYPE_CHECKING:
     from .state import SummonersState

@@ -13,7 +13,6 @@ from . import grid as g
 from .grid import Cell
 
 
-
 class SummonersData(NamedTuple):
     """Every fact of a position. Hands, Spirit hands, the unseen part of the deck and the
     Spirit box are secret; `sites` and `limits` are derived from `grid` (kept

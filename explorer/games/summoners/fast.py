@@ -31,8 +31,8 @@ from explorer.core import Event
 from . import grid as g
 from . import narration
 from .cards import ELEMENT_DECK, SPIRIT_DECK, is_spirit
-from .moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal
 from .grid import Cell
+from .moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal
 
 MAX_CELLS = 1 << 14
 

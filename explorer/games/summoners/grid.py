@@ -11,8 +11,20 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Callable, Final, Iterable, Iterator, Mapping
 
-from .cards import (ELEMENT_DECK, SPIRIT_DECK, SPIRIT_ORDER, SPIRIT_RANK, STRONGER, SUIT_NAMES,
-                    SUITS, card_name, is_ace, is_joker, is_spirit, table_rank)
+from .cards import (
+    ELEMENT_DECK,
+    SPIRIT_DECK,
+    SPIRIT_ORDER,
+    SPIRIT_RANK,
+    STRONGER,
+    SUIT_NAMES,
+    SUITS,
+    card_name,
+    is_ace,
+    is_joker,
+    is_spirit,
+    table_rank,
+)
 
 Cell = tuple[int, ...]
 """A cell (x, y), y growing downwards. Typed as a tuple of any length, not

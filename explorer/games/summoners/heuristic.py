@@ -40,8 +40,8 @@ from ...core.state import State
 from . import fast
 from . import grid as g
 from .cards import SPIRIT_ORDER, SPIRIT_POINTS, STRONGER, SUITS
-from .moves import Cycle, Pass, Summon
 from .grid import Cell
+from .moves import Cycle, Pass, Summon
 
 RACE = (0.0, 3.0, 9.0)
 """Extra worth of having summoned 0, 1 or 2 of one's three Spirits (the third wins)."""

@@ -21,9 +21,9 @@ from typing import Any, Final, Sequence
 from . import fast
 from . import grid as g
 from .cards import ELEMENT_DECK, SPIRIT_DECK, SPIRIT_ORDER, SUITS, is_spirit
+from .grid import Cell
 from .moves import Play
 from .view import SummonersSeat
-from .grid import Cell
 
 OPEN_SUMMON: Final = 3.0
 DISPLACE: Final = 1.0

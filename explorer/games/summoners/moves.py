@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass
 
 from explorer.core import InvalidInput, Move
-from explorer.core.move import SEAT as _SEAT, read_head
+from explorer.core.move import SEAT as _SEAT
+from explorer.core.move import read_head
 
 from .cards import ELEMENT_DECK, SPIRIT_DECK, card_name
 from .grid import Cell, placement_rule

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.words import counted
-
 from .cards import SUIT_COLOURS, card_name, is_joker
 from .grid import Cell
 

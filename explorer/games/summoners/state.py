@@ -17,18 +17,34 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from explorer.core import (CHANCE, OVER, Deck, Event, Move, Outcome, Pending, Reason, ScoreLine,
-                           State, Window, WindowRule, decision, luck, redeal, seat_name)
+from explorer.core import (
+    CHANCE,
+    OVER,
+    Deck,
+    Event,
+    Move,
+    Outcome,
+    Pending,
+    Reason,
+    ScoreLine,
+    State,
+    Window,
+    WindowRule,
+    decision,
+    luck,
+    redeal,
+    seat_name,
+)
 
 from . import fast
 from . import grid as g
 from .cards import SPIRIT_DECK, SPIRIT_POINTS, card_name
 from .clicks import meant_move
 from .data import SummonersData
+from .grid import Cell
 from .moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal, Summon, cell_text
 from .odds import coming_luck
 from .turn import Turn
-from .grid import Cell
 
 CHANCE_PHASES: Final = ("draw", "cycle-draw", "refill")
 MAX_SEATS: Final = 4

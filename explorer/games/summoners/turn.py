@@ -11,17 +11,38 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from typing import TYPE_CHECKING, Any, Final
 
-from explorer.core import Deck, Event, Window
-from explorer.core import chance
+from explorer.core import Deck, Event, Window, chance
 
 from . import fast
 from . import grid as g
 from .cards import card_name, is_joker, is_spirit
-from .data import (BOX_MANA, CURRENT, DECK, ENDED, GONE, GRID, HANDS, KNOWN,
-                   LIMITS, MANA, MARKET, NO_WINDOW, PASSES, PHASE, SCULPTURES, SITES, SLOT,
-                   SPIRITS, SUMMONED, TURN, WINDOW, WINNER, SummonersData)
-from .moves import Buy, Cycle, Play, Summon, cell_text
+from .data import (
+    BOX_MANA,
+    CURRENT,
+    DECK,
+    ENDED,
+    GONE,
+    GRID,
+    HANDS,
+    KNOWN,
+    LIMITS,
+    MANA,
+    MARKET,
+    NO_WINDOW,
+    PASSES,
+    PHASE,
+    SCULPTURES,
+    SITES,
+    SLOT,
+    SPIRITS,
+    SUMMONED,
+    TURN,
+    WINDOW,
+    WINNER,
+    SummonersData,
+)
 from .grid import Cell
+from .moves import Buy, Cycle, Play, Summon, cell_text
 
 if TYPE_CHECKING:
     from .state import SummonersState

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.agents import register_seat_view
-from .moves import read_cell
 from .grid import Cell
+from .moves import read_cell
 
 if TYPE_CHECKING:
     from .state import SummonersState

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from typing import Final
+
 from ...core.errors import InvalidInput
 
 TREASURES = ("Axe", "Feather", "Scroll", "Sword", "Crown", "Egg")

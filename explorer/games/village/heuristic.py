@@ -29,9 +29,9 @@ from operator import add, mul
 from ...core.mcts import shares_from_points
 from ...core.state import State
 from . import rules
-from .rules import lower_token, raise_token
 from .agent import ENDGAME_DECK
 from .cards import WILD, traded
+from .rules import lower_token, raise_token
 
 SCALE = 3.0
 """Points per factor e in the win-share softmax: a 3-point lead wins about 73% of the time."""

@@ -31,6 +31,7 @@ from .cards import (
     treasure_index,
 )
 
+
 def _split_player(text: str, verb: str) -> tuple[int, str] | None:
     """(seat, rest) if `text` is 'P<seat> <verb>...' (the core's seat grammar,
     `core.move.read_head`), else None."""

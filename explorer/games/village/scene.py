@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.words import counted
-
 from .cards import COLORS, NAMES
 
 _COLOR = dict(zip(NAMES, COLORS))

@@ -8,7 +8,7 @@ A collection of cards (`Cards`) is written three ways, all read alike:
 """
 from __future__ import annotations
 
-from typing import Any, Annotated, Literal, Optional, Union
+from typing import Annotated, Any, Literal, Optional, Union
 
 import msgspec
 

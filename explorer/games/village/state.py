@@ -29,11 +29,11 @@ from .cards import A_NAME, EMPTY, KINDS, WILD, describe_cards, minus, plus, trad
 from .clicks import meant_move
 from .encoding import encode
 from .explain import explain
-from .odds import coming_luck
 from .moves import REVEALS, Bribe, Buy, Curse, Draw, Reveal
-from .speed import act_moves, curse_moves
 from .narration import bribe_events, buy_event, curse_event, deal_event, draw_event
+from .odds import coming_luck
 from .rules import ACT, CURSE, DRAW, OVER, REFILL
+from .speed import act_moves, curse_moves
 from .view import build_view
 
 
