@@ -64,6 +64,11 @@ NARROW_LEGEND = 360
 """Below this many pixels of plot, a legend below the chart takes one column, not two."""
 
 
+def _number(value: Any) -> float:
+    """A polars aggregate (typed as any scalar; a number here) as a float."""
+    return float(value)
+
+
 def _lines(text: str, pixels: float) -> str:
     """`text` on lines (joined by line breaks, for `WRAPPED`) no wider than `pixels`."""
     import textwrap
@@ -105,7 +110,7 @@ def _render(spec: dict[str, Any], interactive: bool = False, **_: Any) -> dict[s
     if interactive:
         try:
             alt.JupyterChart.enable_offline(offline=True)
-            widget = alt.JupyterChart(chart=alt.Chart.from_dict(spec))._repr_mimebundle_()
+            widget: Any = alt.JupyterChart(chart=alt.Chart.from_dict(spec))._repr_mimebundle_()
         except Exception:  # noqa: BLE001 - the static picture is still there
             return bundle
         if isinstance(widget, tuple):
@@ -158,12 +163,12 @@ def nice_bin_width(values: pl.Series, max_bins: int = MAX_BINS) -> float:
     n = values.len()
     if n == 0:
         return 1.0
-    low, high = float(values.min()), float(values.max())
+    low, high = _number(values.min()), _number(values.max())
     span = high - low
     whole = bool((values.cast(pl.Float64) % 1 == 0).all())
     if span == 0 or (whole and span < SMALL_RANGE):
         return 1.0                  # a few whole numbers: one bar per value reads best
-    iqr = float(values.quantile(0.75, "linear") - values.quantile(0.25, "linear"))
+    iqr = _number(values.quantile(0.75, "linear")) - _number(values.quantile(0.25, "linear"))
     raw = 2 * iqr / n ** (1 / 3) if iqr > 0 else span / (math.log2(n) + 1)   # Sturges if no IQR
     raw = max(raw, span / max_bins)
     power = 10 ** math.floor(math.log10(raw))
@@ -270,7 +275,7 @@ def win_rates(data: Simulation | pl.DataFrame, width: int = WIDTH) -> alt.LayerC
     alt = _altair()
     players = _players(data)
     table = _win_table(players)
-    seats = int(players["seat"].max()) + 1 if players.height else 1
+    seats = int(_number(players["seat"].max())) + 1 if players.height else 1
     variant = "variant" in table.columns
     encoding: dict[str, Any] = {
         "x": alt.X("player:N", title="seat · agent", sort=None, axis=_seat_axis(seats, width)),
@@ -472,7 +477,7 @@ def variant_comparison(sim: Simulation, width: int = WIDTH) -> alt.VConcatChart:
         raise ValueError("variant_comparison needs frames with a 'variant' column: "
                          "run compare_variants(...) first")
     players = _players(sim.players)
-    seats = int(players["seat"].max()) + 1 if players.height else 1
+    seats = int(_number(players["seat"].max())) + 1 if players.height else 1
     table, color = _variant_color(_win_table(players), width)
     scores = alt.Chart(table).mark_bar().encode(
         x=alt.X("player:N", title="seat · agent", sort=None, axis=_seat_axis(seats, width)),
@@ -508,7 +513,7 @@ def move_verdicts(frame: pl.DataFrame) -> tuple[pl.DataFrame, str]:
         return table.with_columns(pl.lit(AHEAD).alias("verdict")), "only one legal move"
     if tied:
         verdict = pl.when(overlaps).then(pl.lit(TIED)).otherwise(pl.lit(BEHIND))
-        games = int(table["games"].min())
+        games = int(_number(table["games"].min()))
         sentence = (f"The 95% intervals of the top {tied + 1} moves overlap: {games} playouts "
                     f"per move do not tell which is best (more playouts narrow the intervals).")
     else:
@@ -582,7 +587,7 @@ def bid_odds(state: Any, viewer: int | None = None, width: int = WIDTH) -> alt.C
         curves.setdefault(tuple(round(p, 9) for p in curve), []).append(face)
     shared = [same for same in curves.values() if len(same) > 1]
     total = max(max((len(curve) - 1 for curve in table.values()), default=1), 1)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for face, curve in table.items():
         same = next((group for group in shared if face in group), [face])
         apart = (same.index(face) - (len(same) - 1) / 2) * APART_PX    # 0 for a face of its own

@@ -16,7 +16,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, Sequence, cast
 
 from .app import MAX_KERNELS
 from .core.citations import citations
@@ -183,7 +183,9 @@ def _simulate(args: argparse.Namespace, extra: list[str]) -> int:
               f"{row['ci_low']:>6.1%} - {row['ci_high']:<6.1%} {row['mean_score']:>10.2f}")
     turns = sim.games["turns"]
     if sim.n:
-        print(f"decisions per game: mean {turns.mean():.1f}, min {turns.min()}, max {turns.max()}")
+        low, high = (int(cast(int, value)) for value in (turns.min(), turns.max()))
+        mean = float(cast(float, turns.mean()))
+        print(f"decisions per game: mean {mean:.1f}, min {low}, max {high}")
     if args.out is not None:
         print(f"saved {sim.save(args.out)}")
     return 0

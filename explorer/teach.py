@@ -953,14 +953,16 @@ class LoadCheck(Shown):
             self.error = exc
 
     def _text(self) -> str:
-        if self.error is None:
+        if self.game is not None:
             return f"✓ {self.asked}: {self.game.title}, {self.game.players} players"
+        assert self.error is not None             # no game: the reason it was refused
         return f"✗ {self.asked} — refused: {self.error.field}: {self.error.problem}"
 
     def _html(self) -> str:
-        if self.error is None:
+        if self.game is not None:
             return (f'<div class="rx-teach" data-kind="load" style="{BOX}"><span style="{YES}">✓</span> '
                     f'<code>{_esc(self.asked)}</code>: {_esc(self.game.title)}, {self.game.players} players</div>')
+        assert self.error is not None             # no game: the reason it was refused
         return (f'<div class="rx-teach" data-kind="load" style="{BOX}"><span style="{NO}">✗</span> '
                 f'<code>{_esc(self.asked)}</code> — refused: <b>{_esc(self.error.field)}</b>: '
                 f'{_esc(self.error.problem)}</div>')

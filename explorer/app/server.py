@@ -80,7 +80,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
             self._starting.discard(kernel_id)
 
 
-class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
+class ClassroomPageHandler(TornadoVoilaHandler):
     """Voila's page handler; a full classroom gets a page saying so, not an error page.
 
     The kernel manager raises `ClassroomFull` before any of the page is written, so the
@@ -109,7 +109,7 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
 SAFE_TEMPLATE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
 
 
-class TemplateFiles(TemplateStaticFileHandler):  # type: ignore[misc]
+class TemplateFiles(TemplateStaticFileHandler):
     """Voila's template static files (`/voila/templates/<template>/static/<file>`), with a
     404 for any other path: Voila's own handler fails with a 500 on e.g. `../..`, `x` or
     `lab/static/../../..` (it unpacks the path without checking its shape)."""

@@ -26,7 +26,10 @@ from .state import State
 def observe(state: State, player: int | None = None,
             observes: Iterable[str] = ("view", "sample")) -> Observation:
     """What the player to move (or `player`) may know of `state`, for an agent."""
-    return Observation(state, state.to_move if player is None else player, observes)
+    seat = state.to_move if player is None else player
+    if seat is None:
+        raise InvalidInput("player", "the game is over: nobody is to move")
+    return Observation(state, seat, observes)
 
 
 class Agent(Protocol):
@@ -43,7 +46,7 @@ class RandomAgent:
     """Picks a legal move uniformly at random: the baseline every other agent must beat."""
 
     name = "random"
-    observes = ()
+    observes: tuple[str, ...] = ()
 
     def choose(self, obs: Observation, rng: random.Random) -> Move:
         return obs.legal[int(rng.random() * len(obs.legal))]

@@ -108,7 +108,7 @@ class Game:
         """A position from a compact description, validated like a saved file."""
         raise NotImplementedError
 
-    def _decode(self, raw: Any) -> tuple:
+    def _decode(self, raw: Any) -> Any:
         """State data from its JSON-able form, validated (raise InvalidInput). Game hook."""
         raise NotImplementedError
 

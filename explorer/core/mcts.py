@@ -165,7 +165,7 @@ class MCTSAgent:
     applies only where there is a heuristic.
     """
 
-    observes = ("sample",)
+    observes: tuple[str, ...] = ("sample",)
 
     def __init__(self, iterations: int = 100, exploration: float = DEFAULT_EXPLORATION,
                  rollout_limit: int | None = None, name: str = "mcts",
@@ -261,12 +261,14 @@ class MCTSAgent:
                          + c * math.sqrt(math.log(child.avail) / child.visits))
                 if value > best_value:
                     best_move, best_child, best_value = move, child, value
+            assert best_child is not None and best_move is not None   # walk.choices is never empty
             parent_state = state
             node = best_child
-            state = node.states.get(world)
-            if state is None:
-                state = node.states[world] = resolve_chance(
+            known = node.states.get(world)
+            if known is None:
+                known = node.states[world] = resolve_chance(
                     parent_state.play(best_move, check=False), rng)
+            state = known
             path.append((node, who))
         shares = judge(state, rng)
         leaf = path[-1][0]

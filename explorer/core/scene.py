@@ -427,9 +427,9 @@ def _change(before: list[Shown], after: list[Shown], owner: str = "") -> str:
             new = [sub for sub in came if _SHAPE.sub("#", sub) == shape]
             old = [sub for sub in went if _SHAPE.sub("#", sub) == shape]
             if len(new) == len(old) == 1 and came[new[0]] == went[old[0]] == 1:
-                shown = ("" if name in ("", owner) else f"{name} " if old[0].startswith("×")
-                         else f"{name}: ")
-                changed.append(f"{shown}{old[0]} → {new[0]}")
+                prefix = ("" if name in ("", owner) else f"{name} " if old[0].startswith("×")
+                          else f"{name}: ")
+                changed.append(f"{prefix}{old[0]} → {new[0]}")
                 del came[new[0]], went[old[0]]
         gained += [_amount(n, str(Shown(name, sub))) for sub, n in came.items()]
         lost += [_amount(n, str(Shown(name, sub))) for sub, n in went.items()]

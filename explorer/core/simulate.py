@@ -25,7 +25,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence, cast
 
 import polars as pl
 
@@ -46,11 +46,11 @@ AUTO_PROGRESS_SECONDS = 1.0
 PROBE_SECONDS = 0.05
 """With `progress=None`, the first games are timed here for about this long to estimate the run."""
 
-GAMES_SCHEMA = {"game_id": pl.Int64, "seed": pl.Int64, "turns": pl.Int64,
+GAMES_SCHEMA: dict[str, Any] = {"game_id": pl.Int64, "seed": pl.Int64, "turns": pl.Int64,
                 "forced_steps": pl.Int64, "chance_steps": pl.Int64, "winners": pl.List(pl.Int64), "ended_by": pl.String}
-PLAYERS_SCHEMA = {"game_id": pl.Int64, "seat": pl.Int64, "agent": pl.String,
+PLAYERS_SCHEMA: dict[str, Any] = {"game_id": pl.Int64, "seat": pl.Int64, "agent": pl.String,
                   "score": pl.Float64, "won": pl.Float64, "winner": pl.Boolean, "rank": pl.Int64}
-TURNS_SCHEMA = {"game_id": pl.Int64, "ply": pl.Int64, "seat": pl.Int64,
+TURNS_SCHEMA: dict[str, Any] = {"game_id": pl.Int64, "ply": pl.Int64, "seat": pl.Int64,
                 "move": pl.String, "rule": pl.String, "forced": pl.Boolean}
 
 
@@ -166,7 +166,7 @@ class _Part:
     turns: pl.DataFrame
 
 
-_CHUNK_PLAYERS_SCHEMA = {k: v for k, v in PLAYERS_SCHEMA.items() if k != "agent"}
+_CHUNK_PLAYERS_SCHEMA: dict[str, Any] = {k: v for k, v in PLAYERS_SCHEMA.items() if k != "agent"}
 """A chunk's player rows lack the agent names: the parent adds them once, per seat."""
 
 
@@ -201,7 +201,7 @@ def _play_chunk(chunk: _Chunk) -> _Part:
     with collector_paused() if chunk.pause_collector else contextlib.nullcontext():
         for offset, seed in enumerate(chunk.seeds):
             _play_game(chunk, chunk.first + offset, seed, games, players, log)
-    tallies = {name: pl.Int64 for name in players if name not in _CHUNK_PLAYERS_SCHEMA}
+    tallies: dict[str, Any] = {name: pl.Int64 for name in players if name not in _CHUNK_PLAYERS_SCHEMA}
     return _Part(pl.DataFrame(games, schema=GAMES_SCHEMA),
                  pl.DataFrame(players, schema=_CHUNK_PLAYERS_SCHEMA | tallies),
                  _turns_frame(log))
@@ -263,19 +263,22 @@ def game_seeds(seed: int, n: int) -> list[int]:
 
 def resolve_agents(agents: str | Agent | Sequence[str | Agent], game: Game) -> tuple[Agent, ...]:
     """One agent per seat from names ("random,greedy" or a list) and/or agent objects."""
+    chosen: list[str | Agent]
     if isinstance(agents, str):
-        agents = [a for a in agents.split(",") if a.strip()]
-    elif not isinstance(agents, (list, tuple)):
-        agents = [agents]
-    if not agents:
+        chosen = [a for a in agents.split(",") if a.strip()]
+    elif isinstance(agents, (list, tuple)):
+        chosen = list(agents)
+    else:
+        chosen = [cast(Agent, agents)]         # one agent object
+    if not chosen:
         raise InvalidInput("agents", "expected at least one agent")
-    if len(agents) == 1:
-        agents = list(agents) * game.players
-    if len(agents) != game.players:
+    if len(chosen) == 1:
+        chosen = chosen * game.players
+    if len(chosen) != game.players:
         raise InvalidInput("agents", f"expected 1 agent or one per seat ({game.players}), "
-                                     f"got {len(agents)}")
+                                     f"got {len(chosen)}")
     resolved = []
-    for seat, agent in enumerate(agents):
+    for seat, agent in enumerate(chosen):
         if isinstance(agent, str):
             agent = make_agent(agent, game)
         elif not callable(getattr(agent, "choose", None)):
@@ -574,7 +577,7 @@ def evaluate_moves(state: State, agents: Any = "random", n: int = 200, seed: int
             rows.append({"move": str(move), "label": move.label, "rule": move.rule,
                          "seat": seat, "games": mine.height,
                          "wins": float(mine["won"].sum()),
-                         "mean_score": float(mine["score"].mean() or 0.0)})
+                         "mean_score": float(cast(float, mine["score"].mean()) or 0.0)})
             if bar is not None:
                 bar.update(1)
     finally:

@@ -290,7 +290,7 @@ class State:
                 self._pend = pend
             if pend.seat is None or not isinstance(move, Move) or not self._legal_here(move):
                 raise IllegalMove(self.why_not(move) or Reason("CORE-LEGAL", "illegal"), move)
-        data, events = self._apply(move)  # type: ignore[arg-type]  # a Move: checked above
+        data, events = self._apply(move)
         return self._successor(data, events)
 
     def _successor(self, data: NamedTuple, events: tuple[Event, ...]) -> "State":

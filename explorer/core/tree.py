@@ -262,7 +262,7 @@ class Explorer:
             return self.node
         self.current = self.node.parent  # type: ignore[assignment]
         while self.node.parent is not None and self._passes_over(self.node):
-            self.current = self.node.parent  # type: ignore[assignment]
+            self.current = self.node.parent
         return self.node
 
     def redo(self) -> Node:

@@ -13,7 +13,7 @@ that hash, and reports the path of the first wrong field.
 from __future__ import annotations
 
 import re
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 import msgspec
 
@@ -51,7 +51,11 @@ def invalid(exc: msgspec.ValidationError, where: str) -> InvalidInput:
     return InvalidInput(field_path(where, path), problem)
 
 
-def convert(raw: Any, kind: type[T] | Any, where: str = "") -> T:
+@overload
+def convert(raw: Any, kind: type[T], where: str = "") -> T: ...
+@overload
+def convert(raw: Any, kind: Any, where: str = "") -> Any: ...
+def convert(raw: Any, kind: Any, where: str = "") -> Any:
     """`raw` (decoded JSON or Python values) as `kind`, strictly; InvalidInput naming
     the field path otherwise. Errors raised by a type's own checks (`__post_init__`)
     come back the same way."""

@@ -20,7 +20,7 @@ a click that no legal move allows; `Board` answers by setting ``message``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import anywidget
 import traitlets
@@ -36,9 +36,10 @@ from ..core.tree import Explorer
 HERE = Path(__file__).parent
 
 
-def player_name(index: int) -> str:
-    """How the explorer names a seat: P0, P1, ... as the games' move texts do."""
-    return seat_name(index)
+def player_name(index: int | None) -> str:
+    """How the explorer names a seat: P0, P1, ... as the games' move texts do ("nobody"
+    when no seat is asked, the game being over)."""
+    return "nobody" if index is None else seat_name(index)
 
 
 def viewer_name(viewer: int | None) -> str:
@@ -93,7 +94,7 @@ class Board(anywidget.AnyWidget):
     marks = traitlets.Dict().tag(sync=True)
     """{"last": element ids of the last move (when the viewer could see it), "changed":
     ids of the zones that differ from the position being compared}: highlights."""
-    moves = traitlets.List().tag(sync=True)
+    moves: traitlets.List[Any] = traitlets.List().tag(sync=True)
     message = traitlets.Dict().tag(sync=True)
     node = traitlets.Int(0).tag(sync=True)
     revision = traitlets.Int(0).tag(sync=True)
@@ -114,10 +115,10 @@ class Board(anywidget.AnyWidget):
         self.on_msg(self._on_custom_msg)
         self.refresh()
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget, and beside it the board as static HTML: an exported notebook
         (nbconvert, a notebook viewer) shows the board without a kernel."""
-        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle: Any = super()._repr_mimebundle_(**kwargs)
         if isinstance(bundle, tuple):
             bundle = bundle[0]
         return {**bundle, "text/html": self.html}
@@ -307,7 +308,7 @@ class Board(anywidget.AnyWidget):
         return element_id.replace(":", " ")
 
 
-def short_name(item: dict[str, Any]) -> str:
+def short_name(item: Mapping[str, Any]) -> str:
     """An element's name in a few words (see `Board._element_name`); "" when it has none."""
     if item.get("name"):
         return str(item["name"])

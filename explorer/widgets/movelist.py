@@ -26,7 +26,7 @@ class MoveList(anywidget.AnyWidget):
     _esm = (HERE / "movelist.js").read_text(encoding="utf-8")
     _css = (HERE / "board.css").read_text(encoding="utf-8")
 
-    moves = traitlets.List().tag(sync=True)
+    moves: traitlets.List[Any] = traitlets.List().tag(sync=True)
     """[{text, label, rule}] of the moves shown, in legal-move order."""
     more = traitlets.Int(0).tag(sync=True)
     """How many further legal moves are not listed (too many for a list)."""

@@ -14,7 +14,7 @@ Use it by naming the class in the server's configuration::
 """
 from __future__ import annotations
 
-import asyncio
+from typing import Any
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
@@ -23,6 +23,6 @@ class NoDelayKernelConnection(ZMQChannelsWebsocketConnection):
     """jupyter_server's kernel websocket connection, sending each message at once
     (TCP_NODELAY on the browser's socket)."""
 
-    def connect(self) -> asyncio.Future[None] | None:
+    def connect(self) -> Any:     # what the base returns (typed a coroutine, a future at run time)
         self.websocket_handler.set_nodelay(True)
         return super().connect()
