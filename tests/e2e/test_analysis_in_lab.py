@@ -49,18 +49,24 @@ def clicks(page: Page, count: int) -> list[float]:
     return times
 
 
-def test_the_pane_thinks_beside_the_board_and_a_click_stays_quick(page: Page, lab: Any) -> None:
+def open_panel(page: Page, lab: Any, stem: str, source: str, texts: tuple[str, ...]) -> Any:
+    """A notebook of the markdown cells `texts` and one code cell `source` (showing a
+    panel), run in Lab at 1280x900; returns the panel once its board is drawn."""
     page.set_viewport_size({"width": 1280, "height": 900})
-    name = f"analysis-{uuid.uuid4().hex[:8]}.ipynb"
+    name = f"{stem}-{uuid.uuid4().hex[:8]}.ipynb"
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_markdown_cell(text) for text in
-                ("# The analysis pane", "Switched on beside the board.", "Moves played while it thinks.", "Below:")]
-    nb.cells.append(nbformat.v4.new_code_cell(SOURCE))
+    nb.cells = [nbformat.v4.new_markdown_cell(text) for text in texts] + [nbformat.v4.new_code_cell(source)]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, lab.root / name)
     run_notebook(page, lab, name)
     panel = page.locator(".rx-panel")
     expect(panel.locator(".rx-board .rx-scene")).to_be_visible()
+    return panel
+
+
+def test_the_pane_thinks_beside_the_board_and_a_click_stays_quick(page: Page, lab: Any) -> None:
+    panel = open_panel(page, lab, "analysis", SOURCE, ("# The analysis pane", "Switched on beside the board.",
+                                                       "Moves played while it thinks.", "Below:"))
     quick = clicks(page, 4)                                    # the pane off: today's latency
 
     panel.locator(".rx-tabs .lm-TabBar-tab", has_text="Analysis").click()
@@ -93,17 +99,8 @@ panel"""
 
 
 def test_the_record_marks_the_game_and_a_click_on_its_chart_goes_there(page: Page, lab: Any) -> None:
-    page.set_viewport_size({"width": 1280, "height": 900})
-    name = f"record-{uuid.uuid4().hex[:8]}.ipynb"
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_markdown_cell(text) for text in
-                ("# The game record", "A game played out.", "Judged in the panel.", "Below:")]
-    nb.cells.append(nbformat.v4.new_code_cell(RECORD))
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, lab.root / name)
-    run_notebook(page, lab, name)
-    panel = page.locator(".rx-panel")
-    expect(panel.locator(".rx-board .rx-scene")).to_be_visible()
+    panel = open_panel(page, lab, "record", RECORD, ("# The game record", "A game played out.",
+                                                     "Judged in the panel.", "Below:"))
     status = panel.locator(".rx-board .rx-status")
     at_start = status.inner_text()
     panel.locator(".rx-tabs .lm-TabBar-tab", has_text="Analysis").click()

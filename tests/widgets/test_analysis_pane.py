@@ -106,13 +106,19 @@ def test_the_record_judges_the_game_in_slices_marks_it_and_charts_it():
     panel.close()
 
 
-def test_a_click_on_a_point_of_the_record_goes_to_its_position():
+def _judged_panel():
+    """A panel of a played-out game whose record is judged (quickly)."""
     from explorer.widgets import Panel
     tree = _played_tree()
     panel = Panel(tree)
     panel.record.start(tree, seconds=0.005)
     while panel.record.step(0.005):
         pass
+    return tree, panel
+
+
+def test_a_click_on_a_point_of_the_record_goes_to_its_position():
+    tree, panel = _judged_panel()
     node = int(panel.record.frame["node"][3])
     panel.record.picker._vl_selections = {"pick": {"value": {"vlPoint": {"or": [{"node": node}]}},
                                                    "store": []}}
@@ -122,12 +128,7 @@ def test_a_click_on_a_point_of_the_record_goes_to_its_position():
 
 
 def test_the_record_is_the_teachers_only():
-    from explorer.widgets import Panel
-    tree = _played_tree()
-    panel = Panel(tree)
-    panel.record.start(tree, seconds=0.005)
-    while panel.record.step(0.005):
-        pass
+    _, panel = _judged_panel()
     panel.perspective.value = 1
     assert panel.record.button.disabled and panel.record.chart.layout.display == "none"
     assert panel.record.status.layout.display == "none"
