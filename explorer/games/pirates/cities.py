@@ -238,7 +238,7 @@ def redeal_cities(c: CitiesData, stack: list, viewer: int, rng: random.Random) -
         hands[p] = parts[k]
         returned[p] = parts[len(others) + k]
     for k, i in enumerate(picks):
-        stack[i] = stack[i][:3] + (parts[2 * len(others) + k],)
+        stack[i] = stack[i]._replace(drawn=parts[2 * len(others) + k])
     return c._replace(influence=tuple(hands), returned=tuple(returned),
                       deck=Deck(unseen, (), c.deck.bottom))
 

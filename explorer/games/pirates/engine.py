@@ -31,7 +31,7 @@ from .catalogue import (
     Steal,
     Wind,
 )
-from .data import PiratesData
+from .data import BattleRoll, CupRoll, DieRoll, Draw, HandLoss, PiratesData, Task, Window
 from .dice import BATTLE_RANK, CREW_DICE, SPECIAL, bid_text, judged_count
 from .words import card_name
 
@@ -275,7 +275,7 @@ class Work:
         is closed at once, so no empty window is ever saved)."""
         top = self.stack[-1]
         rest = top[2][1:]
-        self.stack = self.stack[:-1] + ((("window", top[1], rest),) if rest else ())
+        self.stack = self.stack[:-1] + ((Window("window", top[1], rest),) if rest else ())
 
     def flag(self, p: int, f: str) -> None:
         self.used = _tup(self.used, p, self.used[p] + f)
@@ -415,7 +415,7 @@ class Work:
 
     # ------------------------------------------------------------------ cards
     def draw_frame(self, p: int) -> None:
-        self.stack += (("draw", p),)
+        self.stack += (Draw("draw", p),)
 
     def give_card(self, p: int, card: str) -> None:
         if self.cities is not None and self.stack:
@@ -451,11 +451,11 @@ class Work:
             self.flag(p, "g" if spec.tier == "gold" else "s")
         self.say("card", spec.rule, f"{P(p)} plays {spec.name}: {spec.text}", p)
         if not hand:             # drawn once the card's effects are done [P-LAST-CARD]
-            self.stack += (("free draw", p),)
+            self.stack += (Draw("free draw", p),)
         self.push_effects(p, "card", spec.effects)
 
     def push_effects(self, actor: int, source: str, effects: tuple) -> None:
-        self.stack += tuple(("task", actor, source, e, -1) for e in effects[::-1])
+        self.stack += tuple(Task("task", actor, source, e, -1) for e in effects[::-1])
 
     def candidates(self, actor: int, effect: Any, source: str) -> list[int]:
         """The players an aimed effect may target [P-TARGET] [P-IMMUNE]."""
@@ -508,9 +508,9 @@ class Work:
             if face is None:
                 return True
             if not asked:
-                self.stack = self.stack[:-1] + (top[:4] + (True,) + top[5:],)
+                self.stack = self.stack[:-1] + (top._replace(asked=True),)
                 if self.may_reroll(owner):
-                    self.stack += (("window", "reroll", (owner,)),)
+                    self.stack += (Window("window", "reroll", (owner,)),)
                 return False
             self.stack = self.stack[:-1]
             self.resolve_die(name, owner, face, effect, source)
@@ -520,17 +520,17 @@ class Work:
             if None in faces:
                 return True
             if not asked:
-                self.stack = self.stack[:-1] + (top[:4] + (True,) + top[5:],)
+                self.stack = self.stack[:-1] + (top._replace(asked=True),)
                 if bkind == "final":
                     asked_seats = tuple(s for s in self.order_from(self.captain) if s in seats
                                         and self.final_can_act(s, flags[seats.index(s)]))
                     if asked_seats:
-                        self.stack += (("window", "final", asked_seats),)
+                        self.stack += (Window("window", "final", asked_seats),)
                 else:
                     asked_seats = tuple(s for s in self.order_from(self.captain)
                                         if s in seats and self.may_reroll(s))
                     if asked_seats:
-                        self.stack += (("window", "reroll", asked_seats),)
+                        self.stack += (Window("window", "reroll", asked_seats),)
                 return False
             self.resolve_battle(top)
             return False
@@ -542,7 +542,7 @@ class Work:
                 self.stack = self.stack[:-1]
                 return False
             if seats != top[2]:
-                self.stack = self.stack[:-1] + (("window", top[1], seats),)
+                self.stack = self.stack[:-1] + (Window("window", top[1], seats),)
             return True
         if kind == "draw":
             return self.draw(top[1])
@@ -576,7 +576,7 @@ class Work:
             self.stack = self.stack[:-1]
             return False
         if seats != top[1]:
-            self.stack = self.stack[:-1] + ((kind, seats),)
+            self.stack = self.stack[:-1] + (top._replace(seats=seats),)
         return True
 
     def draw(self, p: int) -> bool:
@@ -615,11 +615,11 @@ class Work:
         kind = type(effect)                      # effects are exact classes (catalogue)
         if kind is Roll and effect.times > 1:
             one = msgspec.structs.replace(effect, times=1)
-            self.stack = rest + (("task", actor, source, one, target),) * effect.times
+            self.stack = rest + (Task("task", actor, source, one, target),) * effect.times
             return False
         if kind is DiscardCards and effect.n > 1:
             single = msgspec.structs.replace(effect, n=1)
-            self.stack = rest + (("task", actor, source, single, target),) * effect.n
+            self.stack = rest + (Task("task", actor, source, single, target),) * effect.n
             return False
         if aims(effect) and target == -1:
             if self.candidates(actor, effect, source):
@@ -657,14 +657,14 @@ class Work:
             self.say("wind", "P-CARD-WIND", "the token is turned over: play now goes "
                      + ("clockwise" if self.direction == 1 else "counter-clockwise"))
         elif kind is DrawCards:
-            self.stack += (("draw", who),) * effect.n
+            self.stack += (Draw("draw", who),) * effect.n
         elif kind is Roll:
-            self.stack += (("die", effect.die, actor, None, False, effect, source),)
+            self.stack += (DieRoll("die", effect.die, actor, None, False, effect, source),)
         elif kind is Steal:
             self.steal(actor, target, effect.n)
         elif kind is Duel:
             self.say("duel", "P-DUEL", f"{P(actor)} duels {P(target)}", actor)
-            self.stack += (("battle", "duel", (actor, target), (None, None), False,
+            self.stack += (BattleRoll("battle", "duel", (actor, target), (None, None), False,
                             effect.loss, effect.steal, ("", "")),)
         elif kind is Battle:
             fighters = (actor, *candidates(self, actor, effect, source))
@@ -674,14 +674,14 @@ class Work:
             else:
                 self.say("battle", "P-BATTLE-LOSER", "a battle looking for a loser: "
                          + ", ".join(P(s) for s in fighters), actor)
-                self.stack += (("battle", "loser", fighters, (None,) * len(fighters), False,
+                self.stack += (BattleRoll("battle", "loser", fighters, (None,) * len(fighters), False,
                                 effect.loss, 0, ("",) * len(fighters)),)
         elif kind is Special:
             self.take_special(who, SPECIAL.index(effect.die), rule)
         elif kind is MoveBy:
             self.move_ship(who, effect.n, rule)
         elif kind is DiscardCards:          # random
-            self.stack += (("hand", who),)
+            self.stack += (HandLoss("hand", who),)
         return False
 
     def resolve_die(self, name: str, owner: int, face: Any, effect: Any, source: str) -> None:
@@ -697,7 +697,7 @@ class Work:
         [P-CURSE-PASS]."""
         seats = tuple(s for s in self.order_from(self.captain) if self.has_sail_choice(s))
         if seats:
-            self.stack += (("window", "cards", seats),)
+            self.stack += (Window("window", "cards", seats),)
 
     def has_sail_choice(self, p: int) -> bool:
         """Whether a sail card window may have anything to offer `p` but passing: a gold
@@ -724,7 +724,7 @@ class Work:
         if len(movers) >= 2:
             self.say("battle", "P-BATTLE-2", "the ships that moved battle: "
                      + ", ".join(P(p) for p in movers))
-            self.stack += (("battle", "sail", tuple(movers), (None,) * len(movers), False, 0, 0,
+            self.stack += (BattleRoll("battle", "sail", tuple(movers), (None,) * len(movers), False, 0, 0,
                             ("",) * len(movers)),)
             if self.game.options.sail_cards == "before battle and after tile":
                 self.open_card_window()
@@ -780,7 +780,7 @@ class Work:
         if set(tied) >= set(fighters) and all(self.dice(s) <= 1 for s in tied):
             self.say("final", "P-FINAL-4", "every fighter would lose their last die: the roll "
                                            "is ignored and rolled again")
-            self.stack = rest + (("battle", "final", seats, (None,) * len(seats), False, 0, 0,
+            self.stack = rest + (BattleRoll("battle", "final", seats, (None,) * len(seats), False, 0, 0,
                                   flags),)
             return
         self.stack = rest
@@ -800,7 +800,7 @@ class Work:
         _, battle, seats, faces, asked, loss, steal, flags = top
         self.say(kind, rule, f"{' and '.join(P(s) for s in tied)} {said} and roll again")
         keep = tuple(flags[seats.index(s)] for s in tied)
-        self.stack = self.stack[:-1] + (("battle", battle, tied, (None,) * len(tied), False, loss, steal, keep),)
+        self.stack = self.stack[:-1] + (BattleRoll("battle", battle, tied, (None,) * len(tied), False, loss, steal, keep),)
 
     def lose_final_die(self, p: int) -> None:
         if self.crew[p]:
@@ -814,7 +814,7 @@ class Work:
 
     def start_sub_battle(self) -> None:
         seats = tuple(s for s in self.order_from(self.captain) if s in self.group)
-        self.stack += (("battle", "final", seats, (None,) * len(seats), False, 0, 0,
+        self.stack += (BattleRoll("battle", "final", seats, (None,) * len(seats), False, 0, 0,
                         ("",) * len(seats)),)
 
     # ------------------------------------------------------------------ stages
@@ -861,7 +861,7 @@ class Work:
         time (a "cup" frame) [P-BET-ROLL]; False when every cup is rolled."""
         for p in range(self.n):
             if self.betting[p] and self.cups[p] is None:
-                self.stack += (("cup", p, ()),)
+                self.stack += (CupRoll("cup", p, ()),)
                 return True
         return False
 
@@ -974,7 +974,7 @@ class Work:
             if self.roles[p] == "loser" and self.param(p, "loss_crew"):
                 self.gain_normal(p, self.param(p, "loss_crew"), "P-CAPTAIN-C7")
         self.stage = "sailing"
-        self.stack += (("die", "sail", win, None, False, None, "tile"),)
+        self.stack += (DieRoll("die", "sail", win, None, False, None, "tile"),)
 
     def end_of_sail(self) -> None:
         """The start/end tile counts at the end of a sail phase [P-END-1] [P-FINAL-1]."""
@@ -1056,7 +1056,7 @@ class Work:
             if not unable:
                 self.stage = "together"
                 self.group = tied
-                self.stack += (("window", "together", tied),)
+                self.stack += (Window("window", "together", tied),)
                 return
             if self.progress[tied[0]] < self.length:
                 self.say("no step", "P-STEPS-2", f"{', '.join(P(p) for p in tied)} are tied for last "

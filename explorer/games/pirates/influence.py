@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from . import moves as m
 from .catalogue import Cargo, Target
 from .cities import MAYOR, in_town
+from .data import InfluenceDraw, Pick, Task
 from .engine import P, Work, _tup
 from .words import cards_named
 
@@ -72,7 +73,7 @@ def play_influence(w: Work, move: m.PlayInfluence) -> None:
     if move.mode == "attack":
         w.say("influence", "P-COG-ATTACK", f"{P(p)} plays {w.card_name(card)} for {town}: attack! Ships in "
                                            f"{town}: {names}; each loses one cargo", p)
-        w.stack += tuple(("task", s, "card", LOSE_CARGO, -1) for s in reversed(there))
+        w.stack += tuple(Task("task", s, "card", LOSE_CARGO, -1) for s in reversed(there))
         return
     mayor = p in there and w.cities.designated[p] == town
     w.say("influence", "P-COG-BONUS", f"{P(p)} plays {w.card_name(card)} for {town}: bonus! Ships in {town}: "
@@ -96,9 +97,9 @@ def buy_influence(w: Work, move: m.BuyInfluence) -> None:
     w.say("buy", "P-COG-INF-BUY", f"{P(p)} pays 1 coin for an influence card", p)
     w.end_turn(False)
     if w.param(p, "draw_two"):
-        w.stack += (("pick", p, "influence", ()), ("idraw", p), ("idraw", p))
+        w.stack += (Pick("pick", p, "influence", ()), InfluenceDraw("idraw", p), InfluenceDraw("idraw", p))
     else:
-        w.stack += (("idraw", p),)
+        w.stack += (InfluenceDraw("idraw", p),)
 
 
 def influence_draw(w: Work, p: int) -> bool:
@@ -142,7 +143,7 @@ def into_pick(w: Work, p: int, card: str, deck: str) -> bool:
     fr = w.stack[i] if i >= 0 else None
     if fr is None or fr[0] != "pick" or fr[1] != p or fr[2] != deck:
         return False
-    w.stack = _tup(w.stack, i, ("pick", p, deck, tuple(sorted(fr[3] + (card,)))))
+    w.stack = _tup(w.stack, i, Pick("pick", p, deck, tuple(sorted(fr[3] + (card,)))))
     w.say("draw", "P-COG-VAR-DRAW2", f"{P(p)} draws {w.card_name(card)}, one of two to choose from", p, (p,),
           f"{P(p)} draws a card, one of two to choose from")
     return True
@@ -198,4 +199,4 @@ def reveal_mayor(w: Work) -> None:
     elif face == "bomb":
         w.say("mayor", "P-COG-MAYOR-BOMB", f"{P(owner)}'s mayor die shows a bomb: they choose another "
                                            f"player, who loses one cargo", owner)
-        w.stack += (("task", owner, "mayor", BOMB, -1),)
+        w.stack += (Task("task", owner, "mayor", BOMB, -1),)

@@ -13,7 +13,7 @@ from explorer.core.chance import canonical
 from explorer.core.words import counted
 
 from . import moves as m
-from .data import FIELDS, PiratesData
+from .data import FIELDS, CupRoll, Pick, PiratesData, Reroll
 from .dice import CREW_DICE, bid_text
 from .engine import CURSED, DATA, P, Work, _new, _tup, cup_of, held_count
 from .influence import buy_influence, influence_deal, keep_card, play_influence
@@ -69,7 +69,7 @@ def cup_die(state: "PiratesState", move: m.CupDie) -> tuple[PiratesData, tuple[E
     crew = d.crew[p]
     if len(faces) < crew + held_count(d.specials, p):
         fields = list(d)
-        fields[_STACK] = d.stack[:-1] + (("cup", p, faces),)
+        fields[_STACK] = d.stack[:-1] + (CupRoll("cup", p, faces),)
         return _new(DATA, fields), _DIE_ROLLED[p, move.die, face]
     w = Work(state)
     names = w.names(p)
@@ -101,7 +101,7 @@ def roll(w: Work, move: m.Roll) -> None:
     top = w.stack[-1]
     face = move.face
     if top[0] == "die":
-        w.stack = w.stack[:-1] + (top[:3] + (face,) + top[4:],)
+        w.stack = w.stack[:-1] + (top._replace(face=face),)
         if top[1] == "sail":
             w.sail = int(face)
             w.say("sail", "P-SAIL-1", f"{P(top[2])} rolls the sail die: {face}", top[2])
@@ -111,7 +111,7 @@ def roll(w: Work, move: m.Roll) -> None:
     if top[0] == "battle":
         seats, faces = top[2], top[3]
         i = faces.index(None)
-        w.stack = w.stack[:-1] + (top[:3] + (_tup(faces, i, face),) + top[4:],)
+        w.stack = w.stack[:-1] + (top._replace(faces=_tup(faces, i, face)),)
         w.say("battle", "P-BATTLE-1", f"{P(seats[i])} rolls {face}", seats[i])
         return
     p = top[1]                                   # a re-roll
@@ -119,12 +119,12 @@ def roll(w: Work, move: m.Roll) -> None:
     i = below(w.stack, ("die", "battle"))
     fr = w.stack[i]
     if fr[0] == "die":
-        w.stack = _tup(w.stack, i, fr[:3] + (face,) + fr[4:])
+        w.stack = _tup(w.stack, i, fr._replace(face=face))
         if fr[1] == "sail":
             w.sail = int(face)
     else:
         j = fr[2].index(p)
-        w.stack = _tup(w.stack, i, fr[:3] + (_tup(fr[3], j, face),) + fr[4:])
+        w.stack = _tup(w.stack, i, fr._replace(faces=_tup(fr[3], j, face)))
     w.say("reroll", "P-REROLL", f"{P(p)}'s re-roll: {face}", p)
 
 
@@ -176,7 +176,7 @@ def reroll(w: Work, move: m.Reroll) -> None:
         i = below(w.stack, ("battle",))
         b = w.stack[i]
         flags = _tup(b[7], b[2].index(p), b[7][b[2].index(p)] + "r")
-        w.stack = _tup(w.stack, i, b[:7] + (flags,))
+        w.stack = _tup(w.stack, i, b._replace(flags=flags))
     else:
         w.flag(p, "r")
         w.decline()
@@ -186,7 +186,7 @@ def reroll(w: Work, move: m.Reroll) -> None:
     w.say("reroll", "P-REROLL" if top[1] != "final" else "P-FINAL-3",
           f"{P(p)} pays {counted(cost, 'coin')} to re-roll their {die}" if cost else
           f"{P(p)} re-rolls their {die} for free", p)
-    w.stack += (("reroll", p),)
+    w.stack += (Reroll("reroll", p),)
 
 
 def keep(w: Work, move: m.Keep) -> None:
@@ -200,7 +200,7 @@ def play_card(w: Work, move: m.PlayCard) -> None:
             i = below(w.stack, ("battle",))
             b = w.stack[i]
             flags = _tup(b[7], b[2].index(p), b[7][b[2].index(p)] + "c")
-            w.stack = _tup(w.stack, i, b[:7] + (flags,))
+            w.stack = _tup(w.stack, i, b._replace(flags=flags))
             w.play_card(p, move.card, final=True)
         else:
             w.decline()
@@ -213,7 +213,7 @@ def play_card(w: Work, move: m.PlayCard) -> None:
 def target(w: Work, move: m.Target) -> None:
     top = w.stack[-1]
     w.say("target", "P-TARGET", f"{P(move.player)} aims at {P(move.seat)}", move.player)
-    w.stack = w.stack[:-1] + (top[:4] + (move.seat,),)
+    w.stack = w.stack[:-1] + (top._replace(target=move.seat),)
 
 
 def buy(w: Work, move: m.Buy) -> None:
@@ -225,7 +225,7 @@ def buy(w: Work, move: m.Buy) -> None:
     if not (w.stack and w.stack[-1][0] == "window"):   # in a sail window the seat is asked again
         w.end_turn(False)
     if w.param(p, "draw_two"):                          # draw two, keep one [P-COG-VAR-DRAW2]
-        w.stack += (("pick", p, "action", ()),)
+        w.stack += (Pick("pick", p, "action", ()),)
         w.draw_frame(p)
     w.draw_frame(p)
 

@@ -16,7 +16,26 @@ from explorer.core.typed import convert
 
 from . import catalogue as cat_module
 from .cities import check_cities, decode_cities, encode_cities, scenario_cities
-from .data import FIELDS, STAGES, PiratesData
+from .data import (
+    FIELDS,
+    STAGES,
+    Asking,
+    BattleRoll,
+    Build,
+    CupRoll,
+    DieRoll,
+    Draft,
+    Draw,
+    Frame,
+    HandLoss,
+    InfluenceDraw,
+    Pick,
+    PiratesData,
+    Reroll,
+    Task,
+    Towns,
+    Window,
+)
 from .deck_spec import DeckSpec, deck_from_spec
 from .dice import CREW_DICE, FACE_WORDS, SPECIAL
 from .engine import cup_of, dice_names, held_specials
@@ -164,26 +183,25 @@ _FACES = {str(f): f for d in CREW_DICE.values() for f in d.faces}
 
 
 # ------------------------------------------------------------------ encode
-def encode_frame(frame: tuple) -> list[Any]:
-    out = list(frame)
-    if frame[0] == "task":
-        out[3] = msgspec.to_builtins(frame[3])
-    elif frame[0] == "die":
-        out[5] = None if frame[5] is None else msgspec.to_builtins(frame[5])
-    elif frame[0] == "battle":
-        out[2], out[3], out[7] = list(frame[2]), list(frame[3]), list(frame[7])
-    elif frame[0] == "window":
-        out[2] = list(frame[2])
-    elif frame[0] == "draft":
-        out[2] = [list(c) for c in frame[2]]
-    elif frame[0] == "build":
-        out[1] = [list(t) for t in frame[1]]
-    elif frame[0] in ("keep", "designate"):
-        out[1] = list(frame[1])
-    elif frame[0] == "pick":
-        out[3] = list(frame[3])
-    elif frame[0] == "cup":
-        out[2] = list(frame[2])
+def encode_frame(frame: Frame) -> list[Any]:
+    """The frame as JSON: `[kind, ...fields]`, tuples as lists, effects as their dicts."""
+    out: list[Any] = list(frame)
+    if isinstance(frame, Task):
+        out[3] = msgspec.to_builtins(frame.effect)
+    elif isinstance(frame, DieRoll):
+        out[5] = None if frame.effect is None else msgspec.to_builtins(frame.effect)
+    elif isinstance(frame, BattleRoll):
+        out[2], out[3], out[7] = list(frame.seats), list(frame.faces), list(frame.flags)
+    elif isinstance(frame, (Window, Asking)):
+        out[-1] = list(frame.seats)
+    elif isinstance(frame, Draft):
+        out[2] = [list(c) for c in frame.chosen]
+    elif isinstance(frame, Build):
+        out[1] = [list(t) for t in frame.tiles]
+    elif isinstance(frame, Pick):
+        out[3] = list(frame.drawn)
+    elif isinstance(frame, CupRoll):
+        out[2] = list(frame.faces)
     return out
 
 
@@ -229,29 +247,37 @@ _FRAME_SHAPES: dict[str, Any] = {
 }
 
 
-def decode_frame(raw: Any, where: str) -> tuple:
+_FRAME_TYPES: dict[str, Any] = {
+    "task": Task, "die": DieRoll, "battle": BattleRoll, "window": Window, "reroll": Reroll,
+    "draw": Draw, "free draw": Draw, "hand": HandLoss, "draft": Draft, "build": Build,
+    "keep": Asking, "towns": Towns, "designate": Asking, "idraw": InfluenceDraw, "pick": Pick,
+    "cup": CupRoll,
+}
+
+
+def decode_frame(raw: Any, where: str) -> Frame:
     if not isinstance(raw, list) or not raw or not isinstance(raw[0], str) or raw[0] not in _FRAME_SHAPES:
         raise InvalidInput(where, f"expected a frame [{'|'.join(_FRAME_SHAPES)}, ...]")
-    frame = convert(raw, _FRAME_SHAPES[raw[0]], where)
-    if frame[0] == "battle" and not (len(frame[2]) == len(frame[3]) == len(frame[7]) >= 1):
+    frame = _FRAME_TYPES[raw[0]](*convert(raw, _FRAME_SHAPES[raw[0]], where))
+    if isinstance(frame, BattleRoll) and not (len(frame.seats) == len(frame.faces) == len(frame.flags) >= 1):
         raise InvalidInput(where, "a battle lists one face and one flag per seat")
-    if frame[0] == "battle" and any(f is not None and f not in ("skull", "sword", "double sword")
-                                    for f in frame[3]):
+    if isinstance(frame, BattleRoll) and any(f is not None and f not in ("skull", "sword", "double sword")
+                                         for f in frame.faces):
         raise InvalidInput(where, "a battle face is skull, sword or double sword")
-    if frame[0] == "die" and frame[1] != "sail" and frame[5] is None:
+    if isinstance(frame, DieRoll) and frame.name != "sail" and frame.effect is None:
         raise InvalidInput(where, "a pirate or treasure die needs its effect")
-    if frame[0] == "window" and not frame[2]:
+    if isinstance(frame, Window) and not frame.seats:
         raise InvalidInput(where, "a window asks at least one seat")
-    if frame[0] == "draft":
-        frame = frame[:2] + (tuple(tuple(sorted(c)) for c in frame[2]),)
-    if frame[0] == "build":
-        frame = (frame[0], tuple(tuple(sorted(t)) for t in frame[1]), frame[2])
-    if frame[0] in ("keep", "designate") and not frame[1]:
-        raise InvalidInput(where, f"a {frame[0]} frame asks at least one seat")
-    if frame[0] == "pick":
-        if len(frame[3]) > 2:
+    if isinstance(frame, Draft):
+        return frame._replace(chosen=tuple(tuple(sorted(c)) for c in frame.chosen))
+    if isinstance(frame, Build):
+        return frame._replace(tiles=tuple(tuple(sorted(t)) for t in frame.tiles))
+    if isinstance(frame, Asking) and not frame.seats:
+        raise InvalidInput(where, f"a {frame.kind} frame asks at least one seat")
+    if isinstance(frame, Pick):
+        if len(frame.drawn) > 2:
             raise InvalidInput(where, "a draw-two choice holds at most two cards")
-        frame = frame[:3] + (tuple(sorted(frame[3])),)
+        return frame._replace(drawn=tuple(sorted(frame.drawn)))
     return frame
 
 

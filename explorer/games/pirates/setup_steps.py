@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from explorer.core.words import counted
 
 from . import moves as m
+from .data import Build, Draft
 from .engine import P, Work, _tup
 from .words import cards_named
 
@@ -52,11 +53,11 @@ def deal_tiles(game: "PiratesGame", rng: random.Random) -> tuple[tuple[str, ...]
     first = captain
     if game.options.build_first == "next player":      # [P-SETUP-BUILD-FIRST]
         first = next((s for s in ((captain + i) % n for i in range(1, n + 1)) if hands[s]), captain)
-    return route, captain, ("build", tuple(tuple(sorted(h)) for h in hands), first)
+    return route, captain, Build("build", tuple(tuple(sorted(h)) for h in hands), first)
 
 
 def draft_frame(players: int) -> tuple:
-    return ("draft", DRAFT_SIZES[0], ((),) * players)
+    return Draft("draft", DRAFT_SIZES[0], ((),) * players)
 
 
 # ---------------------------------------------------------------------- who decides
@@ -97,7 +98,7 @@ def draft_pass(w: Work, move: m.DraftPass) -> None:
     w.say("draft", "P-SETUP-DRAFT", f"{P(p)} sets {w.card_name(card)} aside to pass left", p, (p,),
           f"{P(p)} sets a card aside to pass left")
     if any(len(c) < size for c in chosen):
-        w.stack = w.stack[:-1] + (("draft", size, chosen),)
+        w.stack = w.stack[:-1] + (Draft("draft", size, chosen),)
         return
     n = w.n
     hands = list(w.hands)
@@ -110,7 +111,7 @@ def draft_pass(w: Work, move: m.DraftPass) -> None:
     w.passed = remember_passes(w.passed, chosen)
     w.say("draft", "P-SETUP-DRAFT", f"every player passes {size} card{'s' * (size > 1)} to the left")
     later = DRAFT_SIZES[DRAFT_SIZES.index(size) + 1:]
-    w.stack = w.stack[:-1] + ((("draft", later[0], ((),) * n),) if later else ())
+    w.stack = w.stack[:-1] + ((Draft("draft", later[0], ((),) * n),) if later else ())
     if not later:
         w.say("draft", "P-SETUP-DRAFT", "the draft is over: the cards in hand are the starting hands")
 
@@ -150,7 +151,7 @@ def place_tile(w: Work, move: m.PlaceTile) -> None:
     nxt = next((s for s in ((p + i) % n for i in range(1, n + 1)) if tiles[s]), None)
     if nxt is None:
         raise ValueError("tiles ran out before the map was full")
-    w.stack = w.stack[:-1] + (("build", tiles, nxt),)
+    w.stack = w.stack[:-1] + (Build("build", tiles, nxt),)
 
 
 # ---------------------------------------------------------------------- views
@@ -181,4 +182,4 @@ def redeal_tiles(frame: tuple, viewer: int, rng: random.Random) -> tuple:
     for p in others:
         out[p] = tuple(sorted(pool[at:at + len(tiles[p])]))
         at += len(tiles[p])
-    return ("build", tuple(out), turn)
+    return Build("build", tuple(out), turn)

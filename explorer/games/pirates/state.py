@@ -583,20 +583,20 @@ class PiratesState(State):
             parts[left] = tuple(sorted(held[:size]))
             parts[len(others) + left] = tuple(sorted(held[size:]))
         for k, i in enumerate(picks):    # the others' "draw two" choices [P-COG-VAR-DRAW2]
-            stack[i] = stack[i][:3] + (parts[2 * len(others) + k],)
+            stack[i] = stack[i]._replace(drawn=parts[2 * len(others) + k])
         hands = list(d.hands)
         picked = list(chosen)
         for p, part, aside in zip(others, parts, parts[len(others):]):
             hands[p] = part
             picked[p] = aside
         if draft is not None:           # the others' draft choices [P-SETUP-DRAFT]
-            stack[draft] = stack[draft][:2] + (tuple(picked),)
+            stack[draft] = stack[draft]._replace(chosen=tuple(picked))
         for i, fr in enumerate(stack):
             if fr[0] == "build":         # the others' tiles in hand [P-SETUP-BUILD]
                 stack[i] = redeal_tiles(fr, viewer, rng)
             elif fr[0] == "cup" and fr[1] != viewer:   # another cup being rolled [P-BET-ROLL]
                 names = self._names(fr[1])
-                stack[i] = ("cup", fr[1], tuple(CREW_DICE[names[k]].sample(rng) for k in range(len(fr[2]))))
+                stack[i] = fr._replace(faces=tuple(CREW_DICE[names[k]].sample(rng) for k in range(len(fr[2]))))
         cities = d.cities if d.cities is None else redeal_cities(d.cities, stack, viewer, rng)
         # the others' draft memories are theirs alone, and their cards were dealt again:
         # the sample keeps only the viewer's (a kept one could name cards no longer there,
