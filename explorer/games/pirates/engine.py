@@ -31,7 +31,19 @@ from .catalogue import (
     Steal,
     Wind,
 )
-from .data import BattleRoll, CupRoll, DieRoll, Draw, HandLoss, PiratesData, Task, Window
+from .data import (
+    Asking,
+    BattleRoll,
+    CupRoll,
+    DieRoll,
+    Draw,
+    HandLoss,
+    InfluenceDraw,
+    Pick,
+    PiratesData,
+    Task,
+    Window,
+)
 from .dice import BATTLE_RANK, CREW_DICE, SPECIAL, bid_text, judged_count
 from .words import card_name
 
@@ -274,8 +286,9 @@ class Work:
         """The asked seat of the top window is done: the next is asked (an empty window
         is closed at once, so no empty window is ever saved)."""
         top = self.stack[-1]
-        rest = top[2][1:]
-        self.stack = self.stack[:-1] + ((Window("window", top[1], rest),) if rest else ())
+        assert isinstance(top, Window)
+        rest = top.seats[1:]
+        self.stack = self.stack[:-1] + ((Window("window", top.window, rest),) if rest else ())
 
     def flag(self, p: int, f: str) -> None:
         self.used = _tup(self.used, p, self.used[p] + f)
@@ -500,30 +513,28 @@ class Work:
     def frame(self) -> bool:
         """Work on the top frame; True when it waits for a decision or for luck."""
         top = self.stack[-1]
-        kind: str = top[0]
-        if kind == "task":
+        if isinstance(top, Task):
             return self.task(top)
-        if kind == "die":
-            _, name, owner, face, asked, effect, source = top
-            if face is None:
+        if isinstance(top, DieRoll):
+            if top.face is None:
                 return True
-            if not asked:
+            if not top.asked:
                 self.stack = self.stack[:-1] + (top._replace(asked=True),)
-                if self.may_reroll(owner):
-                    self.stack += (Window("window", "reroll", (owner,)),)
+                if self.may_reroll(top.owner):
+                    self.stack += (Window("window", "reroll", (top.owner,)),)
                 return False
             self.stack = self.stack[:-1]
-            self.resolve_die(name, owner, face, effect, source)
+            self.resolve_die(top.name, top.owner, top.face, top.effect, top.source)
             return False
-        if kind == "battle":
-            _, bkind, seats, faces, asked, loss, steal, flags = top
-            if None in faces:
+        if isinstance(top, BattleRoll):
+            seats = top.seats
+            if None in top.faces:
                 return True
-            if not asked:
+            if not top.asked:
                 self.stack = self.stack[:-1] + (top._replace(asked=True),)
-                if bkind == "final":
+                if top.battle == "final":
                     asked_seats = tuple(s for s in self.order_from(self.captain) if s in seats
-                                        and self.final_can_act(s, flags[seats.index(s)]))
+                                        and self.final_can_act(s, top.flags[seats.index(s)]))
                     if asked_seats:
                         self.stack += (Window("window", "final", asked_seats),)
                 else:
@@ -534,48 +545,48 @@ class Work:
                 return False
             self.resolve_battle(top)
             return False
-        if kind == "window":
-            seats = top[2]
-            while seats and (self.out[seats[0]] or (top[1] == "cards" and not self.has_sail_choice(seats[0]))):
+        if isinstance(top, Window):
+            seats = top.seats
+            while seats and (self.out[seats[0]] or (top.window == "cards" and not self.has_sail_choice(seats[0]))):
                 seats = seats[1:]
             if not seats:
                 self.stack = self.stack[:-1]
                 return False
-            if seats != top[2]:
-                self.stack = self.stack[:-1] + (Window("window", top[1], seats),)
+            if seats != top.seats:
+                self.stack = self.stack[:-1] + (Window("window", top.window, seats),)
             return True
-        if kind == "draw":
-            return self.draw(top[1])
-        if kind == "free draw":
-            self.say("card", "P-LAST-CARD", f"{P(top[1])} played their last card and draws one free", top[1])
+        if isinstance(top, Draw):
+            if top.kind == "draw":
+                return self.draw(top.seat)
+            self.say("card", "P-LAST-CARD", f"{P(top.seat)} played their last card and draws one free", top.seat)
             self.stack = self.stack[:-1]
-            self.draw_frame(top[1])
+            self.draw_frame(top.seat)
             return False
-        if kind == "hand":
-            if not self.hands[top[1]]:
+        if isinstance(top, HandLoss):
+            if not self.hands[top.seat]:
                 self.stack = self.stack[:-1]
                 return False
             return True
-        if kind == "idraw":
+        if isinstance(top, InfluenceDraw):
             from .influence import influence_draw
-            return influence_draw(self, top[1])
-        if kind == "pick":
+            return influence_draw(self, top.seat)
+        if isinstance(top, Pick):
             from .influence import settle_pick
             return settle_pick(self)
-        if kind in ("keep", "designate"):
+        if isinstance(top, Asking):
             return self.cities_seat(top)
         return True                              # "reroll", "cup": luck; "draft", "build", "towns": decisions
 
-    def cities_seat(self, top: tuple) -> bool:
+    def cities_seat(self, top: Asking) -> bool:
         """A "keep" or "designate" frame asks its first seat (a seat holding no more than
         2 influence cards has nothing to return) [P-COG-INF-DEAL] [P-COG-DESIGNATE]."""
-        kind, seats = top
-        if kind == "keep":
+        seats = top.seats
+        if top.kind == "keep":
             seats = tuple(s for s in seats if len(self.cities.influence[s]) > 2)
         if not seats:
             self.stack = self.stack[:-1]
             return False
-        if seats != top[1]:
+        if seats != top.seats:
             self.stack = self.stack[:-1] + (top._replace(seats=seats),)
         return True
 
@@ -609,8 +620,8 @@ class Work:
         self.stack = self.stack[:-1]
         return deck.draw(card), discard, card
 
-    def task(self, top: tuple) -> bool:
-        _, actor, source, effect, target = top
+    def task(self, top: Task) -> bool:
+        actor, source, effect, target = top.actor, top.source, top.effect, top.target
         rest = self.stack[:-1]
         kind = type(effect)                      # effects are exact classes (catalogue)
         if kind is Roll and effect.times > 1:
@@ -737,8 +748,8 @@ class Work:
                                     f"{tile.text or 'nothing happens'}", p)
         self.push_effects(p, "tile", tile.effects)
 
-    def resolve_battle(self, top: tuple) -> None:
-        _, kind, seats, faces, asked, loss, steal, flags = top
+    def resolve_battle(self, top: BattleRoll) -> None:
+        kind, seats, faces, loss, steal, flags = top.battle, top.seats, top.faces, top.loss, top.steal, top.flags
         ranks = [BATTLE_RANK[f] for f in faces]
         rest = self.stack[:-1]
         if kind in ("sail", "duel"):
@@ -794,13 +805,13 @@ class Work:
             return
         self.start_sub_battle()
 
-    def roll_again(self, top: tuple, tied: tuple[int, ...], kind: str, rule: str, said: str) -> None:
+    def roll_again(self, top: BattleRoll, tied: tuple[int, ...], kind: str, rule: str, said: str) -> None:
         """The players `tied` roll their battle dice again, keeping what each did in
         this battle (its flags) [P-BATTLE-2] [P-BATTLE-LOSER] [P-FINAL-2]."""
-        _, battle, seats, faces, asked, loss, steal, flags = top
+        seats, flags = top.seats, top.flags
         self.say(kind, rule, f"{' and '.join(P(s) for s in tied)} {said} and roll again")
         keep = tuple(flags[seats.index(s)] for s in tied)
-        self.stack = self.stack[:-1] + (BattleRoll("battle", battle, tied, (None,) * len(tied), False, loss, steal, keep),)
+        self.stack = self.stack[:-1] + (BattleRoll("battle", top.battle, tied, (None,) * len(tied), False, top.loss, top.steal, keep),)
 
     def lose_final_die(self, p: int) -> None:
         if self.crew[p]:
