@@ -259,7 +259,7 @@ class PiratesState(State):
         if step == "keep":
             return keep_moves(d, p)
         if step == "pick":
-            return pick_moves(d.stack[-1])
+            return pick_moves(cast(Pick, d.stack[-1]))
         if step == "step":
             return m.STEP_OR_STOP[p]
         if step == "together":
@@ -267,7 +267,7 @@ class PiratesState(State):
         if step == "draft":
             return draft_moves(d.hands[p], p)
         if step == "build":
-            return build_moves(d.route, d.stack[-1], self.game.tiles)
+            return build_moves(d.route, cast(Build, d.stack[-1]), self.game.tiles)
         if step == "reroll":
             fr = _below(d.stack)
             die = f"{fr.name} die" if isinstance(fr, DieRoll) else "battle die"

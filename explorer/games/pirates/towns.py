@@ -145,11 +145,12 @@ def next_seat(w: Work) -> None:
     """The seat asked by the top "keep" or "designate" frame is done: the next is asked
     (an empty frame is closed)."""
     top = w.stack[-1]
+    assert isinstance(top, Asking)
     w.stack = w.stack[:-1] + ((top._replace(seats=top.seats[1:]),) if len(top.seats) > 1 else ())
 
 
-def frame_view(frame: tuple) -> dict[str, Any]:
+def frame_view(frame: Towns | Asking) -> dict[str, Any]:
     """A setup frame of the expansion in words (they hold no secret)."""
-    if frame[0] == "towns":
-        return {"kind": "towns", "turn": frame[1]}
-    return {"kind": frame[0], "seats": list(frame[1])}
+    if isinstance(frame, Towns):
+        return {"kind": "towns", "turn": frame.turn}
+    return {"kind": frame.kind, "seats": list(frame.seats)}
