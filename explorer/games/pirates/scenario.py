@@ -347,7 +347,7 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
     """The meaning checks shared by scenarios and saved files."""
     n = game.players
     o = game.options
-    building = [fr for fr in d.stack if fr[0] == "build"]
+    building = [fr for fr in d.stack if isinstance(fr, Build)]
     for i, t in enumerate(d.route):
         if t not in game.tiles and not (t == "" and building and i):
             raise InvalidInput(f"{at}route[{i}]", f"{t!r} is not a tile of the catalogue")
@@ -358,12 +358,12 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
     if len(set(placed_tiles)) != len(placed_tiles):
         raise InvalidInput(f"{at}route", "a tile appears twice")
     for fr in building:
-        if len(fr[1]) != n:
+        if len(fr.tiles) != n:
             raise InvalidInput(f"{at}stack", f"the build lists one hand of tiles per player ({n})")
-        held = [t for h in fr[1] for t in h]
+        held = [t for h in fr.tiles for t in h]
         if any(t not in game.tiles for t in held) or len(set(held + placed_tiles)) != len(held) + len(placed_tiles):
             raise InvalidInput(f"{at}stack", "each tile of the catalogue is in one hand or on the map")
-        if "" not in d.route or fr[2] >= n or not fr[1][fr[2]]:
+        if "" not in d.route or fr.turn >= n or not fr.tiles[fr.turn]:
             raise InvalidInput(f"{at}stack", "the build waits for a player with tiles and an empty place")
         if len(d.route) != len(game.preset_route()):
             raise InvalidInput(f"{at}route", f"the map has {len(game.preset_route())} places")
@@ -387,14 +387,14 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
     known = Counter(game.deck_cards)
     placed = Counter(c for h in d.hands for c in h)
     for fr in d.stack:
-        if fr[0] == "draft":
-            if len(fr[2]) != n or any(len(c) > fr[1] for c in fr[2]):
-                raise InvalidInput(f"{at}stack", f"the draft sets aside at most {fr[1]} cards per player")
-            if all(len(c) == fr[1] for c in fr[2]):
+        if isinstance(fr, Draft):
+            if len(fr.chosen) != n or any(len(c) > fr.size for c in fr.chosen):
+                raise InvalidInput(f"{at}stack", f"the draft sets aside at most {fr.size} cards per player")
+            if all(len(c) == fr.size for c in fr.chosen):
                 raise InvalidInput(f"{at}stack", "every card of this pass is chosen: the cards have moved")
-            placed.update(c for chosen in fr[2] for c in chosen)
-        elif fr[0] == "pick" and fr[2] == "action":   # the two cards of a "draw two" choice
-            placed.update(fr[3])
+            placed.update(c for chosen in fr.chosen for c in chosen)
+        elif isinstance(fr, Pick) and fr.deck == "action":   # the two cards of a "draw two" choice
+            placed.update(fr.drawn)
     placed.update(d.deck.counts())
     placed.update(d.discard)
     for card in placed:
@@ -449,19 +449,19 @@ def _check_passed(d: PiratesData, n: int) -> None:
     if not d.passed:
         return
     _per_player(d.passed, "data.passed", n)
-    draft = next((fr for fr in d.stack if fr[0] == "draft"), None)
+    draft = next((fr for fr in d.stack if isinstance(fr, Draft)), None)
     for giver, cards in enumerate(d.passed):
         taker = (giver + 1) % n
-        held = Counter(d.hands[taker]) + Counter(draft[2][taker] if draft else ())
+        held = Counter(d.hands[taker]) + Counter(draft.chosen[taker] if draft else ())
         if Counter(cards) - held:
             raise InvalidInput(f"data.passed[{giver}]", f"cards P{giver} passed left must be held "
                                                         f"by P{taker}")
 
 
-def _check_cup_frame(d: PiratesData, fr: tuple, i: int, where: str) -> None:
+def _check_cup_frame(d: PiratesData, fr: CupRoll, i: int, where: str) -> None:
     """A cup being rolled: on top, in the cups stage, a participant's cup not yet rolled,
     with some of its dice rolled, in order, each showing a face of its die [P-BET-ROLL]."""
-    seat, faces = fr[1], fr[2]
+    seat, faces = fr.seat, fr.faces
     names = dice_names(d.crew[seat], held_specials(d.specials, seat))
     if i != len(d.stack) - 1 or d.stage != "cups":
         raise InvalidInput(where, "a cup is rolled in the cups stage, on top of the stack")
@@ -477,68 +477,68 @@ def _check_cup_frame(d: PiratesData, fr: tuple, i: int, where: str) -> None:
 def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:
     n = game.players
     for i, fr in enumerate(d.stack):
-        seats = []
-        if fr[0] in ("task",):
-            seats = [fr[1]] + ([fr[4]] if fr[4] >= 0 else [])
-        elif fr[0] == "die":
-            seats = [fr[2]]
-        elif fr[0] in ("battle", "window"):
-            seats = list(fr[2])
-        elif fr[0] == "draft":
+        seats: list[int] = []
+        if isinstance(fr, Task):
+            seats = [fr.actor] + ([fr.target] if fr.target >= 0 else [])
+        elif isinstance(fr, DieRoll):
+            seats = [fr.owner]
+        elif isinstance(fr, (BattleRoll, Window, Asking)):
+            seats = list(fr.seats)
+        elif isinstance(fr, Draft):
             seats = []
-        elif fr[0] == "build":
-            seats = [fr[2]]
-        elif fr[0] in ("keep", "designate"):
-            seats = list(fr[1])
+        elif isinstance(fr, (Build, Towns)):
+            seats = [fr.turn]
         else:
-            seats = [fr[1]]
+            seats = [fr.seat]
         for s in seats:
             _seat(s, f"{at}stack[{i}]", n)
-        if fr[0] == "reroll" and not any(f[0] in ("die", "battle") for f in d.stack[:i]):
+        top_frame = i == len(d.stack) - 1
+        if isinstance(fr, Reroll) and not any(isinstance(f, (DieRoll, BattleRoll)) for f in d.stack[:i]):
             raise InvalidInput(f"{at}stack[{i}]", "a re-roll needs a die or a battle under it")
-        if fr[0] == "reroll" and i != len(d.stack) - 1:
+        if isinstance(fr, Reroll) and not top_frame:
             raise InvalidInput(f"{at}stack[{i}]", "a re-roll is rolled at once (top frame)")
-        if fr[0] == "free draw" and i == len(d.stack) - 1:
+        if isinstance(fr, Draw) and fr.kind == "free draw" and top_frame:
             raise InvalidInput(f"{at}stack[{i}]", "a free draw is told and drawn at once (top frame)")
-        if fr[0] == "draw" and i == len(d.stack) - 1 and not d.deck.needs_luck:
+        if isinstance(fr, Draw) and fr.kind == "draw" and top_frame and not d.deck.needs_luck:
             raise InvalidInput(f"{at}stack[{i}]", "a draw waits only for an unseen card")
-        if fr[0] == "hand" and i == len(d.stack) - 1 and not d.hands[fr[1]]:
+        if isinstance(fr, HandLoss) and top_frame and not d.hands[fr.seat]:
             raise InvalidInput(f"{at}stack[{i}]", "a random discard needs a card in hand")
-        if (fr[0] in ("keep", "towns", "designate", "idraw") or fr[:3] == ("pick", fr[1], "influence")) \
+        if (isinstance(fr, (Asking, Towns, InfluenceDraw)) or isinstance(fr, Pick) and fr.deck == "influence") \
                 and d.cities is None:
             raise InvalidInput(f"{at}stack[{i}]", "a Cities of Greed frame, but the expansion is off")
-        if fr[0] == "pick" and not game.params[fr[1]]["draw_two"]:
+        if isinstance(fr, Pick) and not game.params[fr.seat]["draw_two"]:
             raise InvalidInput(f"{at}stack[{i}]", "a draw-two choice, but the variant 'draw two' is "
                                                   "not in play (P-COG-VAR-DRAW2)")
-        if fr[0] == "idraw" and i == len(d.stack) - 1 and not d.cities.deck.needs_luck:
+        if isinstance(fr, InfluenceDraw) and top_frame and not d.cities.deck.needs_luck:
             raise InvalidInput(f"{at}stack[{i}]", "an influence draw waits only for an unseen card")
-        if fr[0] == "pick" and i == len(d.stack) - 1 and len(fr[3]) != 2:
+        if isinstance(fr, Pick) and top_frame and len(fr.drawn) != 2:
             raise InvalidInput(f"{at}stack[{i}]", "a draw-two choice on top holds the two cards drawn")
-        if fr[0] == "keep" and i == len(d.stack) - 1 and len(d.cities.influence[fr[1][0]]) <= 2:
+        if isinstance(fr, Asking) and fr.kind == "keep" and top_frame \
+                and len(d.cities.influence[fr.seats[0]]) <= 2:
             raise InvalidInput(f"{at}stack[{i}]", "the seat asked to return a card holds more than 2")
-        if fr[0] == "towns" and i == len(d.stack) - 1 and not (
-                "" not in d.route and any(d.cities.town_hands) and can_place(game, d.cities, fr[1])
+        if isinstance(fr, Towns) and top_frame and not (
+                "" not in d.route and any(d.cities.town_hands) and can_place(game, d.cities, fr.turn)
                 and any(i and t is None for i, t in enumerate(d.cities.towns))):
             raise InvalidInput(f"{at}stack[{i}]", "the placing waits for a seat that can place a town card")
-        if fr[0] == "cup":
+        if isinstance(fr, CupRoll):
             _check_cup_frame(d, fr, i, f"{at}stack[{i}]")
-        if fr[0] == "die" and fr[3] is not None and fr[3] not in (
-                (1, 2) if fr[1] == "sail" else ("X", "O") if fr[1] == "pirate" else ("X", "coin")):
-            raise InvalidInput(f"{at}stack[{i}]", f"{fr[3]!r} is not a face of the {fr[1]} die")
+        if isinstance(fr, DieRoll) and fr.face is not None and fr.face not in (
+                (1, 2) if fr.name == "sail" else ("X", "O") if fr.name == "pirate" else ("X", "coin")):
+            raise InvalidInput(f"{at}stack[{i}]", f"{fr.face!r} is not a face of the {fr.name} die")
     if d.stack:
         top = d.stack[-1]
-        if top[0] == "battle" and None not in top[3]:
+        if isinstance(top, BattleRoll) and None not in top.faces:
             raise InvalidInput(f"{at}stack", "a battle on top waits for a roll")
-        if top[0] == "die" and top[3] is not None:
+        if isinstance(top, DieRoll) and top.face is not None:
             raise InvalidInput(f"{at}stack", "a die on top waits for its roll")
-        if top[0] == "task":
+        if isinstance(top, Task):
             from .engine import Work, aims  # noqa: F401  (the task must wait for a decision)
             from .state import PiratesState
             w = Work(PiratesState(game, d))
-            effect = top[3]
-            victim = top[1] if top[4] == -1 else top[4]
-            if aims(effect) and top[4] == -1:
-                ok = bool(w.candidates(top[1], effect, top[2]))
+            effect = top.effect
+            victim = top.actor if top.target == -1 else top.target
+            if aims(effect) and top.target == -1:
+                ok = bool(w.candidates(top.actor, effect, top.source))
             elif isinstance(effect, cat_module.Cargo):
                 ok = bool(w.cargo_options(victim))
             elif isinstance(effect, cat_module.DiscardCards) and not effect.random and effect.n == 1:
@@ -594,15 +594,15 @@ def _check_flow(game: "PiratesGame", d: PiratesData, at: str) -> None:
         raise InvalidInput(f"{at}stage", f"stage {d.stage!r} is not a stage of the {d.phase} phase "
                                          f"(P-ROUND-1)")
     for i, fr in enumerate(d.stack):
-        if fr[0] not in PHASE_FRAMES[d.phase]:
-            raise InvalidInput(f"{at}stack[{i}]", f"a {fr[0]} frame does not stand in the "
+        if fr.kind not in PHASE_FRAMES[d.phase]:
+            raise InvalidInput(f"{at}stack[{i}]", f"a {fr.kind} frame does not stand in the "
                                                   f"{d.phase} phase (P-ROUND-1)")
     _check_call(d, n, at)
     _check_frames_below(game, d, at)
     for i, fr in enumerate(d.stack):
-        if fr[0] == "designate" and d.cities is not None and (
-                len(set(fr[1])) != len(fr[1])
-                or set(fr[1]) != {p for p in range(n) if not d.cities.designated[p]}):
+        if isinstance(fr, Asking) and fr.kind == "designate" and d.cities is not None and (
+                len(set(fr.seats)) != len(fr.seats)
+                or set(fr.seats) != {p for p in range(n) if not d.cities.designated[p]}):
             raise InvalidInput(f"{at}stack[{i}]", "the designating asks each player without a "
                                                   "designated town, once (P-COG-DESIGNATE)")
 
@@ -651,26 +651,30 @@ def _check_frames_below(game: "PiratesGame", d: PiratesData, at: str) -> None:
     fighter's, and a re-roll or final window asks only those who rolled."""
     for i, fr in enumerate(d.stack):
         where = f"{at}stack[{i}]"
-        if fr[0] == "battle":
-            if len(set(fr[2])) != len(fr[2]):
+        if isinstance(fr, BattleRoll):
+            if len(set(fr.seats)) != len(fr.seats):
                 raise InvalidInput(where, "a battle's fighters are different seats (P-BATTLE-1)")
-            if (fr[1] == "final") != (d.phase == "final"):
+            if (fr.battle == "final") != (d.phase == "final"):
                 raise InvalidInput(where, "the final battle is fought in the final phase, and only "
                                           "there (P-FINAL-2)")
-        if fr[0] not in ("reroll", "window") or (fr[0] == "window" and fr[1] not in ("reroll", "final")):
+        if isinstance(fr, Reroll):
+            asked: tuple[int, ...] = (fr.seat,)
+        elif isinstance(fr, Window) and fr.window in ("reroll", "final"):
+            asked = fr.seats
+        else:
             continue
-        under = [f for f in d.stack[:i] if f[0] in ("die", "battle")]
+        under = [f for f in d.stack[:i] if isinstance(f, (DieRoll, BattleRoll))]
         if not under:
-            raise InvalidInput(where, f"a {fr[0]} frame needs a die or a battle under it (P-REROLL)")
+            raise InvalidInput(where, f"a {fr.kind} frame needs a die or a battle under it (P-REROLL)")
         low = under[-1]
-        if (low[0] == "die" and low[3] is None) or (low[0] == "battle" and None in low[3]) or not low[4]:
-            raise InvalidInput(where, f"a {fr[0]} frame stands on a die or battle already rolled "
+        if (low.face is None if isinstance(low, DieRoll) else None in low.faces) or not low.asked:
+            raise InvalidInput(where, f"a {fr.kind} frame stands on a die or battle already rolled "
                                       f"(P-REROLL)")
-        rollers = (low[2],) if low[0] == "die" else low[2]
-        asked = (fr[1],) if fr[0] == "reroll" else fr[2]
+        rollers = (low.owner,) if isinstance(low, DieRoll) else low.seats
         if any(s not in rollers for s in asked):
             raise InvalidInput(where, "only the die's owner or the battle's fighters re-roll (P-REROLL)")
-        if fr[0] == "window" and fr[1] == "final" and (low[0] != "battle" or low[1] != "final"):
+        if isinstance(fr, Window) and fr.window == "final" and (
+                not isinstance(low, BattleRoll) or low.battle != "final"):
             raise InvalidInput(where, "a final window stands on the final battle (P-FINAL-3)")
 
 
