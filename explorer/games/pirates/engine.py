@@ -87,7 +87,7 @@ def held_specials(specials: tuple[int, ...], p: int) -> tuple[str, ...]:
 def next_cup_die(d: PiratesData, p: int) -> str:
     """The die P`p` rolls next under their cup, whose frame is on top of `d.stack`:
     normal dice first, then each special die [P-BET-ROLL]."""
-    k = len(d.stack[-1][2])
+    k = len(cast(CupRoll, d.stack[-1]).faces)
     crew = d.crew[p]
     return "normal" if k < crew else held_specials(d.specials, p)[k - crew]
 

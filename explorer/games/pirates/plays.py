@@ -6,14 +6,14 @@ chain of tests: this runs at every step of every simulated game).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Final
+from typing import TYPE_CHECKING, Any, Callable, Final, cast
 
 from explorer.core import Event
 from explorer.core.chance import canonical
 from explorer.core.words import counted
 
 from . import moves as m
-from .data import FIELDS, BattleRoll, CupRoll, DieRoll, Frame, Pick, PiratesData, Reroll, Task, Window
+from .data import FIELDS, BattleRoll, CupRoll, DieRoll, Draw, Frame, Pick, PiratesData, Reroll, Task, Window
 from .dice import CREW_DICE, bid_text
 from .engine import CURSED, DATA, P, Work, _new, _tup, cup_of, held_count
 from .influence import buy_influence, influence_deal, keep_card, play_influence
@@ -133,7 +133,7 @@ def roll(w: Work, move: m.Roll) -> None:
 
 
 def deal(w: Work, move: m.Deal) -> None:
-    p = w.stack[-1][1]
+    p = cast(Draw, w.stack[-1]).seat
     w.deck = w.deck.draw(move.card)
     w.stack = w.stack[:-1]
     w.give_card(p, move.card)
