@@ -184,25 +184,31 @@ _FACES = {str(f): f for d in CREW_DICE.values() for f in d.faces}
 
 # ------------------------------------------------------------------ encode
 def encode_frame(frame: Frame) -> list[Any]:
-    """The frame as JSON: `[kind, ...fields]`, tuples as lists, effects as their dicts."""
-    out: list[Any] = list(frame)
+    """The frame as JSON: `[kind, ...fields]` in field order, tuples as lists, effects as
+    their dicts (the layout of saved files)."""
     if isinstance(frame, Task):
-        out[3] = msgspec.to_builtins(frame.effect)
-    elif isinstance(frame, DieRoll):
-        out[5] = None if frame.effect is None else msgspec.to_builtins(frame.effect)
-    elif isinstance(frame, BattleRoll):
-        out[2], out[3], out[7] = list(frame.seats), list(frame.faces), list(frame.flags)
-    elif isinstance(frame, (Window, Asking)):
-        out[-1] = list(frame.seats)
-    elif isinstance(frame, Draft):
-        out[2] = [list(c) for c in frame.chosen]
-    elif isinstance(frame, Build):
-        out[1] = [list(t) for t in frame.tiles]
-    elif isinstance(frame, Pick):
-        out[3] = list(frame.drawn)
-    elif isinstance(frame, CupRoll):
-        out[2] = list(frame.faces)
-    return out
+        return [frame.kind, frame.actor, frame.source, msgspec.to_builtins(frame.effect), frame.target]
+    if isinstance(frame, DieRoll):
+        return [frame.kind, frame.name, frame.owner, frame.face, frame.asked,
+                None if frame.effect is None else msgspec.to_builtins(frame.effect), frame.source]
+    if isinstance(frame, BattleRoll):
+        return [frame.kind, frame.battle, list(frame.seats), list(frame.faces), frame.asked, frame.loss,
+                frame.steal, list(frame.flags)]
+    if isinstance(frame, Window):
+        return [frame.kind, frame.window, list(frame.seats)]
+    if isinstance(frame, Asking):
+        return [frame.kind, list(frame.seats)]
+    if isinstance(frame, Draft):
+        return [frame.kind, frame.size, [list(c) for c in frame.chosen]]
+    if isinstance(frame, Build):
+        return [frame.kind, [list(t) for t in frame.tiles], frame.turn]
+    if isinstance(frame, Pick):
+        return [frame.kind, frame.seat, frame.deck, list(frame.drawn)]
+    if isinstance(frame, CupRoll):
+        return [frame.kind, frame.seat, list(frame.faces)]
+    if isinstance(frame, Towns):
+        return [frame.kind, frame.turn]
+    return [frame.kind, frame.seat]              # reroll, draw, free draw, hand, idraw
 
 
 def encode(d: PiratesData) -> dict[str, Any]:
