@@ -143,6 +143,25 @@ Frame = Union[Task, DieRoll, BattleRoll, Window, Reroll, CupRoll, Draw, HandLoss
               Towns, InfluenceDraw, Pick]
 
 
+class Bid(NamedTuple):
+    """A bid of the ladder: `quantity` dice showing `face` (2-6), made by `seat`."""
+    quantity: int
+    face: int
+    seat: int
+
+
+class Call(NamedTuple):
+    """The call that ended the betting [P-LIAR] [P-EXACT-1]: `caller` judged the bid of
+    `quantity` x `face` made by `judged` ("liar"), or locked it as exact ("exact"), and
+    `counted` dice showed it."""
+    kind: str                              # "liar" | "exact"
+    caller: int
+    quantity: int
+    face: int
+    judged: int
+    counted: int                           # the dice showing the face
+
+
 class PiratesData(NamedTuple):
     route: tuple[str, ...]                 # tile ids, start/end tile first ("" unplaced while built)
     progress: tuple[int, ...]              # tiles sailed from the start, 0..len(route)
@@ -161,10 +180,10 @@ class PiratesData(NamedTuple):
     phase: str
     stage: str
     turn: int                              # the bidder / actor / last-placed player
-    bids: tuple[tuple[int, int, int], ...]  # (quantity, face, seat), oldest first
+    bids: tuple[Bid, ...]                  # oldest first
     betting: tuple[bool, ...]              # takes part in this betting
     excluded: tuple[bool, ...]             # sits out the next betting [P-EXACT-3]
-    call: tuple                            # () or (kind, caller, quantity, face, judged for, count)
+    call: Call | None                      # None until the betting ends
     roles: tuple[str, ...]                 # "winner" / "loser" / "survivor" / "" (out)
     used: tuple[str, ...]                  # per player this round: g gold, s silver, r re-roll, b bought
     passes: int                            # passes in a row in the action phase

@@ -34,9 +34,12 @@ from .catalogue import (
 from .data import (
     Asking,
     BattleRoll,
+    Bid,
+    Call,
     CupRoll,
     DieRoll,
     Draw,
+    Frame,
     HandLoss,
     InfluenceDraw,
     Pick,
@@ -201,16 +204,16 @@ class Work:
     phase: str
     stage: str
     turn: int
-    bids: tuple[tuple[int, int, int], ...]
+    bids: tuple[Bid, ...]
     betting: tuple[bool, ...]
     excluded: tuple[bool, ...]
-    call: tuple
+    call: Call | None
     roles: tuple[str, ...]
     used: tuple[str, ...]
     passes: int
     out: tuple[bool, ...]
     group: tuple[int, ...]
-    stack: tuple[tuple, ...]
+    stack: tuple[Frame, ...]
     sail: int
     winner: int
     ended: str
@@ -896,7 +899,7 @@ class Work:
         n = self.n
         self.cups = (None,) * n
         self.bids = ()
-        self.call = ()
+        self.call = None
         self.roles = ("",) * n
         self.used = ("",) * n
         self.passes = 0
@@ -960,7 +963,7 @@ class Work:
             text = (f"the exact lock is wrong: {P(caller)} loses and sits out the next "
                     f"betting; {P(locked)} wins")
         self.say("call", rule, text, caller)
-        self.call = (kind, caller, quantity, face, judged, count)
+        self.call = Call(kind, caller, quantity, face, judged, count)
         self.roles = tuple(
             "" if self.out[p] else "winner" if p == winner else
             "loser" if p in losers or not self.betting[p] else "survivor" for p in range(self.n))

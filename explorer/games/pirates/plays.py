@@ -13,7 +13,20 @@ from explorer.core.chance import canonical
 from explorer.core.words import counted
 
 from . import moves as m
-from .data import FIELDS, BattleRoll, CupRoll, DieRoll, Draw, Frame, Pick, PiratesData, Reroll, Task, Window
+from .data import (
+    FIELDS,
+    BattleRoll,
+    Bid,
+    CupRoll,
+    DieRoll,
+    Draw,
+    Frame,
+    Pick,
+    PiratesData,
+    Reroll,
+    Task,
+    Window,
+)
 from .dice import CREW_DICE, bid_text
 from .engine import CURSED, DATA, P, Work, _new, _tup, cup_of, held_count
 from .influence import buy_influence, influence_deal, keep_card, play_influence
@@ -148,8 +161,8 @@ def snatch(w: Work, move: m.Snatch) -> None:
 # ---------------------------------------------------------------------- betting
 def bid(w: Work, move: m.Bid) -> None:
     p = move.player
-    before = w.bids[-1][2] if w.bids else p
-    w.bids += ((move.quantity, move.face, p),)
+    before = w.bids[-1].seat if w.bids else p
+    w.bids += (Bid(move.quantity, move.face, p),)
     what = bid_text(move.quantity, move.face)
     if move.exact:
         w.say("bid", "P-EXACT-1", f"{P(p)} bids {what} and locks it as exact", p)
@@ -160,13 +173,15 @@ def bid(w: Work, move: m.Bid) -> None:
 
 
 def liar(w: Work, move: m.Liar) -> None:
-    q, f, b = w.bids[-1]
+    last = w.bids[-1]
+    q, f, b = last.quantity, last.face, last.seat
     w.say("liar", "P-LIAR", f"{P(move.player)} calls Liar on {P(b)}'s {bid_text(q, f)}", move.player)
     w.judge("liar", move.player, q, f, b, b)
 
 
 def exact(w: Work, move: m.Exact) -> None:
-    q, f, b = w.bids[-1]
+    last = w.bids[-1]
+    q, f, b = last.quantity, last.face, last.seat
     w.say("exact", "P-EXACT-1", f"{P(move.player)} locks {P(b)}'s {bid_text(q, f)} as exact", move.player)
     w.judge("exact", move.player, q, f, b, b)
 

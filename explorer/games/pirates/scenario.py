@@ -21,7 +21,9 @@ from .data import (
     STAGES,
     Asking,
     BattleRoll,
+    Bid,
     Build,
+    Call,
     CupRoll,
     DieRoll,
     Draft,
@@ -220,7 +222,7 @@ def encode(d: PiratesData) -> dict[str, Any]:
         "discard": list(d.discard), "captain": d.captain, "direction": d.direction,
         "round": d.round, "phase": d.phase, "stage": d.stage, "turn": d.turn,
         "bids": [list(b) for b in d.bids], "betting": list(d.betting),
-        "excluded": list(d.excluded), "call": list(d.call), "roles": list(d.roles),
+        "excluded": list(d.excluded), "call": [] if d.call is None else list(d.call), "roles": list(d.roles),
         "used": list(d.used), "passes": d.passes, "out": list(d.out), "group": list(d.group),
         "stack": [encode_frame(f) for f in d.stack], "sail": d.sail, "winner": d.winner,
         "ended": d.ended,
@@ -319,15 +321,15 @@ def decode(game: "PiratesGame", raw: Any) -> PiratesData:
         if not ok:
             raise InvalidInput(f"data.cups[{p}]", "faces that the dice do not show, or not in canonical order")
         cups.append(tuple(zip(names, faces)))
-    call: tuple = ()
+    call = None
     if s.call:
-        call = convert(s.call, tuple[Literal["liar", "exact"], Seat, Count, Count, Seat, Count], "data.call")
+        call = Call(*convert(s.call, tuple[Literal["liar", "exact"], Seat, Count, Count, Seat, Count], "data.call"))
     deck = Deck(tuple(sorted(s.deck.unseen or [])), tuple(s.deck.top), tuple(s.deck.bottom))
     d = PiratesData(
         tuple(s.route), tuple(s.progress), tuple(s.coins), s.supply, tuple(s.crew),
         tuple(s.specials), s.bag, tuple(cups), tuple(tuple(sorted(h)) for h in s.hands), deck,
         tuple(s.discard), s.captain, s.direction, s.round, s.phase, s.stage, s.turn,
-        tuple(tuple(b) for b in s.bids), tuple(s.betting), tuple(s.excluded), call,
+        tuple(Bid(*b) for b in s.bids), tuple(s.betting), tuple(s.excluded), call,
         tuple(s.roles), tuple(s.used), s.passes, tuple(s.out), tuple(s.group), stack, s.sail,
         s.winner, s.ended, None if s.cities is None else decode_cities(s.cities),
         tuple(tuple(sorted(c)) for c in s.passed))
@@ -363,13 +365,13 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
         raise InvalidInput(f"{at}route", "the route starts with the one start/end tile")
     if len(set(placed_tiles)) != len(placed_tiles):
         raise InvalidInput(f"{at}route", "a tile appears twice")
-    for fr in building:
-        if len(fr.tiles) != n:
+    for build in building:
+        if len(build.tiles) != n:
             raise InvalidInput(f"{at}stack", f"the build lists one hand of tiles per player ({n})")
-        held = [t for h in fr.tiles for t in h]
+        held = [t for h in build.tiles for t in h]
         if any(t not in game.tiles for t in held) or len(set(held + placed_tiles)) != len(held) + len(placed_tiles):
             raise InvalidInput(f"{at}stack", "each tile of the catalogue is in one hand or on the map")
-        if "" not in d.route or fr.turn >= n or not fr.tiles[fr.turn]:
+        if "" not in d.route or build.turn >= n or not build.tiles[build.turn]:
             raise InvalidInput(f"{at}stack", "the build waits for a player with tiles and an empty place")
         if len(d.route) != len(game.preset_route()):
             raise InvalidInput(f"{at}route", f"the map has {len(game.preset_route())} places")
@@ -413,11 +415,12 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
         raise InvalidInput(f"{at}deck", f"every card lies once in the deck, a hand or the discard pile: {what}")
     _seat(d.captain, f"{at}captain", n)
     _seat(d.turn, f"{at}turn", n)
-    for i, (q, f, by) in enumerate(d.bids):
-        _seat(by, f"{at}bids[{i}]", n)
-        if f not in (2, 3, 4, 5, 6) or q < 1:
+    for i, b in enumerate(d.bids):
+        _seat(b.seat, f"{at}bids[{i}]", n)
+        if b.face not in (2, 3, 4, 5, 6) or b.quantity < 1:
             raise InvalidInput(f"{at}bids[{i}]", "a bid is a quantity of at least 1 and a face 2-6")
-        if i and not (q > d.bids[i - 1][0] or (q == d.bids[i - 1][0] and f > d.bids[i - 1][1])):
+        before = d.bids[i - 1]
+        if i and not (b.quantity > before.quantity or (b.quantity == before.quantity and b.face > before.face)):
             raise InvalidInput(f"{at}bids[{i}]", "each bid raises the one before")
     for p, flags in enumerate(d.used):
         if set(flags) - set("gsrb"):
@@ -616,21 +619,21 @@ def _check_flow(game: "PiratesGame", d: PiratesData, at: str) -> None:
 def _check_call(d: PiratesData, n: int, at: str) -> None:
     """The call that ended the betting [P-LIAR] [P-EXACT-1]: a participant judged the
     last bid (quantity, face 2-6, bidder), and counted at most the dice in the cups."""
-    if not d.call:
+    if d.call is None:
         return
-    kind, caller, quantity, face, judged, counted = d.call
+    caller, quantity, face, judged = d.call.caller, d.call.quantity, d.call.face, d.call.judged
     seat_of(caller, f"{at}call[1]", n, "P-LIAR")
     seat_of(judged, f"{at}call[4]", n, "P-LIAR")
     if d.phase == "betting":
         raise InvalidInput(f"{at}call", "a call ends the betting: none is made while it goes on (P-LIAR)")
     if face not in FACE_WORDS or quantity < 1:
         raise InvalidInput(f"{at}call[3]", "a call judges a bid of at least 1 of a face 2-6 (P-BID-1)")
-    if not d.bids or d.bids[-1] != (quantity, face, judged):
+    if not d.bids or d.bids[-1] != Bid(quantity, face, judged):
         raise InvalidInput(f"{at}call", "a call judges the last bid of the ladder (P-LIAR, P-EXACT-1)")
     if not d.betting[caller] or not d.betting[judged]:
         raise InvalidInput(f"{at}call", "the caller and the bidder take part in the betting (P-LIAR)")
     dice = sum(len(cup) for p, cup in enumerate(d.cups) if cup is not None and d.betting[p])
-    if counted > dice:
+    if d.call.counted > dice:
         raise InvalidInput(f"{at}call[5]", f"the count is at most the {dice} dice in the cups (P-BID-COUNT)")
 
 
@@ -699,7 +702,7 @@ def _cup(value: Any, field: str) -> tuple | None:
     return tuple(out)
 
 
-def _bids(values: list, n: int) -> tuple:
+def _bids(values: list, n: int) -> tuple[Bid, ...]:
     out = []
     for i, b in enumerate(values):
         if isinstance(b, str):
@@ -707,7 +710,7 @@ def _bids(values: list, n: int) -> tuple:
             if m is None or m["face"].lower() not in _WORDS:
                 raise InvalidInput(f"bids[{i}]", f"expected '7 fives by P1', got {b[:40]!r}")
             b = (int(m["q"]), _WORDS[m["face"].lower()], int(m["seat"]))
-        out.append(tuple(b))
+        out.append(Bid(*b))
     return tuple(out)
 
 
@@ -781,7 +784,7 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any], checked: bool = 
         o.coin_supply - sum(coins) if s.supply is None else s.supply, crew, tuple(specials),
         o.crew_bag - sum(crew) if s.bag is None else s.bag, tuple(cups), hands, deck, discard,
         captain, 1 if s.direction == "clockwise" else -1, s.round, phase, stage,
-        captain if s.turn is None else s.turn, bids, betting, excluded, (), roles, used,
+        captain if s.turn is None else s.turn, bids, betting, excluded, None, roles, used,
         s.passes, out, home if phase == "final" else (), (), 0, -1, "", cities)
     if s.turn is not None:
         _seat(s.turn, "turn", n)
@@ -822,9 +825,9 @@ def check_scenario(game: "PiratesGame", d: PiratesData) -> None:
         raise InvalidInput("progress", "the final battle needs at least two ships home")
     if d.phase == "betting" and sum(d.betting) < 1:
         raise InvalidInput("betting", "nobody takes part in the betting")
-    for i, (_quantity, _face, by) in enumerate(d.bids):
-        if by >= n or not d.betting[by]:
-            raise InvalidInput(f"bids[{i}]", f"P{by} does not take part in this betting")
+    for i, b in enumerate(d.bids):
+        if b.seat >= n or not d.betting[b.seat]:
+            raise InvalidInput(f"bids[{i}]", f"P{b.seat} does not take part in this betting")
     if d.phase == "betting" and d.bids and any(d.betting[p] and d.cups[p] is None for p in range(n)):
         raise InvalidInput("bids", "bids are made once every cup is rolled")
     check(game, d._replace(stage="act", stack=()), "")

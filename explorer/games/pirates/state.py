@@ -293,7 +293,8 @@ class PiratesState(State):
                         and card_can_act(d, self.game, c, p)]
             return tuple(out + [_FINAL_DONE[p]])
         top = d.stack[-1]
-        _, actor, source, effect, target = top
+        assert isinstance(top, Task)
+        actor, source, effect = top.actor, top.source, top.effect
         if step == "target":
             return tuple(m.TARGET[p][s] for s in candidates(d, actor, effect, source))
         if step == "cargo":
@@ -324,7 +325,7 @@ class PiratesState(State):
         for p in range(g.players):
             if d.betting[p]:
                 total += d.crew[p] + held_count(specials, p)
-        standing = (d.bids[-1][0], d.bids[-1][1]) if d.bids else None
+        standing = (d.bids[-1].quantity, d.bids[-1].face) if d.bids else None
         if not g.params[0]["open_cap"]:
             cap = total
         elif g.options.open_cap == "participants":
@@ -546,7 +547,7 @@ class PiratesState(State):
     def revealed(self) -> bool:
         """Whether the cups are open to everyone (after the call)."""
         d: PiratesData = self.data
-        return bool(d.call) or d.phase != "betting"
+        return d.call is not None or d.phase != "betting"
 
     def coming_luck(self, viewer: int | None) -> list[Any]:
         return coming_luck(self, viewer)

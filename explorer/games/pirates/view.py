@@ -16,6 +16,7 @@ from .cities import cities_view
 from .data import (
     Asking,
     BattleRoll,
+    Bid,
     Build,
     CupRoll,
     DieRoll,
@@ -120,8 +121,9 @@ def view(state: "PiratesState", viewer: int | None) -> dict[str, Any]:
         })
     tiles = [dict(entry) for entry in game.map_entries(d.route)]
     call = None
-    if d.call:
-        kind, caller, q, f, judged, count = d.call
+    if d.call is not None:
+        kind, caller, q, f, judged, count = (d.call.kind, d.call.caller, d.call.quantity, d.call.face,
+                                             d.call.judged, d.call.counted)
         call = {"kind": kind, "by": caller, "bid": _bid(q, f, judged if kind == "liar" or caller != judged
                                                            else caller),
                 "count": count, "face_word": FACE_WORDS[f]}
@@ -140,8 +142,8 @@ def view(state: "PiratesState", viewer: int | None) -> dict[str, Any]:
         "map": tiles, "route_length": len(d.route),
         "captain": d.captain, "direction": "clockwise" if d.direction == 1 else "counter-clockwise",
         "cups": cups,
-        "bid": _bid(*d.bids[-1]) if d.bids else None,
-        "bids": [_bid(*b) for b in d.bids],
+        "bid": _bid(d.bids[-1].quantity, d.bids[-1].face, d.bids[-1].seat) if d.bids else None,
+        "bids": [_bid(b.quantity, b.face, b.seat) for b in d.bids],
         "call": call, "turn": d.turn,
         "seats": seats,
         "supply": d.supply, "bag": d.bag,
@@ -180,7 +182,7 @@ class PiratesSeat(NamedTuple):
     held: tuple[str, ...]                             # the seat's own special dice
     known: tuple[tuple[int, tuple], ...]              # betting cups whose faces it sees: (seat, ((die, face), ...))
     unknown: tuple[tuple[int, tuple[str, ...]], ...]  # the other betting cups: (seat, die names)
-    bid: tuple[int, int, int] | None                  # the standing bid (quantity, face, by)
+    bid: Bid | None                                   # the standing bid
     roll: tuple | None                                # highest die or battle in flight: ("die", die, face)
                                                       # or ("battle", seats, faces)
     towns: tuple[str | None, ...] | None              # Cities of Greed: each tile's town (None: off)
@@ -213,7 +215,7 @@ def seat_view(state: "PiratesState", seat: int) -> PiratesSeat:
             known.append((p, cup))
         else:
             unknown.append((p, tuple([name for name, _ in cup])))
-    roll = None
+    roll: tuple[str, Any, Any] | None = None
     stack = d.stack
     for i in range(len(stack) - 1, -1, -1):      # the highest die or battle in flight
         fr = stack[i]
@@ -288,7 +290,7 @@ def seat_from_view(view: dict[str, Any], seat: int) -> PiratesSeat:
         seat, view["step"], tuple(s["coins"] for s in seats), tuple(s["crew"] for s in seats),
         tuple(s["progress"] for s in seats), tuple(s["tile"] for s in seats),
         tuple(s["out"] for s in seats), tuple(seats[seat]["specials"]), tuple(known), tuple(unknown),
-        None if bid is None else (bid["quantity"], bid["face"], bid["by"]), roll, towns, designated,
+        None if bid is None else Bid(bid["quantity"], bid["face"], bid["by"]), roll, towns, designated,
         influence, card_towns)
 
 
