@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ...core.errors import InvalidInput
 from ...core.move import Move, read_head
+from ...core.pending import seat_name
 from .cards import (
     A_NAME,
     EMPTY,
@@ -54,14 +55,14 @@ class Bribe(Move):
     cards: tuple[int, ...]
 
     def __str__(self) -> str:
-        text = f"P{self.player} bribe {format_cards(self.cards, self.treasure)}"
+        text = f"{seat_name(self.player)} bribe {format_cards(self.cards, self.treasure)}"
         if not self.cards[self.treasure]:
             text += f" on {TREASURES[self.treasure]}"
         return text
 
     @property
     def label(self) -> str:
-        return f"P{self.player}: bribe the Dragon with {describe_cards(self.cards)} ({TREASURES[self.treasure]} bribe)"
+        return f"{seat_name(self.player)}: bribe the Dragon with {describe_cards(self.cards)} ({TREASURES[self.treasure]} bribe)"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -105,14 +106,14 @@ class Buy(Move):
     payment: tuple[int, ...]
 
     def __str__(self) -> str:
-        text = f"P{self.player} buy stall {self.stall}"
+        text = f"{seat_name(self.player)} buy stall {self.stall}"
         return text + (f" paying {format_cards(self.payment)}" if any(self.payment) else "")
 
     @property
     def label(self) -> str:
         if not any(self.payment):
-            return f"P{self.player}: take the cards of stall {self.stall} for free"
-        return f"P{self.player}: buy stall {self.stall}, paying {describe_cards(self.payment)}"
+            return f"{seat_name(self.player)}: take the cards of stall {self.stall} for free"
+        return f"{seat_name(self.player)}: buy stall {self.stall}, paying {describe_cards(self.payment)}"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -151,11 +152,11 @@ class Curse(Move):
     treasure: int
 
     def __str__(self) -> str:
-        return f"P{self.player} curse {TREASURES[self.treasure]}"
+        return f"{seat_name(self.player)} curse {TREASURES[self.treasure]}"
 
     @property
     def label(self) -> str:
-        return f"P{self.player}: curse the {TREASURES[self.treasure]} token"
+        return f"{seat_name(self.player)}: curse the {TREASURES[self.treasure]} token"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -181,11 +182,11 @@ class Draw(Move):
     player: int
 
     def __str__(self) -> str:
-        return f"P{self.player} draw"
+        return f"{seat_name(self.player)} draw"
 
     @property
     def label(self) -> str:
-        return f"P{self.player}: draw a card"
+        return f"{seat_name(self.player)}: draw a card"
 
     @property
     def targets(self) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ...core.pending import seat_name
 from ...core.words import counted
 from .cards import COLORS, NAMES
 
@@ -19,14 +20,14 @@ def _status(view: Mapping[str, Any]) -> str:
     if view["over"]:
         outcome = view["outcome"]
         winners = outcome["winners"]
-        who = ", ".join(f"P{p}" for p in winners) if winners else "nobody"
+        who = ", ".join(seat_name(p) for p in winners) if winners else "nobody"
         return f"Game over ({outcome['ended_by']}): {who} wins"
     if view["to_move"] == "chance":
-        doing = "the refill" if view["phase"] == "refill" else f"P{view['active']}'s draw"
+        doing = "the refill" if view["phase"] == "refill" else f"{seat_name(view['active'])}'s draw"
         return f"Chance: the next card of the deck for {doing}"
     if view["phase"] == "curse":
-        return f"P{view['active']} to curse one discarded treasure"
-    return f"P{view['active']} to move (turn {view['turn'] + 1})"
+        return f"{seat_name(view['active'])} to curse one discarded treasure"
+    return f"{seat_name(view['active'])} to move (turn {view['turn'] + 1})"
 
 
 def _card(item_id: str, name: str, count: int, names: Mapping[str, str], **extra: Any) -> dict[str, Any]:
@@ -85,8 +86,8 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
             wilds = f" + {bribe['wilds']} Wild" if bribe["wilds"] else ""
             items.append({"id": "", "kind": "card", "text": name, "sub": f"{bribe['cards']}{wilds}",
                           "color": _COLOR[name], "face": "up", "badges": ["bribe"],
-                          "title": f"P{p}'s {names[name]} bribe"})
-        areas.append({"id": f"player:{p}", "label": f"P{p}" + (" (you)" if viewer == p else ""),
+                          "title": f"{seat_name(p)}'s {names[name]} bribe"})
+        areas.append({"id": f"player:{p}", "label": f"{seat_name(p)}" + (" (you)" if viewer == p else ""),
                       "note": f"{hand['size']} in hand, bribes worth {view['bribe_points'][p]}",
                       "layout": "row", "items": items, "zones": [],
                       "highlight": not view["over"] and view["active"] == p})
