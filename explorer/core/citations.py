@@ -4,7 +4,7 @@ A teacher-developer checking a rule against `seeds/<game>.md` asks where the eng
 states it. Code cites rule ids in docstrings, Reasons and events ("[V-BRIBE-2]",
 "(S-PLACE-4)", ``Reason("P-BUY", ...)``); this module reads a game's package with `ast`
 (nothing is imported or run) and lists, for each id of the game's rules reference, the
-functions whose text cites it. Citations in the speed layer (`fast.py`, `speed.py`, the
+functions whose text cites it. Citations in the speed layer (`fast.py`, the
 game's faster twins of plain rules) come after the plain ones, marked as such, so the
 reader opens the plain statement first.
 
@@ -20,7 +20,7 @@ from typing import NamedTuple
 from .rulebook import rulebook
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
-SPEED_MODULES = frozenset({"fast", "speed"})
+SPEED_MODULES = frozenset({"fast"})
 """Modules of a game that hold only its speed layer (faster twins of plain rules)."""
 RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b")
 

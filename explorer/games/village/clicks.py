@@ -29,7 +29,7 @@ from .cards import INDEX, KINDS, TREASURES, WILD
 from .moves import Bribe, Buy, Curse, Draw
 
 if TYPE_CHECKING:
-    from .state import VillageData
+    from .data import VillageData
 
 _TOKEN = {name.lower(): t for t, name in enumerate(TREASURES)}
 

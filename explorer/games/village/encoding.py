@@ -17,15 +17,19 @@ exactly, and the error names the field.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from ...core.chance import Deck
 from ...core.errors import InvalidInput
 from ...core.typed import convert
 from . import rules
 from .cards import KINDS, NAMES, TREASURES, WILD, as_dict, kind_index, parse_cards, treasure_index
+from .data import VillageData
 from .rules import CURSE, DRAW, ENDED_BY, OVER, PHASES, REFILL
 from .shapes import Saved
+
+_STALL_KEYS: tuple[Literal["0", "1", "2", "3"], ...] = ("0", "1", "2", "3")
+"""The stalls' keys in the JSON form, by cost."""
 
 
 def deck_counts(deck: Deck) -> tuple[int, ...]:
@@ -72,7 +76,6 @@ def decode(raw: Any, game: Any, where: str = "") -> Any:
 
     Shape errors name the path below `where` ("data.hands[1]"); the checks of what the
     position means name the field alone ("known[0]", "paid")."""
-    from .state import VillageData
     saved = convert(raw, Saved, where)
     n = game.players
     phase = PHASES.index(saved.phase)
@@ -106,7 +109,7 @@ def decode(raw: Any, game: Any, where: str = "") -> Any:
         bribe_wilds.append(tuple(w))
     if len(saved.stalls) != 4:
         raise InvalidInput("stalls", "expected the four stalls \"3\", \"2\", \"1\", \"0\"")
-    stalls = tuple(parse_cards(saved.stalls[str(c)], f"stalls[{c}]") for c in range(4))
+    stalls = tuple(parse_cards(saved.stalls[cost], f"stalls[{cost}]") for cost in _STALL_KEYS)
     deck = parse_cards(saved.deck, "deck")
     deck_top = tuple(kind_index(name, f"deck_top[{i}]") for i, name in enumerate(saved.deck_top))
     discard = parse_cards(saved.discard, "discard")
@@ -118,9 +121,11 @@ def decode(raw: Any, game: Any, where: str = "") -> Any:
         next_stall = saved.refill.next_stall
     _check_phase(phase, refill_type, paid, ended_by, deck, deck_top)
     _check_box(game, hands, bribes, bribe_wilds, stalls, deck, deck_top, discard)
-    return VillageData(phase, active, saved.turn, track, hands, known, tuple(bribes),
-                       tuple(bribe_wilds), stalls, deck_of(deck, deck_top), discard, refill_type,
-                       next_stall, paid, ended_by)
+    return VillageData(phase=phase, active=active, turn=saved.turn, track=track, hands=hands,
+                       known=known, bribes=tuple(bribes), bribe_wilds=tuple(bribe_wilds),
+                       stalls=stalls, deck=deck_of(deck, deck_top), discard=discard,
+                       refill_type=refill_type, next_stall=next_stall, paid=paid,
+                       ended_by=ended_by)
 
 
 def _check_phase(phase: int, refill_type: int, paid: tuple[int, ...], ended_by: int,

@@ -5,13 +5,15 @@ from typing import TYPE_CHECKING
 
 from ...core.errors import Reason
 from ...core.move import Move
+from ...core.pending import seat_name
 from ...core.words import counted
 from .cards import A_NAME, KINDS, NAMES, TREASURES, WILD, describe_cards
 from .moves import Bribe, Buy, Curse, Draw, Reveal
 from .rules import CURSE, DRAW, REFILL
 
 if TYPE_CHECKING:
-    from .state import VillageData, VillageState
+    from .data import VillageData
+    from .state import VillageState
 
 
 def explain(state: "VillageState", move: Move) -> Reason:
@@ -28,13 +30,13 @@ def explain(state: "VillageState", move: Move) -> Reason:
         return Reason(rule, "the next card must be turned from the deck first (a chance step)")
     p = move.player
     if not 0 <= p < len(d.hands):
-        return Reason("V-SETUP-6", f"there is no seat P{p} in a {len(d.hands)}-player game")
+        return Reason("V-SETUP-6", f"there is no seat {seat_name(p)} in a {len(d.hands)}-player game")
     if p != d.active:
-        return Reason("V-TURN-1", f"it is P{d.active}'s turn, not P{p}'s")
+        return Reason("V-TURN-1", f"it is {seat_name(d.active)}'s turn, not {seat_name(p)}'s")
     if d.phase == CURSE:
         if not isinstance(move, Curse):
-            return Reason("V-CURSE-1", f"P{p} must first curse one treasure type they discarded")
-        return Reason("V-CURSE-1", f"P{p} did not discard {A_NAME[move.treasure]} "
+            return Reason("V-CURSE-1", f"{seat_name(p)} must first curse one treasure type they discarded")
+        return Reason("V-CURSE-1", f"{seat_name(p)} did not discard {A_NAME[move.treasure]} "
                                    f"(discarded {describe_cards(d.paid)}); curse a discarded treasure")
     if isinstance(move, Curse):
         return Reason("V-CURSE-1", "a curse follows a paid Black Market visit, not a turn of its own")

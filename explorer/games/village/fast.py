@@ -1,8 +1,9 @@
-"""Fast answers to the plain rules of `legal` and `rules`, memoized: the one place that
-trades memory for speed.
+"""The speed layer: the plain move lists of `legal` (and `rules.payments`), memoized: the
+one place that trades memory for speed.
 
 Each function here returns exactly what the plain function of the same name returns
-(tests/village/test_speed.py checks it over random hands, whatever was cached before);
+(tests/village/test_fast_matches_plain.py checks it over random hands and the positions
+of random games, whatever was cached before);
 the rule modules keep no caches. What makes the caches small:
 
 - a bribe of one type depends only on (seat, type, treasures held, wilds held, bribed);
@@ -25,7 +26,9 @@ from typing import Iterator
 from ...core.move import Move
 from . import legal, rules
 from .cards import KINDS, WILD
+from .data import VillageData
 from .moves import buy_move, draw_move
+from .rules import ACT, CURSE
 
 _BRIBES: dict[tuple, tuple[Move, ...]] = {}
 _VISITS: dict[tuple, tuple[Move, ...]] = {}
@@ -150,3 +153,13 @@ def curse_moves(p: int, paid: tuple[int, ...]) -> tuple[Move, ...]:
     if found is None:
         found = _store(_CURSES, key, legal.curse_moves(p, paid))
     return found
+
+
+def legal_moves(d: VillageData, empty_stalls_open: bool) -> tuple[Move, ...]:
+    """`legal.legal_moves`, from the memoized parts."""
+    if d.phase == ACT:
+        p = d.active
+        return act_moves(p, d.hands[p], d.bribes[p], d.stalls, empty_stalls_open)
+    if d.phase == CURSE:
+        return curse_moves(d.active, d.paid)
+    return legal.reveal_moves(d)

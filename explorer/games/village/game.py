@@ -10,12 +10,13 @@ from ...core.game import Game
 from . import scenario as scenario_format
 from .agent import GreedyVillageAgent
 from .cards import EMPTY, KINDS
+from .data import VillageData
 from .encoding import box_counts, decode
 from .moves import MOVE_TYPES
 from .options import VillageOptions
 from .rules import ACT, STALL_ORDER
 from .scene import TITLE, scene
-from .state import VillageData, VillageState
+from .state import VillageState
 
 
 class VillageGame(Game):
@@ -59,9 +60,11 @@ class VillageGame(Game):
             for cost in STALL_ORDER:
                 stalls[cost][deck.pop(0)] += 1
         n = self.players
-        data = VillageData(ACT, self.options.first_player, 0, tuple(track), tuple(hands),
-                           (EMPTY,) * n, ((0,) * 6,) * n, ((0,) * 6,) * n,
-                           tuple(tuple(s) for s in stalls), Deck.of(deck), EMPTY, -1, 3, EMPTY, 0)
+        data = VillageData(phase=ACT, active=self.options.first_player, turn=0,
+                           track=tuple(track), hands=tuple(hands), known=(EMPTY,) * n,
+                           bribes=((0,) * 6,) * n, bribe_wilds=((0,) * 6,) * n,
+                           stalls=tuple(tuple(s) for s in stalls), deck=Deck.of(deck),
+                           discard=EMPTY, refill_type=-1, next_stall=3, paid=EMPTY, ended_by=0)
         return VillageState(self, data)
 
     def scenario(self, spec: Mapping[str, Any] | None = None, **fields: Any) -> VillageState:

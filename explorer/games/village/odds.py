@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ...core.odds import Chance, DeckKnowledge, as_rows
 from ...core.words import counted
@@ -45,7 +45,7 @@ def deck_knowledge(state: "VillageState", viewer: int | None) -> DeckKnowledge:
 
 def _stalls(cards: int, first: int) -> str:
     """Which stalls `cards` refill cards go into, from stall `first` round (V-REFILL-2)."""
-    into = Counter()
+    into: Counter[int] = Counter()
     stall = first
     for _ in range(cards):
         into[stall] += 1
@@ -88,7 +88,7 @@ def coming_luck(state: "VillageState", viewer: int | None) -> list[Chance]:
         return []
     deck = deck_knowledge(state, viewer)
     rows = as_rows("the next card of the deck",
-                   [(A_NAME[card], p) for card, p in deck.next_card()] if deck.size else
+                   [(A_NAME[cast(int, card)], p) for card, p in deck.next_card()] if deck.size else
                    [("none: the deck is empty, and a draw or a refill ends the game", Fraction(1))])
     if d.phase == REFILL:
         rows += refill_odds(deck, d.refill_type, d.next_stall, f"the rest of this {TREASURES[d.refill_type]} refill")

@@ -7,6 +7,8 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Final
 
+from ...core.events import Outcome, ScoreLine
+from ...core.pending import seat_name
 from .cards import KINDS, WILD
 
 ACT: Final = 0        # the phases (Final: compiled code inlines them, tools/compile.py)
@@ -88,3 +90,43 @@ def tiebreak_key(bribes: tuple[int, ...], bribe_wilds: tuple[int, ...], track: t
                  count_wilds: bool) -> tuple[int, ...]:
     """Bribe cards per space from the top space leftwards (V-TIE-1, V-TIE-2, V-TIE-4)."""
     return tuple(bribes[t] + (bribe_wilds[t] if count_wilds else 0) for t in reversed(track))
+
+
+def outcome(hands: tuple[tuple[int, ...], ...], bribes: tuple[tuple[int, ...], ...],
+            bribe_wilds: tuple[tuple[int, ...], ...], track: tuple[int, ...], ended_by: int,
+            value: tuple[int, ...], tie_counts_wilds: bool, full_tie_shared: bool) -> Outcome:
+    """The final scores (V-SCORE-1..3), the winners by points, then by the tiebreak
+    (V-TIE-1..4), and how the game ended (V-REFILL-5 or V-DRAW-3)."""
+    lines: list[ScoreLine] = []
+    scores = []
+    for p in range(len(hands)):
+        bribe, hand, wild = score_parts(hands[p], bribes[p], bribe_wilds[p], value)
+        scores.append(float(bribe + hand + wild))
+        lines += [ScoreLine(p, float(bribe), "cards in bribes x token value", "V-SCORE-1"),
+                  ScoreLine(p, float(hand), "treasures left in hand", "V-SCORE-2"),
+                  ScoreLine(p, float(wild), "wilds left in hand", "V-SCORE-3")]
+    best = max(scores)
+    leaders = [p for p, s in enumerate(scores) if s == best]
+    tiebreak = ""
+    winners = leaders
+    if len(leaders) > 1:
+        keys = {p: tiebreak_key(bribes[p], bribe_wilds[p], track, tie_counts_wilds)
+                for p in leaders}
+        top = max(keys.values())
+        winners = [p for p in leaders if keys[p] == top]
+        if len(winners) == 1:
+            tiebreak = (f"{', '.join(map(seat_name, leaders))} tie on {best:g} points; "
+                        f"{seat_name(winners[0])} has the most bribe cards on the highest "
+                        "space where they differ (V-TIE-1, V-TIE-2)")
+        elif full_tie_shared:
+            tiebreak = (f"{', '.join(map(seat_name, winners))} tie on points and on "
+                        "every space: they share the win (V-TIE-3)")
+        else:
+            tiebreak = (f"{', '.join(map(seat_name, winners))} tie on points and on "
+                        "every space: nobody wins (option full_tie_shared=False) (V-TIE-3)")
+            winners = []
+    if ended_by == 1:
+        ended, rule = "the deck ran out during a Black Market refill", "V-REFILL-5"
+    else:
+        ended, rule = "a player chose to draw from the empty deck", "V-DRAW-3"
+    return Outcome(tuple(winners), tuple(scores), tuple(lines), ended, rule, tiebreak)

@@ -89,9 +89,9 @@ def build(game: Any, spec: Mapping[str, Any] | None, fields: dict[str, Any]) -> 
         placed.append(("deck", deck))
     box = box_counts(game)
     used = [0] * KINDS
-    for field, counts in placed:
+    for field, placed_counts in placed:
         for k in range(KINDS):
-            used[k] += counts[k]
+            used[k] += placed_counts[k]
             if used[k] > box[k]:
                 raise InvalidInput(field, f"too many {NAMES[k]}: the box has {box[k]} "
                                           f"(V-COMP-2, V-SETUP-2)")
@@ -168,7 +168,7 @@ def _bribes(raw: list | None, n: int) -> list[dict[str, tuple[int, int]]]:
                 pair = convert(value, tuple[Count, Count], where)     # [cards, wilds]
             else:
                 names = convert(value, list[str], where) if isinstance(value, list) else value
-                counts = parse_cards(names, where)  # type: ignore[arg-type]
+                counts = parse_cards(names, where)
                 if any(counts[k] for k in range(6) if k != t):
                     raise InvalidInput(where, "a bribe holds one treasure type plus wilds "
                                               "(V-BRIBE-1)")
@@ -181,7 +181,7 @@ def _bribes(raw: list | None, n: int) -> list[dict[str, tuple[int, int]]]:
 
 
 def _stalls(raw: Any) -> list[tuple[int, ...]]:
-    stalls = [(0,) * KINDS] * 4
+    stalls: list[tuple[int, ...]] = [(0,) * KINDS] * 4
     if raw is None:
         return stalls
     if isinstance(raw, list):

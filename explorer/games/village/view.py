@@ -4,16 +4,21 @@ A player sees their own hand, the size of every other hand and the cards in it t
 everyone saw it take from the Black Market, every bribe, the track, the stalls, the
 deck size (not its contents) and the discard pile. The teacher (viewer None) sees all
 hands and the cards of known order on top of the deck (`deck_top`, set by a scenario),
-and at the end of the game every hand is shown for scoring.
+and at the end of the game every hand is shown for scoring. `redeal` deals again exactly
+what one seat cannot see.
 """
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.agents import register_seat_view
+from ...core.chance import Deck
+from ...core.chance import redeal as redeal_pool
 from . import rules
-from .cards import FULL_NAMES, INDEX, KINDS, NAMES, TREASURES, as_dict
+from .cards import FULL_NAMES, INDEX, KINDS, NAMES, TREASURES, as_dict, minus
+from .data import VillageData
 from .rules import OVER, PHASES
 
 if TYPE_CHECKING:
@@ -138,3 +143,33 @@ def _counts(cards: dict[str, int]) -> tuple[int, ...]:
 
 
 register_seat_view("village", seat_view, seat_from_view)
+
+
+def redeal(d: VillageData, viewer: int, rng: random.Random) -> VillageData:
+    """Redeal what `viewer` cannot see: the deck (its known top too: only a teacher
+    knows it) and the cards of other hands nobody saw them take.
+
+    The pool and the sizes come from what `viewer` sees alone (`chance.redeal` sorts the
+    pool before the shuffle), so a sample reveals nothing. At the end every hand is
+    shown: only the deck is hidden, and its order does not matter any more.
+    """
+    deck = d.deck.hidden()
+    if d.phase == OVER:
+        return d._replace(deck=deck)
+    pool = list(deck.unseen)
+    seats, sizes = [], []
+    for q in range(len(d.hands)):
+        if q != viewer:
+            unknown = minus(d.hands[q], d.known[q])
+            seats.append(q)
+            sizes.append(sum(unknown))
+            for k, n in enumerate(unknown):
+                pool += [k] * n
+    parts, rest = redeal_pool(rng, pool, sizes)
+    hands = list(d.hands)
+    for q, part in zip(seats, parts):
+        counts = list(d.known[q])
+        for card in part:
+            counts[card] += 1
+        hands[q] = tuple(counts)
+    return d._replace(hands=tuple(hands), deck=Deck(rest))
