@@ -103,7 +103,7 @@ class GreedyPiratesAgent:
                 best = row
         liar = LIAR[me]
         if seen.bid is not None:
-            q, face, by = seen.bid
+            q, face, by = seen.bid.quantity, seen.bid.face, seen.bid.seat
             if chances.exactly(face, by, q) > 0.6 and EXACT[me] in legal:
                 return EXACT[me]
             if best is None or 1 - chances.at_least(face, by, q) > best[0]:

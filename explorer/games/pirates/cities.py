@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, cast
 
 import msgspec
 
 from explorer.core import Deck, InvalidInput, redeal
 from explorer.core.typed import convert
 
+from .data import Build, Frame, Pick, Towns
 from .deck_spec import deck_from_spec
 
 if TYPE_CHECKING:
@@ -204,41 +205,43 @@ def check_cities(game: "PiratesGame", d: Any, at: str) -> None:
     if game.options.distinct_towns and len(set(chosen)) != len(chosen):
         raise InvalidInput(f"{at}cities.designated", "two players designate the same town "
                                                      "(option distinct_towns)")
-    placing = any(fr[0] == "towns" for fr in d.stack)
+    placing = any(isinstance(fr, Towns) for fr in d.stack)
     if any(c.town_hands) and not placing:
         raise InvalidInput(f"{at}cities.town_hands", "town cards are in hand only while they are placed")
-    if not any(fr[0] in ("towns", "designate") for fr in d.stack) and (
-            len(chosen) != n and not any(fr[0] == "build" for fr in d.stack)):
+    if not any(isinstance(fr, Towns) or fr.kind == "designate" for fr in d.stack) and (
+            len(chosen) != n and not any(isinstance(fr, Build) for fr in d.stack)):
         raise InvalidInput(f"{at}cities.designated", "every player has a designated town once they are chosen")
     cards = Counter(c.deck.counts()) + Counter(c.discard)
     for h in c.influence + c.returned:
         cards.update(h)
     for fr in d.stack:
-        if fr[0] == "pick" and fr[2] == "influence":
-            cards.update(fr[3])
+        if isinstance(fr, Pick) and fr.deck == "influence":
+            cards.update(fr.drawn)
     if cards != Counter(game.catalogue.cities.deck()):
         raise InvalidInput(f"{at}cities.deck", "every influence card lies once in the deck, a hand, "
                                                "the discard pile or the box")
 
 
-def redeal_cities(c: CitiesData, stack: list, viewer: int, rng: random.Random) -> CitiesData:
+def redeal_cities(c: CitiesData, stack: list[Frame], viewer: int, rng: random.Random) -> CitiesData:
     """The cities with what `viewer` cannot see dealt again, keeping every count: the
     other players' influence hands, their returned cards, their "draw two" choices and
     the unseen influence deck (frames of `stack` are updated in place)."""
     n = len(c.influence)
     others = [p for p in range(n) if p != viewer]
-    picks = [i for i, fr in enumerate(stack) if fr[0] == "pick" and fr[2] == "influence" and fr[1] != viewer]
+    picks = [i for i, fr in enumerate(stack)
+             if isinstance(fr, Pick) and fr.deck == "influence" and fr.seat != viewer]
+    drawn = [cast(Pick, stack[i]).drawn for i in picks]
     pool = sorted(c.deck.unseen + c.deck.top + tuple(x for p in others for x in c.influence[p] + c.returned[p])
-                  + tuple(x for i in picks for x in stack[i][3]))
+                  + tuple(x for cards in drawn for x in cards))
     sizes = [len(c.influence[p]) for p in others] + [len(c.returned[p]) for p in others] + [
-        len(stack[i][3]) for i in picks]
+        len(cards) for cards in drawn]
     parts, unseen = redeal(rng, pool, sizes)
     hands, returned = list(c.influence), list(c.returned)
     for k, p in enumerate(others):
         hands[p] = parts[k]
         returned[p] = parts[len(others) + k]
     for k, i in enumerate(picks):
-        stack[i] = stack[i][:3] + (parts[2 * len(others) + k],)
+        stack[i] = cast(Pick, stack[i])._replace(drawn=parts[2 * len(others) + k])
     return c._replace(influence=tuple(hands), returned=tuple(returned),
                       deck=Deck(unseen, (), c.deck.bottom))
 
@@ -269,7 +272,8 @@ def cities_view(state: Any, viewer: int | None) -> dict[str, Any]:
         "deck_count": c.deck.size, "discard": list(c.discard), "played": list(c.played),
         "cards": {card: list(state.game.influence[card].towns) for card in sorted(set(c.discard).union(
             *(h for p, h in enumerate(c.influence + c.returned) if sees[p % n]),
-            *(fr[3] for fr in state.data.stack if fr[0] == "pick" and fr[2] == "influence" and sees[fr[1]])))},
+            *(fr.drawn for fr in state.data.stack if isinstance(fr, Pick) and fr.deck == "influence"
+              and sees[fr.seat])))},
     }
 
 

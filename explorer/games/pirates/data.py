@@ -4,21 +4,13 @@ The flow of a round is kept as a `stage` (what the round does next when nothing 
 flight) and a `stack` of frames in flight, the top one last: an effect waiting for a
 target or a victim's choice, a die or a battle being rolled, a window of decisions, a
 card draw. A half-resolved effect is thus part of the position: it saves, resumes and
-explains itself. Frames (tuples, JSON-able through `encode_frame`):
+explains itself. Frames are the NamedTuples below, each led by its `kind` (so a frame
+encodes as `[kind, ...fields]` through `scenario.encode_frame`):
 
-    ("task", actor, source, effect, target)      source "tile" | "card"; target -1: none yet
-    ("die", name, owner, face, asked, effect, source)   name "sail" | "pirate" | "treasure"
-    ("battle", kind, seats, faces, asked, loss, steal, flags)   kind "sail" | "duel" | "loser" | "final"
-    ("window", kind, seats)       kind "reroll" | "cards" | "final" | "together"
-    ("reroll", seat)              the seat's die in the frame below is rolled again
-    ("cup", seat, faces)          the seat's cup being rolled, one die at a time: the faces so far
-    ("draw", seat)                the deck gives the seat a card
-    ("free draw", seat)           the seat played their last card: told, then a "draw" [P-LAST-CARD]
-    ("hand", seat)                a card leaves the seat's hand at random
-    ("draft", size, chosen)       the setup's card draft (see `setup_steps`)
-    ("build", tiles, turn)        the setup's map building (see `setup_steps`)
-    ("keep", seats) ("towns", turn) ("designate", seats)   Cities of Greed's setup (`towns`)
-    ("idraw", seat) ("pick", seat, deck, drawn)            influence draws, "draw two" (`influence`)
+    "task" `Task`, "die" `DieRoll`, "battle" `BattleRoll`, "window" `Window`,
+    "reroll" `Reroll`, "cup" `CupRoll`, "draw" / "free draw" `Draw`, "hand" `HandLoss`,
+    "draft" `Draft`, "build" `Build` (`setup_steps`), "keep" / "designate" `Asking`,
+    "towns" `Towns` (`towns`), "idraw" `InfluenceDraw`, "pick" `Pick` (`influence`).
 
 Frames hold nothing secret except the setup's (the cards set aside in the draft, the
 tiles in hand while the map is built), the cards of a "draw two" choice and the dice of
@@ -32,13 +24,142 @@ hidden cards for that seat keeps them there (`PiratesState._redeal`). See
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, Union
 
 from explorer.core import Deck
 
 PHASES = ("betting", "sail", "action", "steps", "final", "over")
 STAGES = ("cups", "bid", "sail", "sailing", "tile", "cards", "act", "steps", "step alone",
           "together", "round end", "final", "fighting", "over")
+
+
+class Task(NamedTuple):
+    """An effect waiting to resolve: `target` -1 until its victim is chosen."""
+    kind: Literal["task"]
+    actor: int
+    source: str                            # "tile" | "card" | "mayor"
+    effect: Any                            # a `catalogue.Effect`
+    target: int
+
+
+class DieRoll(NamedTuple):
+    """A sail, pirate or treasure die rolled for `owner`; `face` None until rolled."""
+    kind: Literal["die"]
+    name: str                              # "sail" | "pirate" | "treasure"
+    owner: int
+    face: Any
+    asked: bool                            # the re-roll window was opened for it
+    effect: Any                            # the `catalogue.Roll` it resolves, None for sail
+    source: str                            # "tile" | "card"
+
+
+class BattleRoll(NamedTuple):
+    """A battle among `seats`, one face (None: not rolled) and one flag string each."""
+    kind: Literal["battle"]
+    battle: str                            # "sail" | "duel" | "loser" | "final"
+    seats: tuple[int, ...]
+    faces: tuple[Any, ...]
+    asked: bool
+    loss: int
+    steal: int
+    flags: tuple[str, ...]
+
+
+class Window(NamedTuple):
+    """A window of decisions asked of `seats` in turn."""
+    kind: Literal["window"]
+    window: str                            # "reroll" | "cards" | "final" | "together"
+    seats: tuple[int, ...]
+
+
+class Reroll(NamedTuple):
+    """The seat's die in the frame below is rolled again."""
+    kind: Literal["reroll"]
+    seat: int
+
+
+class CupRoll(NamedTuple):
+    """The seat's cup being rolled, one die at a time: the faces so far (secret)."""
+    kind: Literal["cup"]
+    seat: int
+    faces: tuple[Any, ...]
+
+
+class Draw(NamedTuple):
+    """The deck gives the seat a card ("draw"), or the seat played its last card and is
+    told before its "draw" ("free draw") [P-LAST-CARD]."""
+    kind: Literal["draw", "free draw"]
+    seat: int
+
+
+class HandLoss(NamedTuple):
+    """A card leaves the seat's hand at random."""
+    kind: Literal["hand"]
+    seat: int
+
+
+class Draft(NamedTuple):
+    """The setup's card draft (`setup_steps`): per seat the cards set aside (secret)."""
+    kind: Literal["draft"]
+    size: int
+    chosen: tuple[tuple[str, ...], ...]
+
+
+class Build(NamedTuple):
+    """The setup's map building (`setup_steps`): per seat the tiles in hand (secret)."""
+    kind: Literal["build"]
+    tiles: tuple[tuple[str, ...], ...]
+    turn: int
+
+
+class Asking(NamedTuple):
+    """Cities of Greed's setup (`towns`): the seats still to return a card ("keep") or
+    to designate their town ("designate"), in turn."""
+    kind: Literal["keep", "designate"]
+    seats: tuple[int, ...]
+
+
+class Towns(NamedTuple):
+    """Cities of Greed's setup (`towns`): `turn` places a town card now."""
+    kind: Literal["towns"]
+    turn: int
+
+
+class InfluenceDraw(NamedTuple):
+    """The influence deck gives the seat a card (`influence`)."""
+    kind: Literal["idraw"]
+    seat: int
+
+
+class Pick(NamedTuple):
+    """"Draw two, keep one" (`influence`): the cards drawn so far from `deck` (secret)."""
+    kind: Literal["pick"]
+    seat: int
+    deck: str                              # "action" | "influence"
+    drawn: tuple[str, ...]
+
+
+Frame = Union[Task, DieRoll, BattleRoll, Window, Reroll, CupRoll, Draw, HandLoss, Draft, Build, Asking,
+              Towns, InfluenceDraw, Pick]
+
+
+class Bid(NamedTuple):
+    """A bid of the ladder: `quantity` dice showing `face` (2-6), made by `seat`."""
+    quantity: int
+    face: int
+    seat: int
+
+
+class Call(NamedTuple):
+    """The call that ended the betting [P-LIAR] [P-EXACT-1]: `caller` judged the bid of
+    `quantity` x `face` made by `judged` ("liar"), or locked it as exact ("exact"), and
+    `counted` dice showed it."""
+    kind: str                              # "liar" | "exact"
+    caller: int
+    quantity: int
+    face: int
+    judged: int
+    counted: int                           # the dice showing the face
 
 
 class PiratesData(NamedTuple):
@@ -59,16 +180,16 @@ class PiratesData(NamedTuple):
     phase: str
     stage: str
     turn: int                              # the bidder / actor / last-placed player
-    bids: tuple[tuple[int, int, int], ...]  # (quantity, face, seat), oldest first
+    bids: tuple[Bid, ...]                  # oldest first
     betting: tuple[bool, ...]              # takes part in this betting
     excluded: tuple[bool, ...]             # sits out the next betting [P-EXACT-3]
-    call: tuple                            # () or (kind, caller, quantity, face, judged for, count)
+    call: Call | None                      # None until the betting ends
     roles: tuple[str, ...]                 # "winner" / "loser" / "survivor" / "" (out)
     used: tuple[str, ...]                  # per player this round: g gold, s silver, r re-roll, b bought
     passes: int                            # passes in a row in the action phase
     out: tuple[bool, ...]                  # out of the game (Instant Death, final battle)
     group: tuple[int, ...]                 # players stepping together / fighting the final battle
-    stack: tuple[tuple, ...]               # frames in flight, top last
+    stack: tuple[Frame, ...]               # frames in flight, top last
     sail: int                              # the sail die of this round (0: not rolled)
     winner: int                            # -1 while the game goes on, or when shared
     ended: str                             # "" | "home" | "final" | "rounds" | "last ship"

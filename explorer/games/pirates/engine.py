@@ -31,7 +31,22 @@ from .catalogue import (
     Steal,
     Wind,
 )
-from .data import PiratesData
+from .data import (
+    Asking,
+    BattleRoll,
+    Bid,
+    Call,
+    CupRoll,
+    DieRoll,
+    Draw,
+    Frame,
+    HandLoss,
+    InfluenceDraw,
+    Pick,
+    PiratesData,
+    Task,
+    Window,
+)
 from .dice import BATTLE_RANK, CREW_DICE, SPECIAL, bid_text, judged_count
 from .words import card_name
 
@@ -75,7 +90,7 @@ def held_specials(specials: tuple[int, ...], p: int) -> tuple[str, ...]:
 def next_cup_die(d: PiratesData, p: int) -> str:
     """The die P`p` rolls next under their cup, whose frame is on top of `d.stack`:
     normal dice first, then each special die [P-BET-ROLL]."""
-    k = len(d.stack[-1][2])
+    k = len(cast(CupRoll, d.stack[-1]).faces)
     crew = d.crew[p]
     return "normal" if k < crew else held_specials(d.specials, p)[k - crew]
 
@@ -189,16 +204,16 @@ class Work:
     phase: str
     stage: str
     turn: int
-    bids: tuple[tuple[int, int, int], ...]
+    bids: tuple[Bid, ...]
     betting: tuple[bool, ...]
     excluded: tuple[bool, ...]
-    call: tuple
+    call: Call | None
     roles: tuple[str, ...]
     used: tuple[str, ...]
     passes: int
     out: tuple[bool, ...]
     group: tuple[int, ...]
-    stack: tuple[tuple, ...]
+    stack: tuple[Frame, ...]
     sail: int
     winner: int
     ended: str
@@ -274,8 +289,9 @@ class Work:
         """The asked seat of the top window is done: the next is asked (an empty window
         is closed at once, so no empty window is ever saved)."""
         top = self.stack[-1]
-        rest = top[2][1:]
-        self.stack = self.stack[:-1] + ((("window", top[1], rest),) if rest else ())
+        assert isinstance(top, Window)
+        rest = top.seats[1:]
+        self.stack = self.stack[:-1] + ((Window("window", top.window, rest),) if rest else ())
 
     def flag(self, p: int, f: str) -> None:
         self.used = _tup(self.used, p, self.used[p] + f)
@@ -415,7 +431,7 @@ class Work:
 
     # ------------------------------------------------------------------ cards
     def draw_frame(self, p: int) -> None:
-        self.stack += (("draw", p),)
+        self.stack += (Draw("draw", p),)
 
     def give_card(self, p: int, card: str) -> None:
         if self.cities is not None and self.stack:
@@ -451,11 +467,11 @@ class Work:
             self.flag(p, "g" if spec.tier == "gold" else "s")
         self.say("card", spec.rule, f"{P(p)} plays {spec.name}: {spec.text}", p)
         if not hand:             # drawn once the card's effects are done [P-LAST-CARD]
-            self.stack += (("free draw", p),)
+            self.stack += (Draw("free draw", p),)
         self.push_effects(p, "card", spec.effects)
 
     def push_effects(self, actor: int, source: str, effects: tuple) -> None:
-        self.stack += tuple(("task", actor, source, e, -1) for e in effects[::-1])
+        self.stack += tuple(Task("task", actor, source, e, -1) for e in effects[::-1])
 
     def candidates(self, actor: int, effect: Any, source: str) -> list[int]:
         """The players an aimed effect may target [P-TARGET] [P-IMMUNE]."""
@@ -500,83 +516,81 @@ class Work:
     def frame(self) -> bool:
         """Work on the top frame; True when it waits for a decision or for luck."""
         top = self.stack[-1]
-        kind: str = top[0]
-        if kind == "task":
+        if isinstance(top, Task):
             return self.task(top)
-        if kind == "die":
-            _, name, owner, face, asked, effect, source = top
-            if face is None:
+        if isinstance(top, DieRoll):
+            if top.face is None:
                 return True
-            if not asked:
-                self.stack = self.stack[:-1] + (top[:4] + (True,) + top[5:],)
-                if self.may_reroll(owner):
-                    self.stack += (("window", "reroll", (owner,)),)
+            if not top.asked:
+                self.stack = self.stack[:-1] + (top._replace(asked=True),)
+                if self.may_reroll(top.owner):
+                    self.stack += (Window("window", "reroll", (top.owner,)),)
                 return False
             self.stack = self.stack[:-1]
-            self.resolve_die(name, owner, face, effect, source)
+            self.resolve_die(top.name, top.owner, top.face, top.effect, top.source)
             return False
-        if kind == "battle":
-            _, bkind, seats, faces, asked, loss, steal, flags = top
-            if None in faces:
+        if isinstance(top, BattleRoll):
+            seats = top.seats
+            if None in top.faces:
                 return True
-            if not asked:
-                self.stack = self.stack[:-1] + (top[:4] + (True,) + top[5:],)
-                if bkind == "final":
+            if not top.asked:
+                self.stack = self.stack[:-1] + (top._replace(asked=True),)
+                if top.battle == "final":
                     asked_seats = tuple(s for s in self.order_from(self.captain) if s in seats
-                                        and self.final_can_act(s, flags[seats.index(s)]))
+                                        and self.final_can_act(s, top.flags[seats.index(s)]))
                     if asked_seats:
-                        self.stack += (("window", "final", asked_seats),)
+                        self.stack += (Window("window", "final", asked_seats),)
                 else:
                     asked_seats = tuple(s for s in self.order_from(self.captain)
                                         if s in seats and self.may_reroll(s))
                     if asked_seats:
-                        self.stack += (("window", "reroll", asked_seats),)
+                        self.stack += (Window("window", "reroll", asked_seats),)
                 return False
             self.resolve_battle(top)
             return False
-        if kind == "window":
-            seats = top[2]
-            while seats and (self.out[seats[0]] or (top[1] == "cards" and not self.has_sail_choice(seats[0]))):
+        if isinstance(top, Window):
+            seats = top.seats
+            while seats and (self.out[seats[0]] or (top.window == "cards" and not self.has_sail_choice(seats[0]))):
                 seats = seats[1:]
             if not seats:
                 self.stack = self.stack[:-1]
                 return False
-            if seats != top[2]:
-                self.stack = self.stack[:-1] + (("window", top[1], seats),)
+            if seats != top.seats:
+                self.stack = self.stack[:-1] + (Window("window", top.window, seats),)
             return True
-        if kind == "draw":
-            return self.draw(top[1])
-        if kind == "free draw":
-            self.say("card", "P-LAST-CARD", f"{P(top[1])} played their last card and draws one free", top[1])
+        if isinstance(top, Draw):
+            if top.kind == "draw":
+                return self.draw(top.seat)
+            self.say("card", "P-LAST-CARD", f"{P(top.seat)} played their last card and draws one free", top.seat)
             self.stack = self.stack[:-1]
-            self.draw_frame(top[1])
+            self.draw_frame(top.seat)
             return False
-        if kind == "hand":
-            if not self.hands[top[1]]:
+        if isinstance(top, HandLoss):
+            if not self.hands[top.seat]:
                 self.stack = self.stack[:-1]
                 return False
             return True
-        if kind == "idraw":
+        if isinstance(top, InfluenceDraw):
             from .influence import influence_draw
-            return influence_draw(self, top[1])
-        if kind == "pick":
+            return influence_draw(self, top.seat)
+        if isinstance(top, Pick):
             from .influence import settle_pick
             return settle_pick(self)
-        if kind in ("keep", "designate"):
+        if isinstance(top, Asking):
             return self.cities_seat(top)
         return True                              # "reroll", "cup": luck; "draft", "build", "towns": decisions
 
-    def cities_seat(self, top: tuple) -> bool:
+    def cities_seat(self, top: Asking) -> bool:
         """A "keep" or "designate" frame asks its first seat (a seat holding no more than
         2 influence cards has nothing to return) [P-COG-INF-DEAL] [P-COG-DESIGNATE]."""
-        kind, seats = top
-        if kind == "keep":
+        seats = top.seats
+        if top.kind == "keep":
             seats = tuple(s for s in seats if len(self.cities.influence[s]) > 2)
         if not seats:
             self.stack = self.stack[:-1]
             return False
-        if seats != top[1]:
-            self.stack = self.stack[:-1] + ((kind, seats),)
+        if seats != top.seats:
+            self.stack = self.stack[:-1] + (top._replace(seats=seats),)
         return True
 
     def draw(self, p: int) -> bool:
@@ -609,17 +623,17 @@ class Work:
         self.stack = self.stack[:-1]
         return deck.draw(card), discard, card
 
-    def task(self, top: tuple) -> bool:
-        _, actor, source, effect, target = top
+    def task(self, top: Task) -> bool:
+        actor, source, effect, target = top.actor, top.source, top.effect, top.target
         rest = self.stack[:-1]
         kind = type(effect)                      # effects are exact classes (catalogue)
         if kind is Roll and effect.times > 1:
             one = msgspec.structs.replace(effect, times=1)
-            self.stack = rest + (("task", actor, source, one, target),) * effect.times
+            self.stack = rest + (Task("task", actor, source, one, target),) * effect.times
             return False
         if kind is DiscardCards and effect.n > 1:
             single = msgspec.structs.replace(effect, n=1)
-            self.stack = rest + (("task", actor, source, single, target),) * effect.n
+            self.stack = rest + (Task("task", actor, source, single, target),) * effect.n
             return False
         if aims(effect) and target == -1:
             if self.candidates(actor, effect, source):
@@ -657,14 +671,14 @@ class Work:
             self.say("wind", "P-CARD-WIND", "the token is turned over: play now goes "
                      + ("clockwise" if self.direction == 1 else "counter-clockwise"))
         elif kind is DrawCards:
-            self.stack += (("draw", who),) * effect.n
+            self.stack += (Draw("draw", who),) * effect.n
         elif kind is Roll:
-            self.stack += (("die", effect.die, actor, None, False, effect, source),)
+            self.stack += (DieRoll("die", effect.die, actor, None, False, effect, source),)
         elif kind is Steal:
             self.steal(actor, target, effect.n)
         elif kind is Duel:
             self.say("duel", "P-DUEL", f"{P(actor)} duels {P(target)}", actor)
-            self.stack += (("battle", "duel", (actor, target), (None, None), False,
+            self.stack += (BattleRoll("battle", "duel", (actor, target), (None, None), False,
                             effect.loss, effect.steal, ("", "")),)
         elif kind is Battle:
             fighters = (actor, *candidates(self, actor, effect, source))
@@ -674,14 +688,14 @@ class Work:
             else:
                 self.say("battle", "P-BATTLE-LOSER", "a battle looking for a loser: "
                          + ", ".join(P(s) for s in fighters), actor)
-                self.stack += (("battle", "loser", fighters, (None,) * len(fighters), False,
+                self.stack += (BattleRoll("battle", "loser", fighters, (None,) * len(fighters), False,
                                 effect.loss, 0, ("",) * len(fighters)),)
         elif kind is Special:
             self.take_special(who, SPECIAL.index(effect.die), rule)
         elif kind is MoveBy:
             self.move_ship(who, effect.n, rule)
         elif kind is DiscardCards:          # random
-            self.stack += (("hand", who),)
+            self.stack += (HandLoss("hand", who),)
         return False
 
     def resolve_die(self, name: str, owner: int, face: Any, effect: Any, source: str) -> None:
@@ -697,7 +711,7 @@ class Work:
         [P-CURSE-PASS]."""
         seats = tuple(s for s in self.order_from(self.captain) if self.has_sail_choice(s))
         if seats:
-            self.stack += (("window", "cards", seats),)
+            self.stack += (Window("window", "cards", seats),)
 
     def has_sail_choice(self, p: int) -> bool:
         """Whether a sail card window may have anything to offer `p` but passing: a gold
@@ -724,7 +738,7 @@ class Work:
         if len(movers) >= 2:
             self.say("battle", "P-BATTLE-2", "the ships that moved battle: "
                      + ", ".join(P(p) for p in movers))
-            self.stack += (("battle", "sail", tuple(movers), (None,) * len(movers), False, 0, 0,
+            self.stack += (BattleRoll("battle", "sail", tuple(movers), (None,) * len(movers), False, 0, 0,
                             ("",) * len(movers)),)
             if self.game.options.sail_cards == "before battle and after tile":
                 self.open_card_window()
@@ -737,8 +751,8 @@ class Work:
                                     f"{tile.text or 'nothing happens'}", p)
         self.push_effects(p, "tile", tile.effects)
 
-    def resolve_battle(self, top: tuple) -> None:
-        _, kind, seats, faces, asked, loss, steal, flags = top
+    def resolve_battle(self, top: BattleRoll) -> None:
+        kind, seats, faces, loss, steal, flags = top.battle, top.seats, top.faces, top.loss, top.steal, top.flags
         ranks = [BATTLE_RANK[f] for f in faces]
         rest = self.stack[:-1]
         if kind in ("sail", "duel"):
@@ -780,7 +794,7 @@ class Work:
         if set(tied) >= set(fighters) and all(self.dice(s) <= 1 for s in tied):
             self.say("final", "P-FINAL-4", "every fighter would lose their last die: the roll "
                                            "is ignored and rolled again")
-            self.stack = rest + (("battle", "final", seats, (None,) * len(seats), False, 0, 0,
+            self.stack = rest + (BattleRoll("battle", "final", seats, (None,) * len(seats), False, 0, 0,
                                   flags),)
             return
         self.stack = rest
@@ -794,13 +808,13 @@ class Work:
             return
         self.start_sub_battle()
 
-    def roll_again(self, top: tuple, tied: tuple[int, ...], kind: str, rule: str, said: str) -> None:
+    def roll_again(self, top: BattleRoll, tied: tuple[int, ...], kind: str, rule: str, said: str) -> None:
         """The players `tied` roll their battle dice again, keeping what each did in
         this battle (its flags) [P-BATTLE-2] [P-BATTLE-LOSER] [P-FINAL-2]."""
-        _, battle, seats, faces, asked, loss, steal, flags = top
+        seats, flags = top.seats, top.flags
         self.say(kind, rule, f"{' and '.join(P(s) for s in tied)} {said} and roll again")
         keep = tuple(flags[seats.index(s)] for s in tied)
-        self.stack = self.stack[:-1] + (("battle", battle, tied, (None,) * len(tied), False, loss, steal, keep),)
+        self.stack = self.stack[:-1] + (BattleRoll("battle", top.battle, tied, (None,) * len(tied), False, top.loss, top.steal, keep),)
 
     def lose_final_die(self, p: int) -> None:
         if self.crew[p]:
@@ -814,7 +828,7 @@ class Work:
 
     def start_sub_battle(self) -> None:
         seats = tuple(s for s in self.order_from(self.captain) if s in self.group)
-        self.stack += (("battle", "final", seats, (None,) * len(seats), False, 0, 0,
+        self.stack += (BattleRoll("battle", "final", seats, (None,) * len(seats), False, 0, 0,
                         ("",) * len(seats)),)
 
     # ------------------------------------------------------------------ stages
@@ -861,7 +875,7 @@ class Work:
         time (a "cup" frame) [P-BET-ROLL]; False when every cup is rolled."""
         for p in range(self.n):
             if self.betting[p] and self.cups[p] is None:
-                self.stack += (("cup", p, ()),)
+                self.stack += (CupRoll("cup", p, ()),)
                 return True
         return False
 
@@ -885,7 +899,7 @@ class Work:
         n = self.n
         self.cups = (None,) * n
         self.bids = ()
-        self.call = ()
+        self.call = None
         self.roles = ("",) * n
         self.used = ("",) * n
         self.passes = 0
@@ -949,7 +963,7 @@ class Work:
             text = (f"the exact lock is wrong: {P(caller)} loses and sits out the next "
                     f"betting; {P(locked)} wins")
         self.say("call", rule, text, caller)
-        self.call = (kind, caller, quantity, face, judged, count)
+        self.call = Call(kind, caller, quantity, face, judged, count)
         self.roles = tuple(
             "" if self.out[p] else "winner" if p == winner else
             "loser" if p in losers or not self.betting[p] else "survivor" for p in range(self.n))
@@ -974,7 +988,7 @@ class Work:
             if self.roles[p] == "loser" and self.param(p, "loss_crew"):
                 self.gain_normal(p, self.param(p, "loss_crew"), "P-CAPTAIN-C7")
         self.stage = "sailing"
-        self.stack += (("die", "sail", win, None, False, None, "tile"),)
+        self.stack += (DieRoll("die", "sail", win, None, False, None, "tile"),)
 
     def end_of_sail(self) -> None:
         """The start/end tile counts at the end of a sail phase [P-END-1] [P-FINAL-1]."""
@@ -1056,7 +1070,7 @@ class Work:
             if not unable:
                 self.stage = "together"
                 self.group = tied
-                self.stack += (("window", "together", tied),)
+                self.stack += (Window("window", "together", tied),)
                 return
             if self.progress[tied[0]] < self.length:
                 self.say("no step", "P-STEPS-2", f"{', '.join(P(p) for p in tied)} are tied for last "

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from . import moves as m
 from .catalogue import Cargo, Target
 from .cities import MAYOR, in_town
+from .data import Draw, Frame, InfluenceDraw, Pick, Task
 from .engine import P, Work, _tup
 from .words import cards_named
 
@@ -50,8 +51,9 @@ def influence_moves(game: "PiratesGame", d: Any, p: int) -> list[m.Move]:
     return out
 
 
-def pick_moves(frame: tuple) -> tuple[m.KeepCard, ...]:
-    return tuple(m.KeepCard(frame[1], card) for card in dict.fromkeys(frame[3]))
+def pick_moves(frame: Pick) -> tuple[m.KeepCard, ...]:
+    """The cards of a "draw two" choice the buyer may keep [P-COG-VAR-DRAW2]."""
+    return tuple(m.KeepCard(frame.seat, card) for card in dict.fromkeys(frame.drawn))
 
 
 # ---------------------------------------------------------------------- plays
@@ -72,7 +74,7 @@ def play_influence(w: Work, move: m.PlayInfluence) -> None:
     if move.mode == "attack":
         w.say("influence", "P-COG-ATTACK", f"{P(p)} plays {w.card_name(card)} for {town}: attack! Ships in "
                                            f"{town}: {names}; each loses one cargo", p)
-        w.stack += tuple(("task", s, "card", LOSE_CARGO, -1) for s in reversed(there))
+        w.stack += tuple(Task("task", s, "card", LOSE_CARGO, -1) for s in reversed(there))
         return
     mayor = p in there and w.cities.designated[p] == town
     w.say("influence", "P-COG-BONUS", f"{P(p)} plays {w.card_name(card)} for {town}: bonus! Ships in {town}: "
@@ -96,9 +98,9 @@ def buy_influence(w: Work, move: m.BuyInfluence) -> None:
     w.say("buy", "P-COG-INF-BUY", f"{P(p)} pays 1 coin for an influence card", p)
     w.end_turn(False)
     if w.param(p, "draw_two"):
-        w.stack += (("pick", p, "influence", ()), ("idraw", p), ("idraw", p))
+        w.stack += (Pick("pick", p, "influence", ()), InfluenceDraw("idraw", p), InfluenceDraw("idraw", p))
     else:
-        w.stack += (("idraw", p),)
+        w.stack += (InfluenceDraw("idraw", p),)
 
 
 def influence_draw(w: Work, p: int) -> bool:
@@ -117,7 +119,9 @@ def influence_draw(w: Work, p: int) -> bool:
 
 
 def influence_deal(w: Work, move: m.InfluenceDeal) -> None:
-    p = w.stack[-1][1]
+    top = w.stack[-1]
+    assert isinstance(top, InfluenceDraw)
+    p = top.seat
     w.stack = w.stack[:-1]
     w.cities = w.cities._replace(deck=w.cities.deck.draw(move.card))
     receive_influence(w, p, move.card)
@@ -137,21 +141,30 @@ def into_pick(w: Work, p: int, card: str, deck: str) -> bool:
     """Put a drawn card into the "draw two" choice under the draws still to come, if
     there is one for this seat and deck [P-COG-VAR-DRAW2]."""
     i = len(w.stack) - 1
-    while i >= 0 and w.stack[i] in (("draw", p), ("idraw", p)):
+    while i >= 0 and _drawing(w.stack[i], p):
         i -= 1
     fr = w.stack[i] if i >= 0 else None
-    if fr is None or fr[0] != "pick" or fr[1] != p or fr[2] != deck:
+    if not isinstance(fr, Pick) or fr.seat != p or fr.deck != deck:
         return False
-    w.stack = _tup(w.stack, i, ("pick", p, deck, tuple(sorted(fr[3] + (card,)))))
+    w.stack = _tup(w.stack, i, Pick("pick", p, deck, tuple(sorted(fr.drawn + (card,)))))
     w.say("draw", "P-COG-VAR-DRAW2", f"{P(p)} draws {w.card_name(card)}, one of two to choose from", p, (p,),
           f"{P(p)} draws a card, one of two to choose from")
     return True
 
 
+def _drawing(fr: Frame, p: int) -> bool:
+    """A "draw" or "idraw" frame for seat `p`."""
+    if isinstance(fr, Draw):
+        return fr.kind == "draw" and fr.seat == p
+    return isinstance(fr, InfluenceDraw) and fr.seat == p
+
+
 def settle_pick(w: Work) -> bool:
     """The top "pick" frame once its draws are done: with two cards the buyer chooses
     (True); one card is simply kept; none, nothing happens."""
-    _, p, deck, drawn = w.stack[-1]
+    top = w.stack[-1]
+    assert isinstance(top, Pick)
+    p, deck, drawn = top.seat, top.deck, top.drawn
     if len(drawn) >= 2:
         return True
     w.stack = w.stack[:-1]
@@ -163,7 +176,9 @@ def settle_pick(w: Work) -> bool:
 def keep_card(w: Work, move: m.KeepCard) -> None:
     """Keep one of the two cards drawn; the other goes face up onto its discard pile
     [P-COG-VAR-DRAW2] [P-COG-DRAW2-REST]."""
-    _, p, deck, drawn = w.stack[-1]
+    top = w.stack[-1]
+    assert isinstance(top, Pick)
+    p, deck, drawn = top.seat, top.deck, top.drawn
     w.stack = w.stack[:-1]
     rest = list(drawn)
     rest.remove(move.card)
@@ -198,4 +213,4 @@ def reveal_mayor(w: Work) -> None:
     elif face == "bomb":
         w.say("mayor", "P-COG-MAYOR-BOMB", f"{P(owner)}'s mayor die shows a bomb: they choose another "
                                            f"player, who loses one cargo", owner)
-        w.stack += (("task", owner, "mayor", BOMB, -1),)
+        w.stack += (Task("task", owner, "mayor", BOMB, -1),)

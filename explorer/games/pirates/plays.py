@@ -6,14 +6,27 @@ chain of tests: this runs at every step of every simulated game).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Final
+from typing import TYPE_CHECKING, Any, Callable, Final, cast
 
 from explorer.core import Event
 from explorer.core.chance import canonical
 from explorer.core.words import counted
 
 from . import moves as m
-from .data import FIELDS, PiratesData
+from .data import (
+    FIELDS,
+    BattleRoll,
+    Bid,
+    CupRoll,
+    DieRoll,
+    Draw,
+    Frame,
+    Pick,
+    PiratesData,
+    Reroll,
+    Task,
+    Window,
+)
 from .dice import CREW_DICE, bid_text
 from .engine import CURSED, DATA, P, Work, _new, _tup, cup_of, held_count
 from .influence import buy_influence, influence_deal, keep_card, play_influence
@@ -25,10 +38,10 @@ if TYPE_CHECKING:
     from .state import PiratesState
 
 
-def below(stack: tuple, kinds: tuple[str, ...]) -> int:
-    """The index of the highest frame of one of `kinds`."""
+def below(stack: tuple[Frame, ...], kinds: tuple[type, ...]) -> int:
+    """The index of the highest frame of one of the classes `kinds`."""
     for i in range(len(stack) - 1, -1, -1):
-        if stack[i][0] in kinds:
+        if isinstance(stack[i], kinds):
             return i
     raise ValueError("no such frame")
 
@@ -65,11 +78,13 @@ def cup_die(state: "PiratesState", move: m.CupDie) -> tuple[PiratesData, tuple[E
     dice in face order (equal rolls compare equal), and the round goes on."""
     d: PiratesData = state.data
     p, face = move.player, move.face
-    faces = d.stack[-1][2] + (face,)
+    top = d.stack[-1]
+    assert isinstance(top, CupRoll)
+    faces = top.faces + (face,)
     crew = d.crew[p]
     if len(faces) < crew + held_count(d.specials, p):
         fields = list(d)
-        fields[_STACK] = d.stack[:-1] + (("cup", p, faces),)
+        fields[_STACK] = d.stack[:-1] + (CupRoll("cup", p, faces),)
         return _new(DATA, fields), _DIE_ROLLED[p, move.die, face]
     w = Work(state)
     names = w.names(p)
@@ -100,36 +115,38 @@ def roll(w: Work, move: m.Roll) -> None:
     """A die of the sail or action phase, a battle die, or a paid re-roll."""
     top = w.stack[-1]
     face = move.face
-    if top[0] == "die":
-        w.stack = w.stack[:-1] + (top[:3] + (face,) + top[4:],)
-        if top[1] == "sail":
+    if isinstance(top, DieRoll):
+        w.stack = w.stack[:-1] + (top._replace(face=face),)
+        if top.name == "sail":
             w.sail = int(face)
-            w.say("sail", "P-SAIL-1", f"{P(top[2])} rolls the sail die: {face}", top[2])
+            w.say("sail", "P-SAIL-1", f"{P(top.owner)} rolls the sail die: {face}", top.owner)
         else:                                     # told as it falls, like the other dice
-            w.say("die", "P-TILE-1", f"{P(top[2])} rolls the {top[1]} die: {face}", top[2])
+            w.say("die", "P-TILE-1", f"{P(top.owner)} rolls the {top.name} die: {face}", top.owner)
         return
-    if top[0] == "battle":
-        seats, faces = top[2], top[3]
+    if isinstance(top, BattleRoll):
+        seats, faces = top.seats, top.faces
         i = faces.index(None)
-        w.stack = w.stack[:-1] + (top[:3] + (_tup(faces, i, face),) + top[4:],)
+        w.stack = w.stack[:-1] + (top._replace(faces=_tup(faces, i, face)),)
         w.say("battle", "P-BATTLE-1", f"{P(seats[i])} rolls {face}", seats[i])
         return
-    p = top[1]                                   # a re-roll
+    assert isinstance(top, Reroll)
+    p = top.seat
     w.stack = w.stack[:-1]
-    i = below(w.stack, ("die", "battle"))
+    i = below(w.stack, (DieRoll, BattleRoll))
     fr = w.stack[i]
-    if fr[0] == "die":
-        w.stack = _tup(w.stack, i, fr[:3] + (face,) + fr[4:])
-        if fr[1] == "sail":
+    if isinstance(fr, DieRoll):
+        w.stack = _tup(w.stack, i, fr._replace(face=face))
+        if fr.name == "sail":
             w.sail = int(face)
     else:
-        j = fr[2].index(p)
-        w.stack = _tup(w.stack, i, fr[:3] + (_tup(fr[3], j, face),) + fr[4:])
+        assert isinstance(fr, BattleRoll)
+        j = fr.seats.index(p)
+        w.stack = _tup(w.stack, i, fr._replace(faces=_tup(fr.faces, j, face)))
     w.say("reroll", "P-REROLL", f"{P(p)}'s re-roll: {face}", p)
 
 
 def deal(w: Work, move: m.Deal) -> None:
-    p = w.stack[-1][1]
+    p = cast(Draw, w.stack[-1]).seat
     w.deck = w.deck.draw(move.card)
     w.stack = w.stack[:-1]
     w.give_card(p, move.card)
@@ -144,8 +161,8 @@ def snatch(w: Work, move: m.Snatch) -> None:
 # ---------------------------------------------------------------------- betting
 def bid(w: Work, move: m.Bid) -> None:
     p = move.player
-    before = w.bids[-1][2] if w.bids else p
-    w.bids += ((move.quantity, move.face, p),)
+    before = w.bids[-1].seat if w.bids else p
+    w.bids += (Bid(move.quantity, move.face, p),)
     what = bid_text(move.quantity, move.face)
     if move.exact:
         w.say("bid", "P-EXACT-1", f"{P(p)} bids {what} and locks it as exact", p)
@@ -156,13 +173,15 @@ def bid(w: Work, move: m.Bid) -> None:
 
 
 def liar(w: Work, move: m.Liar) -> None:
-    q, f, b = w.bids[-1]
+    last = w.bids[-1]
+    q, f, b = last.quantity, last.face, last.seat
     w.say("liar", "P-LIAR", f"{P(move.player)} calls Liar on {P(b)}'s {bid_text(q, f)}", move.player)
     w.judge("liar", move.player, q, f, b, b)
 
 
 def exact(w: Work, move: m.Exact) -> None:
-    q, f, b = w.bids[-1]
+    last = w.bids[-1]
+    q, f, b = last.quantity, last.face, last.seat
     w.say("exact", "P-EXACT-1", f"{P(move.player)} locks {P(b)}'s {bid_text(q, f)} as exact", move.player)
     w.judge("exact", move.player, q, f, b, b)
 
@@ -171,22 +190,25 @@ def exact(w: Work, move: m.Exact) -> None:
 def reroll(w: Work, move: m.Reroll) -> None:
     p = move.player
     top = w.stack[-1]
+    assert isinstance(top, Window)
     w.pay(p, w.param(p, "reroll_cost"))
-    if top[1] == "final":
-        i = below(w.stack, ("battle",))
+    if top.window == "final":
+        i = below(w.stack, (BattleRoll,))
         b = w.stack[i]
-        flags = _tup(b[7], b[2].index(p), b[7][b[2].index(p)] + "r")
-        w.stack = _tup(w.stack, i, b[:7] + (flags,))
+        assert isinstance(b, BattleRoll)
+        k = b.seats.index(p)
+        flags = _tup(b.flags, k, b.flags[k] + "r")
+        w.stack = _tup(w.stack, i, b._replace(flags=flags))
     else:
         w.flag(p, "r")
         w.decline()
-    fr = w.stack[below(w.stack, ("die", "battle"))]
-    die = f"{fr[1]} die" if fr[0] == "die" else "battle die"
+    fr = w.stack[below(w.stack, (DieRoll, BattleRoll))]
+    die = f"{fr.name} die" if isinstance(fr, DieRoll) else "battle die"
     cost = w.param(p, "reroll_cost")
-    w.say("reroll", "P-REROLL" if top[1] != "final" else "P-FINAL-3",
+    w.say("reroll", "P-REROLL" if top.window != "final" else "P-FINAL-3",
           f"{P(p)} pays {counted(cost, 'coin')} to re-roll their {die}" if cost else
           f"{P(p)} re-rolls their {die} for free", p)
-    w.stack += (("reroll", p),)
+    w.stack += (Reroll("reroll", p),)
 
 
 def keep(w: Work, move: m.Keep) -> None:
@@ -195,12 +217,15 @@ def keep(w: Work, move: m.Keep) -> None:
 
 def play_card(w: Work, move: m.PlayCard) -> None:
     p = move.player
-    if w.stack and w.stack[-1][0] == "window":
-        if w.stack[-1][1] == "final":
-            i = below(w.stack, ("battle",))
+    top = w.stack[-1] if w.stack else None
+    if isinstance(top, Window):
+        if top.window == "final":
+            i = below(w.stack, (BattleRoll,))
             b = w.stack[i]
-            flags = _tup(b[7], b[2].index(p), b[7][b[2].index(p)] + "c")
-            w.stack = _tup(w.stack, i, b[:7] + (flags,))
+            assert isinstance(b, BattleRoll)
+            k = b.seats.index(p)
+            flags = _tup(b.flags, k, b.flags[k] + "c")
+            w.stack = _tup(w.stack, i, b._replace(flags=flags))
             w.play_card(p, move.card, final=True)
         else:
             w.decline()
@@ -212,8 +237,9 @@ def play_card(w: Work, move: m.PlayCard) -> None:
 
 def target(w: Work, move: m.Target) -> None:
     top = w.stack[-1]
+    assert isinstance(top, Task)
     w.say("target", "P-TARGET", f"{P(move.player)} aims at {P(move.seat)}", move.player)
-    w.stack = w.stack[:-1] + (top[:4] + (move.seat,),)
+    w.stack = w.stack[:-1] + (top._replace(target=move.seat),)
 
 
 def buy(w: Work, move: m.Buy) -> None:
@@ -222,10 +248,10 @@ def buy(w: Work, move: m.Buy) -> None:
     w.pay(p, cost)
     w.flag(p, "b")
     w.say("buy", "P-BUY", f"{P(p)} pays {cost} coins for a card", p)
-    if not (w.stack and w.stack[-1][0] == "window"):   # in a sail window the seat is asked again
+    if not (w.stack and isinstance(w.stack[-1], Window)):   # in a sail window the seat is asked again
         w.end_turn(False)
     if w.param(p, "draw_two"):                          # draw two, keep one [P-COG-VAR-DRAW2]
-        w.stack += (("pick", p, "action", ()),)
+        w.stack += (Pick("pick", p, "action", ()),)
         w.draw_frame(p)
     w.draw_frame(p)
 
@@ -236,12 +262,12 @@ def pass_curse(w: Work, move: m.PassCurse) -> None:
                                    f"die to {P(move.seat)}", p)
     w.pay_crew(p, 2, "P-CURSE-PASS")
     w.take_special(move.seat, CURSED, "P-CURSE-PASS", told=True)   # the 10-dice limit [P-CREW-MAX]
-    if not (w.stack and w.stack[-1][0] == "window"):   # in a sail window the seat is asked again
+    if not (w.stack and isinstance(w.stack[-1], Window)):   # in a sail window the seat is asked again
         w.end_turn(False)
 
 
 def pass_(w: Work, move: m.Pass) -> None:
-    if w.stack and w.stack[-1][0] == "window":
+    if w.stack and isinstance(w.stack[-1], Window):
         w.decline()
     else:
         w.say("pass", "P-ACT-ORDER", f"{P(move.player)} passes", move.player)

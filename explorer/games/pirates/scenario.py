@@ -16,7 +16,28 @@ from explorer.core.typed import convert
 
 from . import catalogue as cat_module
 from .cities import check_cities, decode_cities, encode_cities, scenario_cities
-from .data import FIELDS, STAGES, PiratesData
+from .data import (
+    FIELDS,
+    STAGES,
+    Asking,
+    BattleRoll,
+    Bid,
+    Build,
+    Call,
+    CupRoll,
+    DieRoll,
+    Draft,
+    Draw,
+    Frame,
+    HandLoss,
+    InfluenceDraw,
+    Pick,
+    PiratesData,
+    Reroll,
+    Task,
+    Towns,
+    Window,
+)
 from .deck_spec import DeckSpec, deck_from_spec
 from .dice import CREW_DICE, FACE_WORDS, SPECIAL
 from .engine import cup_of, dice_names, held_specials
@@ -164,27 +185,32 @@ _FACES = {str(f): f for d in CREW_DICE.values() for f in d.faces}
 
 
 # ------------------------------------------------------------------ encode
-def encode_frame(frame: tuple) -> list[Any]:
-    out = list(frame)
-    if frame[0] == "task":
-        out[3] = msgspec.to_builtins(frame[3])
-    elif frame[0] == "die":
-        out[5] = None if frame[5] is None else msgspec.to_builtins(frame[5])
-    elif frame[0] == "battle":
-        out[2], out[3], out[7] = list(frame[2]), list(frame[3]), list(frame[7])
-    elif frame[0] == "window":
-        out[2] = list(frame[2])
-    elif frame[0] == "draft":
-        out[2] = [list(c) for c in frame[2]]
-    elif frame[0] == "build":
-        out[1] = [list(t) for t in frame[1]]
-    elif frame[0] in ("keep", "designate"):
-        out[1] = list(frame[1])
-    elif frame[0] == "pick":
-        out[3] = list(frame[3])
-    elif frame[0] == "cup":
-        out[2] = list(frame[2])
-    return out
+def encode_frame(frame: Frame) -> list[Any]:
+    """The frame as JSON: `[kind, ...fields]` in field order, tuples as lists, effects as
+    their dicts (the layout of saved files)."""
+    if isinstance(frame, Task):
+        return [frame.kind, frame.actor, frame.source, msgspec.to_builtins(frame.effect), frame.target]
+    if isinstance(frame, DieRoll):
+        return [frame.kind, frame.name, frame.owner, frame.face, frame.asked,
+                None if frame.effect is None else msgspec.to_builtins(frame.effect), frame.source]
+    if isinstance(frame, BattleRoll):
+        return [frame.kind, frame.battle, list(frame.seats), list(frame.faces), frame.asked, frame.loss,
+                frame.steal, list(frame.flags)]
+    if isinstance(frame, Window):
+        return [frame.kind, frame.window, list(frame.seats)]
+    if isinstance(frame, Asking):
+        return [frame.kind, list(frame.seats)]
+    if isinstance(frame, Draft):
+        return [frame.kind, frame.size, [list(c) for c in frame.chosen]]
+    if isinstance(frame, Build):
+        return [frame.kind, [list(t) for t in frame.tiles], frame.turn]
+    if isinstance(frame, Pick):
+        return [frame.kind, frame.seat, frame.deck, list(frame.drawn)]
+    if isinstance(frame, CupRoll):
+        return [frame.kind, frame.seat, list(frame.faces)]
+    if isinstance(frame, Towns):
+        return [frame.kind, frame.turn]
+    return [frame.kind, frame.seat]              # reroll, draw, free draw, hand, idraw
 
 
 def encode(d: PiratesData) -> dict[str, Any]:
@@ -196,7 +222,7 @@ def encode(d: PiratesData) -> dict[str, Any]:
         "discard": list(d.discard), "captain": d.captain, "direction": d.direction,
         "round": d.round, "phase": d.phase, "stage": d.stage, "turn": d.turn,
         "bids": [list(b) for b in d.bids], "betting": list(d.betting),
-        "excluded": list(d.excluded), "call": list(d.call), "roles": list(d.roles),
+        "excluded": list(d.excluded), "call": [] if d.call is None else list(d.call), "roles": list(d.roles),
         "used": list(d.used), "passes": d.passes, "out": list(d.out), "group": list(d.group),
         "stack": [encode_frame(f) for f in d.stack], "sail": d.sail, "winner": d.winner,
         "ended": d.ended,
@@ -229,29 +255,37 @@ _FRAME_SHAPES: dict[str, Any] = {
 }
 
 
-def decode_frame(raw: Any, where: str) -> tuple:
+_FRAME_TYPES: dict[str, Any] = {
+    "task": Task, "die": DieRoll, "battle": BattleRoll, "window": Window, "reroll": Reroll,
+    "draw": Draw, "free draw": Draw, "hand": HandLoss, "draft": Draft, "build": Build,
+    "keep": Asking, "towns": Towns, "designate": Asking, "idraw": InfluenceDraw, "pick": Pick,
+    "cup": CupRoll,
+}
+
+
+def decode_frame(raw: Any, where: str) -> Frame:
     if not isinstance(raw, list) or not raw or not isinstance(raw[0], str) or raw[0] not in _FRAME_SHAPES:
         raise InvalidInput(where, f"expected a frame [{'|'.join(_FRAME_SHAPES)}, ...]")
-    frame = convert(raw, _FRAME_SHAPES[raw[0]], where)
-    if frame[0] == "battle" and not (len(frame[2]) == len(frame[3]) == len(frame[7]) >= 1):
+    frame = _FRAME_TYPES[raw[0]](*convert(raw, _FRAME_SHAPES[raw[0]], where))
+    if isinstance(frame, BattleRoll) and not (len(frame.seats) == len(frame.faces) == len(frame.flags) >= 1):
         raise InvalidInput(where, "a battle lists one face and one flag per seat")
-    if frame[0] == "battle" and any(f is not None and f not in ("skull", "sword", "double sword")
-                                    for f in frame[3]):
+    if isinstance(frame, BattleRoll) and any(f is not None and f not in ("skull", "sword", "double sword")
+                                         for f in frame.faces):
         raise InvalidInput(where, "a battle face is skull, sword or double sword")
-    if frame[0] == "die" and frame[1] != "sail" and frame[5] is None:
+    if isinstance(frame, DieRoll) and frame.name != "sail" and frame.effect is None:
         raise InvalidInput(where, "a pirate or treasure die needs its effect")
-    if frame[0] == "window" and not frame[2]:
+    if isinstance(frame, Window) and not frame.seats:
         raise InvalidInput(where, "a window asks at least one seat")
-    if frame[0] == "draft":
-        frame = frame[:2] + (tuple(tuple(sorted(c)) for c in frame[2]),)
-    if frame[0] == "build":
-        frame = (frame[0], tuple(tuple(sorted(t)) for t in frame[1]), frame[2])
-    if frame[0] in ("keep", "designate") and not frame[1]:
-        raise InvalidInput(where, f"a {frame[0]} frame asks at least one seat")
-    if frame[0] == "pick":
-        if len(frame[3]) > 2:
+    if isinstance(frame, Draft):
+        return frame._replace(chosen=tuple(tuple(sorted(c)) for c in frame.chosen))
+    if isinstance(frame, Build):
+        return frame._replace(tiles=tuple(tuple(sorted(t)) for t in frame.tiles))
+    if isinstance(frame, Asking) and not frame.seats:
+        raise InvalidInput(where, f"a {frame.kind} frame asks at least one seat")
+    if isinstance(frame, Pick):
+        if len(frame.drawn) > 2:
             raise InvalidInput(where, "a draw-two choice holds at most two cards")
-        frame = frame[:3] + (tuple(sorted(frame[3])),)
+        return frame._replace(drawn=tuple(sorted(frame.drawn)))
     return frame
 
 
@@ -287,15 +321,15 @@ def decode(game: "PiratesGame", raw: Any) -> PiratesData:
         if not ok:
             raise InvalidInput(f"data.cups[{p}]", "faces that the dice do not show, or not in canonical order")
         cups.append(tuple(zip(names, faces)))
-    call: tuple = ()
+    call = None
     if s.call:
-        call = convert(s.call, tuple[Literal["liar", "exact"], Seat, Count, Count, Seat, Count], "data.call")
+        call = Call(*convert(s.call, tuple[Literal["liar", "exact"], Seat, Count, Count, Seat, Count], "data.call"))
     deck = Deck(tuple(sorted(s.deck.unseen or [])), tuple(s.deck.top), tuple(s.deck.bottom))
     d = PiratesData(
         tuple(s.route), tuple(s.progress), tuple(s.coins), s.supply, tuple(s.crew),
         tuple(s.specials), s.bag, tuple(cups), tuple(tuple(sorted(h)) for h in s.hands), deck,
         tuple(s.discard), s.captain, s.direction, s.round, s.phase, s.stage, s.turn,
-        tuple(tuple(b) for b in s.bids), tuple(s.betting), tuple(s.excluded), call,
+        tuple(Bid(*b) for b in s.bids), tuple(s.betting), tuple(s.excluded), call,
         tuple(s.roles), tuple(s.used), s.passes, tuple(s.out), tuple(s.group), stack, s.sail,
         s.winner, s.ended, None if s.cities is None else decode_cities(s.cities),
         tuple(tuple(sorted(c)) for c in s.passed))
@@ -321,7 +355,7 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
     """The meaning checks shared by scenarios and saved files."""
     n = game.players
     o = game.options
-    building = [fr for fr in d.stack if fr[0] == "build"]
+    building = [fr for fr in d.stack if isinstance(fr, Build)]
     for i, t in enumerate(d.route):
         if t not in game.tiles and not (t == "" and building and i):
             raise InvalidInput(f"{at}route[{i}]", f"{t!r} is not a tile of the catalogue")
@@ -331,13 +365,13 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
         raise InvalidInput(f"{at}route", "the route starts with the one start/end tile")
     if len(set(placed_tiles)) != len(placed_tiles):
         raise InvalidInput(f"{at}route", "a tile appears twice")
-    for fr in building:
-        if len(fr[1]) != n:
+    for build in building:
+        if len(build.tiles) != n:
             raise InvalidInput(f"{at}stack", f"the build lists one hand of tiles per player ({n})")
-        held = [t for h in fr[1] for t in h]
+        held = [t for h in build.tiles for t in h]
         if any(t not in game.tiles for t in held) or len(set(held + placed_tiles)) != len(held) + len(placed_tiles):
             raise InvalidInput(f"{at}stack", "each tile of the catalogue is in one hand or on the map")
-        if "" not in d.route or fr[2] >= n or not fr[1][fr[2]]:
+        if "" not in d.route or build.turn >= n or not build.tiles[build.turn]:
             raise InvalidInput(f"{at}stack", "the build waits for a player with tiles and an empty place")
         if len(d.route) != len(game.preset_route()):
             raise InvalidInput(f"{at}route", f"the map has {len(game.preset_route())} places")
@@ -361,14 +395,14 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
     known = Counter(game.deck_cards)
     placed = Counter(c for h in d.hands for c in h)
     for fr in d.stack:
-        if fr[0] == "draft":
-            if len(fr[2]) != n or any(len(c) > fr[1] for c in fr[2]):
-                raise InvalidInput(f"{at}stack", f"the draft sets aside at most {fr[1]} cards per player")
-            if all(len(c) == fr[1] for c in fr[2]):
+        if isinstance(fr, Draft):
+            if len(fr.chosen) != n or any(len(c) > fr.size for c in fr.chosen):
+                raise InvalidInput(f"{at}stack", f"the draft sets aside at most {fr.size} cards per player")
+            if all(len(c) == fr.size for c in fr.chosen):
                 raise InvalidInput(f"{at}stack", "every card of this pass is chosen: the cards have moved")
-            placed.update(c for chosen in fr[2] for c in chosen)
-        elif fr[0] == "pick" and fr[2] == "action":   # the two cards of a "draw two" choice
-            placed.update(fr[3])
+            placed.update(c for chosen in fr.chosen for c in chosen)
+        elif isinstance(fr, Pick) and fr.deck == "action":   # the two cards of a "draw two" choice
+            placed.update(fr.drawn)
     placed.update(d.deck.counts())
     placed.update(d.discard)
     for card in placed:
@@ -381,11 +415,12 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
         raise InvalidInput(f"{at}deck", f"every card lies once in the deck, a hand or the discard pile: {what}")
     _seat(d.captain, f"{at}captain", n)
     _seat(d.turn, f"{at}turn", n)
-    for i, (q, f, by) in enumerate(d.bids):
-        _seat(by, f"{at}bids[{i}]", n)
-        if f not in (2, 3, 4, 5, 6) or q < 1:
+    for i, b in enumerate(d.bids):
+        _seat(b.seat, f"{at}bids[{i}]", n)
+        if b.face not in (2, 3, 4, 5, 6) or b.quantity < 1:
             raise InvalidInput(f"{at}bids[{i}]", "a bid is a quantity of at least 1 and a face 2-6")
-        if i and not (q > d.bids[i - 1][0] or (q == d.bids[i - 1][0] and f > d.bids[i - 1][1])):
+        before = d.bids[i - 1]
+        if i and not (b.quantity > before.quantity or (b.quantity == before.quantity and b.face > before.face)):
             raise InvalidInput(f"{at}bids[{i}]", "each bid raises the one before")
     for p, flags in enumerate(d.used):
         if set(flags) - set("gsrb"):
@@ -423,19 +458,19 @@ def _check_passed(d: PiratesData, n: int) -> None:
     if not d.passed:
         return
     _per_player(d.passed, "data.passed", n)
-    draft = next((fr for fr in d.stack if fr[0] == "draft"), None)
+    draft = next((fr for fr in d.stack if isinstance(fr, Draft)), None)
     for giver, cards in enumerate(d.passed):
         taker = (giver + 1) % n
-        held = Counter(d.hands[taker]) + Counter(draft[2][taker] if draft else ())
+        held = Counter(d.hands[taker]) + Counter(draft.chosen[taker] if draft else ())
         if Counter(cards) - held:
             raise InvalidInput(f"data.passed[{giver}]", f"cards P{giver} passed left must be held "
                                                         f"by P{taker}")
 
 
-def _check_cup_frame(d: PiratesData, fr: tuple, i: int, where: str) -> None:
+def _check_cup_frame(d: PiratesData, fr: CupRoll, i: int, where: str) -> None:
     """A cup being rolled: on top, in the cups stage, a participant's cup not yet rolled,
     with some of its dice rolled, in order, each showing a face of its die [P-BET-ROLL]."""
-    seat, faces = fr[1], fr[2]
+    seat, faces = fr.seat, fr.faces
     names = dice_names(d.crew[seat], held_specials(d.specials, seat))
     if i != len(d.stack) - 1 or d.stage != "cups":
         raise InvalidInput(where, "a cup is rolled in the cups stage, on top of the stack")
@@ -451,68 +486,68 @@ def _check_cup_frame(d: PiratesData, fr: tuple, i: int, where: str) -> None:
 def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:
     n = game.players
     for i, fr in enumerate(d.stack):
-        seats = []
-        if fr[0] in ("task",):
-            seats = [fr[1]] + ([fr[4]] if fr[4] >= 0 else [])
-        elif fr[0] == "die":
-            seats = [fr[2]]
-        elif fr[0] in ("battle", "window"):
-            seats = list(fr[2])
-        elif fr[0] == "draft":
+        seats: list[int] = []
+        if isinstance(fr, Task):
+            seats = [fr.actor] + ([fr.target] if fr.target >= 0 else [])
+        elif isinstance(fr, DieRoll):
+            seats = [fr.owner]
+        elif isinstance(fr, (BattleRoll, Window, Asking)):
+            seats = list(fr.seats)
+        elif isinstance(fr, Draft):
             seats = []
-        elif fr[0] == "build":
-            seats = [fr[2]]
-        elif fr[0] in ("keep", "designate"):
-            seats = list(fr[1])
+        elif isinstance(fr, (Build, Towns)):
+            seats = [fr.turn]
         else:
-            seats = [fr[1]]
+            seats = [fr.seat]
         for s in seats:
             _seat(s, f"{at}stack[{i}]", n)
-        if fr[0] == "reroll" and not any(f[0] in ("die", "battle") for f in d.stack[:i]):
+        top_frame = i == len(d.stack) - 1
+        if isinstance(fr, Reroll) and not any(isinstance(f, (DieRoll, BattleRoll)) for f in d.stack[:i]):
             raise InvalidInput(f"{at}stack[{i}]", "a re-roll needs a die or a battle under it")
-        if fr[0] == "reroll" and i != len(d.stack) - 1:
+        if isinstance(fr, Reroll) and not top_frame:
             raise InvalidInput(f"{at}stack[{i}]", "a re-roll is rolled at once (top frame)")
-        if fr[0] == "free draw" and i == len(d.stack) - 1:
+        if isinstance(fr, Draw) and fr.kind == "free draw" and top_frame:
             raise InvalidInput(f"{at}stack[{i}]", "a free draw is told and drawn at once (top frame)")
-        if fr[0] == "draw" and i == len(d.stack) - 1 and not d.deck.needs_luck:
+        if isinstance(fr, Draw) and fr.kind == "draw" and top_frame and not d.deck.needs_luck:
             raise InvalidInput(f"{at}stack[{i}]", "a draw waits only for an unseen card")
-        if fr[0] == "hand" and i == len(d.stack) - 1 and not d.hands[fr[1]]:
+        if isinstance(fr, HandLoss) and top_frame and not d.hands[fr.seat]:
             raise InvalidInput(f"{at}stack[{i}]", "a random discard needs a card in hand")
-        if (fr[0] in ("keep", "towns", "designate", "idraw") or fr[:3] == ("pick", fr[1], "influence")) \
+        if (isinstance(fr, (Asking, Towns, InfluenceDraw)) or isinstance(fr, Pick) and fr.deck == "influence") \
                 and d.cities is None:
             raise InvalidInput(f"{at}stack[{i}]", "a Cities of Greed frame, but the expansion is off")
-        if fr[0] == "pick" and not game.params[fr[1]]["draw_two"]:
+        if isinstance(fr, Pick) and not game.params[fr.seat]["draw_two"]:
             raise InvalidInput(f"{at}stack[{i}]", "a draw-two choice, but the variant 'draw two' is "
                                                   "not in play (P-COG-VAR-DRAW2)")
-        if fr[0] == "idraw" and i == len(d.stack) - 1 and not d.cities.deck.needs_luck:
+        if isinstance(fr, InfluenceDraw) and top_frame and not d.cities.deck.needs_luck:
             raise InvalidInput(f"{at}stack[{i}]", "an influence draw waits only for an unseen card")
-        if fr[0] == "pick" and i == len(d.stack) - 1 and len(fr[3]) != 2:
+        if isinstance(fr, Pick) and top_frame and len(fr.drawn) != 2:
             raise InvalidInput(f"{at}stack[{i}]", "a draw-two choice on top holds the two cards drawn")
-        if fr[0] == "keep" and i == len(d.stack) - 1 and len(d.cities.influence[fr[1][0]]) <= 2:
+        if isinstance(fr, Asking) and fr.kind == "keep" and top_frame \
+                and len(d.cities.influence[fr.seats[0]]) <= 2:
             raise InvalidInput(f"{at}stack[{i}]", "the seat asked to return a card holds more than 2")
-        if fr[0] == "towns" and i == len(d.stack) - 1 and not (
-                "" not in d.route and any(d.cities.town_hands) and can_place(game, d.cities, fr[1])
+        if isinstance(fr, Towns) and top_frame and not (
+                "" not in d.route and any(d.cities.town_hands) and can_place(game, d.cities, fr.turn)
                 and any(i and t is None for i, t in enumerate(d.cities.towns))):
             raise InvalidInput(f"{at}stack[{i}]", "the placing waits for a seat that can place a town card")
-        if fr[0] == "cup":
+        if isinstance(fr, CupRoll):
             _check_cup_frame(d, fr, i, f"{at}stack[{i}]")
-        if fr[0] == "die" and fr[3] is not None and fr[3] not in (
-                (1, 2) if fr[1] == "sail" else ("X", "O") if fr[1] == "pirate" else ("X", "coin")):
-            raise InvalidInput(f"{at}stack[{i}]", f"{fr[3]!r} is not a face of the {fr[1]} die")
+        if isinstance(fr, DieRoll) and fr.face is not None and fr.face not in (
+                (1, 2) if fr.name == "sail" else ("X", "O") if fr.name == "pirate" else ("X", "coin")):
+            raise InvalidInput(f"{at}stack[{i}]", f"{fr.face!r} is not a face of the {fr.name} die")
     if d.stack:
         top = d.stack[-1]
-        if top[0] == "battle" and None not in top[3]:
+        if isinstance(top, BattleRoll) and None not in top.faces:
             raise InvalidInput(f"{at}stack", "a battle on top waits for a roll")
-        if top[0] == "die" and top[3] is not None:
+        if isinstance(top, DieRoll) and top.face is not None:
             raise InvalidInput(f"{at}stack", "a die on top waits for its roll")
-        if top[0] == "task":
+        if isinstance(top, Task):
             from .engine import Work, aims  # noqa: F401  (the task must wait for a decision)
             from .state import PiratesState
             w = Work(PiratesState(game, d))
-            effect = top[3]
-            victim = top[1] if top[4] == -1 else top[4]
-            if aims(effect) and top[4] == -1:
-                ok = bool(w.candidates(top[1], effect, top[2]))
+            effect = top.effect
+            victim = top.actor if top.target == -1 else top.target
+            if aims(effect) and top.target == -1:
+                ok = bool(w.candidates(top.actor, effect, top.source))
             elif isinstance(effect, cat_module.Cargo):
                 ok = bool(w.cargo_options(victim))
             elif isinstance(effect, cat_module.DiscardCards) and not effect.random and effect.n == 1:
@@ -568,15 +603,15 @@ def _check_flow(game: "PiratesGame", d: PiratesData, at: str) -> None:
         raise InvalidInput(f"{at}stage", f"stage {d.stage!r} is not a stage of the {d.phase} phase "
                                          f"(P-ROUND-1)")
     for i, fr in enumerate(d.stack):
-        if fr[0] not in PHASE_FRAMES[d.phase]:
-            raise InvalidInput(f"{at}stack[{i}]", f"a {fr[0]} frame does not stand in the "
+        if fr.kind not in PHASE_FRAMES[d.phase]:
+            raise InvalidInput(f"{at}stack[{i}]", f"a {fr.kind} frame does not stand in the "
                                                   f"{d.phase} phase (P-ROUND-1)")
     _check_call(d, n, at)
     _check_frames_below(game, d, at)
     for i, fr in enumerate(d.stack):
-        if fr[0] == "designate" and d.cities is not None and (
-                len(set(fr[1])) != len(fr[1])
-                or set(fr[1]) != {p for p in range(n) if not d.cities.designated[p]}):
+        if isinstance(fr, Asking) and fr.kind == "designate" and d.cities is not None and (
+                len(set(fr.seats)) != len(fr.seats)
+                or set(fr.seats) != {p for p in range(n) if not d.cities.designated[p]}):
             raise InvalidInput(f"{at}stack[{i}]", "the designating asks each player without a "
                                                   "designated town, once (P-COG-DESIGNATE)")
 
@@ -584,21 +619,21 @@ def _check_flow(game: "PiratesGame", d: PiratesData, at: str) -> None:
 def _check_call(d: PiratesData, n: int, at: str) -> None:
     """The call that ended the betting [P-LIAR] [P-EXACT-1]: a participant judged the
     last bid (quantity, face 2-6, bidder), and counted at most the dice in the cups."""
-    if not d.call:
+    if d.call is None:
         return
-    kind, caller, quantity, face, judged, counted = d.call
+    caller, quantity, face, judged = d.call.caller, d.call.quantity, d.call.face, d.call.judged
     seat_of(caller, f"{at}call[1]", n, "P-LIAR")
     seat_of(judged, f"{at}call[4]", n, "P-LIAR")
     if d.phase == "betting":
         raise InvalidInput(f"{at}call", "a call ends the betting: none is made while it goes on (P-LIAR)")
     if face not in FACE_WORDS or quantity < 1:
         raise InvalidInput(f"{at}call[3]", "a call judges a bid of at least 1 of a face 2-6 (P-BID-1)")
-    if not d.bids or d.bids[-1] != (quantity, face, judged):
+    if not d.bids or d.bids[-1] != Bid(quantity, face, judged):
         raise InvalidInput(f"{at}call", "a call judges the last bid of the ladder (P-LIAR, P-EXACT-1)")
     if not d.betting[caller] or not d.betting[judged]:
         raise InvalidInput(f"{at}call", "the caller and the bidder take part in the betting (P-LIAR)")
     dice = sum(len(cup) for p, cup in enumerate(d.cups) if cup is not None and d.betting[p])
-    if counted > dice:
+    if d.call.counted > dice:
         raise InvalidInput(f"{at}call[5]", f"the count is at most the {dice} dice in the cups (P-BID-COUNT)")
 
 
@@ -625,26 +660,30 @@ def _check_frames_below(game: "PiratesGame", d: PiratesData, at: str) -> None:
     fighter's, and a re-roll or final window asks only those who rolled."""
     for i, fr in enumerate(d.stack):
         where = f"{at}stack[{i}]"
-        if fr[0] == "battle":
-            if len(set(fr[2])) != len(fr[2]):
+        if isinstance(fr, BattleRoll):
+            if len(set(fr.seats)) != len(fr.seats):
                 raise InvalidInput(where, "a battle's fighters are different seats (P-BATTLE-1)")
-            if (fr[1] == "final") != (d.phase == "final"):
+            if (fr.battle == "final") != (d.phase == "final"):
                 raise InvalidInput(where, "the final battle is fought in the final phase, and only "
                                           "there (P-FINAL-2)")
-        if fr[0] not in ("reroll", "window") or (fr[0] == "window" and fr[1] not in ("reroll", "final")):
+        if isinstance(fr, Reroll):
+            asked: tuple[int, ...] = (fr.seat,)
+        elif isinstance(fr, Window) and fr.window in ("reroll", "final"):
+            asked = fr.seats
+        else:
             continue
-        under = [f for f in d.stack[:i] if f[0] in ("die", "battle")]
+        under = [f for f in d.stack[:i] if isinstance(f, (DieRoll, BattleRoll))]
         if not under:
-            raise InvalidInput(where, f"a {fr[0]} frame needs a die or a battle under it (P-REROLL)")
+            raise InvalidInput(where, f"a {fr.kind} frame needs a die or a battle under it (P-REROLL)")
         low = under[-1]
-        if (low[0] == "die" and low[3] is None) or (low[0] == "battle" and None in low[3]) or not low[4]:
-            raise InvalidInput(where, f"a {fr[0]} frame stands on a die or battle already rolled "
+        if (low.face is None if isinstance(low, DieRoll) else None in low.faces) or not low.asked:
+            raise InvalidInput(where, f"a {fr.kind} frame stands on a die or battle already rolled "
                                       f"(P-REROLL)")
-        rollers = (low[2],) if low[0] == "die" else low[2]
-        asked = (fr[1],) if fr[0] == "reroll" else fr[2]
+        rollers = (low.owner,) if isinstance(low, DieRoll) else low.seats
         if any(s not in rollers for s in asked):
             raise InvalidInput(where, "only the die's owner or the battle's fighters re-roll (P-REROLL)")
-        if fr[0] == "window" and fr[1] == "final" and (low[0] != "battle" or low[1] != "final"):
+        if isinstance(fr, Window) and fr.window == "final" and (
+                not isinstance(low, BattleRoll) or low.battle != "final"):
             raise InvalidInput(where, "a final window stands on the final battle (P-FINAL-3)")
 
 
@@ -663,7 +702,7 @@ def _cup(value: Any, field: str) -> tuple | None:
     return tuple(out)
 
 
-def _bids(values: list, n: int) -> tuple:
+def _bids(values: list, n: int) -> tuple[Bid, ...]:
     out = []
     for i, b in enumerate(values):
         if isinstance(b, str):
@@ -671,7 +710,7 @@ def _bids(values: list, n: int) -> tuple:
             if m is None or m["face"].lower() not in _WORDS:
                 raise InvalidInput(f"bids[{i}]", f"expected '7 fives by P1', got {b[:40]!r}")
             b = (int(m["q"]), _WORDS[m["face"].lower()], int(m["seat"]))
-        out.append(tuple(b))
+        out.append(Bid(*b))
     return tuple(out)
 
 
@@ -745,7 +784,7 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any], checked: bool = 
         o.coin_supply - sum(coins) if s.supply is None else s.supply, crew, tuple(specials),
         o.crew_bag - sum(crew) if s.bag is None else s.bag, tuple(cups), hands, deck, discard,
         captain, 1 if s.direction == "clockwise" else -1, s.round, phase, stage,
-        captain if s.turn is None else s.turn, bids, betting, excluded, (), roles, used,
+        captain if s.turn is None else s.turn, bids, betting, excluded, None, roles, used,
         s.passes, out, home if phase == "final" else (), (), 0, -1, "", cities)
     if s.turn is not None:
         _seat(s.turn, "turn", n)
@@ -786,9 +825,9 @@ def check_scenario(game: "PiratesGame", d: PiratesData) -> None:
         raise InvalidInput("progress", "the final battle needs at least two ships home")
     if d.phase == "betting" and sum(d.betting) < 1:
         raise InvalidInput("betting", "nobody takes part in the betting")
-    for i, (_quantity, _face, by) in enumerate(d.bids):
-        if by >= n or not d.betting[by]:
-            raise InvalidInput(f"bids[{i}]", f"P{by} does not take part in this betting")
+    for i, b in enumerate(d.bids):
+        if b.seat >= n or not d.betting[b.seat]:
+            raise InvalidInput(f"bids[{i}]", f"P{b.seat} does not take part in this betting")
     if d.phase == "betting" and d.bids and any(d.betting[p] and d.cups[p] is None for p in range(n)):
         raise InvalidInput("bids", "bids are made once every cup is rolled")
     check(game, d._replace(stage="act", stack=()), "")

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from explorer.core.words import counted
 
 from . import moves as m
+from .data import Build, Draft
 from .engine import P, Work, _tup
 from .words import cards_named
 
@@ -52,18 +53,18 @@ def deal_tiles(game: "PiratesGame", rng: random.Random) -> tuple[tuple[str, ...]
     first = captain
     if game.options.build_first == "next player":      # [P-SETUP-BUILD-FIRST]
         first = next((s for s in ((captain + i) % n for i in range(1, n + 1)) if hands[s]), captain)
-    return route, captain, ("build", tuple(tuple(sorted(h)) for h in hands), first)
+    return route, captain, Build("build", tuple(tuple(sorted(h)) for h in hands), first)
 
 
 def draft_frame(players: int) -> tuple:
-    return ("draft", DRAFT_SIZES[0], ((),) * players)
+    return Draft("draft", DRAFT_SIZES[0], ((),) * players)
 
 
 # ---------------------------------------------------------------------- who decides
-def draft_seat(w: Any, frame: tuple) -> int:
+def draft_seat(w: Any, frame: Draft) -> int:
     """The next seat to set a card aside: the first, from the starting captain, with
     fewer than `size` cards chosen."""
-    _, size, chosen = frame
+    size, chosen = frame.size, frame.chosen
     n = len(chosen)
     for i in range(n):
         s = (w.captain + i) % n
@@ -76,10 +77,10 @@ def draft_moves(hand: tuple[str, ...], p: int) -> tuple[m.DraftPass, ...]:
     return tuple(m.DraftPass(p, c) for c in dict.fromkeys(hand))
 
 
-def build_moves(route: tuple[str, ...], frame: tuple, names: Any) -> tuple[m.PlaceTile, ...]:
+def build_moves(route: tuple[str, ...], frame: Build, names: Any) -> tuple[m.PlaceTile, ...]:
     """The places open to the player whose turn it is, for each tile in their hand;
     `names` gives each tile's name for the label."""
-    _, tiles, turn = frame
+    tiles, turn = frame.tiles, frame.turn
     empty = [i for i, t in enumerate(route) if not t]
     return tuple(m.PlaceTile(turn, tile, slot, names[tile].name) for tile in tiles[turn] for slot in empty)
 
@@ -89,7 +90,9 @@ def draft_pass(w: Work, move: m.DraftPass) -> None:
     """Set a card aside to pass left [P-SETUP-DRAFT]; when everybody has set aside the
     cards of this pass, they all move left together."""
     p, card = move.player, move.card
-    _, size, chosen = w.stack[-1]
+    top = w.stack[-1]
+    assert isinstance(top, Draft)
+    size, chosen = top.size, top.chosen
     hand = list(w.hands[p])
     hand.remove(card)
     w.hands = _tup(w.hands, p, tuple(hand))
@@ -97,7 +100,7 @@ def draft_pass(w: Work, move: m.DraftPass) -> None:
     w.say("draft", "P-SETUP-DRAFT", f"{P(p)} sets {w.card_name(card)} aside to pass left", p, (p,),
           f"{P(p)} sets a card aside to pass left")
     if any(len(c) < size for c in chosen):
-        w.stack = w.stack[:-1] + (("draft", size, chosen),)
+        w.stack = w.stack[:-1] + (Draft("draft", size, chosen),)
         return
     n = w.n
     hands = list(w.hands)
@@ -110,7 +113,7 @@ def draft_pass(w: Work, move: m.DraftPass) -> None:
     w.passed = remember_passes(w.passed, chosen)
     w.say("draft", "P-SETUP-DRAFT", f"every player passes {size} card{'s' * (size > 1)} to the left")
     later = DRAFT_SIZES[DRAFT_SIZES.index(size) + 1:]
-    w.stack = w.stack[:-1] + ((("draft", later[0], ((),) * n),) if later else ())
+    w.stack = w.stack[:-1] + ((Draft("draft", later[0], ((),) * n),) if later else ())
     if not later:
         w.say("draft", "P-SETUP-DRAFT", "the draft is over: the cards in hand are the starting hands")
 
@@ -134,7 +137,9 @@ def place_tile(w: Work, move: m.PlaceTile) -> None:
     """Place a tile from hand on an empty place of the map [P-SETUP-BUILD]; the next
     player clockwise with tiles left places next, until the map is full."""
     p, tile, slot = move.player, move.tile, move.slot
-    _, tiles, _ = w.stack[-1]
+    top = w.stack[-1]
+    assert isinstance(top, Build)
+    tiles = top.tiles
     mine = list(tiles[p])
     mine.remove(tile)
     tiles = _tup(tiles, p, tuple(mine))
@@ -150,29 +155,29 @@ def place_tile(w: Work, move: m.PlaceTile) -> None:
     nxt = next((s for s in ((p + i) % n for i in range(1, n + 1)) if tiles[s]), None)
     if nxt is None:
         raise ValueError("tiles ran out before the map was full")
-    w.stack = w.stack[:-1] + (("build", tiles, nxt),)
+    w.stack = w.stack[:-1] + (Build("build", tiles, nxt),)
 
 
 # ---------------------------------------------------------------------- views
-def frame_view(frame: tuple, viewer: int | None) -> dict[str, Any]:
+def frame_view(frame: Draft | Build, viewer: int | None) -> dict[str, Any]:
     """A setup frame as `viewer` sees it: counts for everyone, cards and tiles for
     their owner (and the teacher) only [P-HIDDEN-1]."""
-    if frame[0] == "draft":
-        _, size, chosen = frame
-        return {"kind": "draft", "size": size, "chosen": [len(c) for c in chosen],
+    if isinstance(frame, Draft):
+        chosen = frame.chosen
+        return {"kind": "draft", "size": frame.size, "chosen": [len(c) for c in chosen],
                 "mine": None if viewer is None else list(chosen[viewer]),
                 "all": [list(c) for c in chosen] if viewer is None else None}
-    _, tiles, turn = frame
+    tiles, turn = frame.tiles, frame.turn
     return {"kind": "build", "turn": turn, "tiles": [len(t) for t in tiles],
             "mine": None if viewer is None else list(tiles[viewer]),
             "all": [list(t) for t in tiles] if viewer is None else None}
 
 
-def redeal_tiles(frame: tuple, viewer: int, rng: random.Random) -> tuple:
+def redeal_tiles(frame: Build, viewer: int, rng: random.Random) -> Build:
     """The build frame with the other players' tiles in hand dealt again among them,
     keeping every count; the pool is sorted first, so the result depends only on what
     the viewer sees."""
-    _, tiles, turn = frame
+    tiles = frame.tiles
     others = [p for p in range(len(tiles)) if p != viewer]
     pool = sorted(t for p in others for t in tiles[p])
     rng.shuffle(pool)
@@ -181,4 +186,4 @@ def redeal_tiles(frame: tuple, viewer: int, rng: random.Random) -> tuple:
     for p in others:
         out[p] = tuple(sorted(pool[at:at + len(tiles[p])]))
         at += len(tiles[p])
-    return ("build", tuple(out), turn)
+    return frame._replace(tiles=tuple(out))

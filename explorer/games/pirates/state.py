@@ -30,7 +30,24 @@ from . import moves as m
 from .catalogue import Cargo as CargoEffect
 from .catalogue import DiscardCards
 from .cities import redeal_cities
-from .data import PiratesData
+from .data import (
+    Asking,
+    BattleRoll,
+    Build,
+    CupRoll,
+    DieRoll,
+    Draft,
+    Draw,
+    Frame,
+    HandLoss,
+    InfluenceDraw,
+    Pick,
+    PiratesData,
+    Reroll,
+    Task,
+    Towns,
+    Window,
+)
 from .dice import BATTLE_DIE, BID_FACES, CREW_DICE, PIRATE_DIE, SAIL_DIE, TREASURE_DIE, bid_text
 from .engine import (
     CURSED,
@@ -143,41 +160,41 @@ class PiratesState(State):
             return OVER
         if d.stack:
             top = d.stack[-1]
-            kind: str = top[0]
-            if kind == "cup":
-                return _CUP[top[1]]
-            if kind == "task":
-                _, actor, source, effect, target = top
+            if isinstance(top, CupRoll):
+                return _CUP[top.seat]
+            if isinstance(top, Task):
+                actor, effect, target = top.actor, top.effect, top.target
                 if aims(effect) and target == -1:
                     return _DECIDE[actor, "target"]
                 victim = actor if target == -1 else target
                 return _DECIDE[victim, "cargo" if isinstance(effect, CargoEffect) else "discard"]
-            if kind == "battle":
-                return _BATTLE[top[1]][top[2][top[3].index(None)]]
-            if kind == "die":
-                return _DIE[top[1]]
-            if kind == "window":
-                if top[1] == "cards":
-                    return self._choices_pending(top[2][0], "cards")
-                return _DECIDE[top[2][0], _WINDOW_STEP[top[1]]]
-            if kind == "draw":
+            if isinstance(top, BattleRoll):
+                return _BATTLE[top.battle][top.seats[top.faces.index(None)]]
+            if isinstance(top, DieRoll):
+                return _DIE[top.name]
+            if isinstance(top, Window):
+                if top.window == "cards":
+                    return self._choices_pending(top.seats[0], "cards")
+                return _DECIDE[top.seats[0], _WINDOW_STEP[top.window]]
+            if isinstance(top, Draw) and top.kind == "draw":
                 return _DECK
-            if kind == "hand":
-                return _HAND[top[1]]
-            if kind == "draft":
+            if isinstance(top, HandLoss):
+                return _HAND[top.seat]
+            if isinstance(top, Draft):
                 return _DECIDE[draft_seat(d, top), "draft"]
-            if kind == "build":
-                return _DECIDE[top[2], "build"]
-            if kind == "idraw":
+            if isinstance(top, Build):
+                return _DECIDE[top.turn, "build"]
+            if isinstance(top, InfluenceDraw):
                 return _INFLUENCE_DECK
-            if kind in ("keep", "designate"):
-                return _DECIDE[top[1][0], kind]
-            if kind == "towns":
-                return _DECIDE[top[1], "towns"]
-            if kind == "pick":
-                return _DECIDE[top[1], "pick"]
-            fr = d.stack[_below(d.stack)]
-            return _DIE[fr[1]] if fr[0] == "die" else _BATTLE[fr[1]][top[1]]
+            if isinstance(top, Asking):
+                return _DECIDE[top.seats[0], top.kind]
+            if isinstance(top, Towns):
+                return _DECIDE[top.turn, "towns"]
+            if isinstance(top, Pick):
+                return _DECIDE[top.seat, "pick"]
+            assert isinstance(top, Reroll)
+            fr = _below(d.stack)
+            return _DIE[fr.name] if isinstance(fr, DieRoll) else _BATTLE[fr.battle][top.seat]
         if d.stage == "act":
             return self._choices_pending(d.turn, "act")
         if d.stage == "bid" and not d.bids:
@@ -242,7 +259,7 @@ class PiratesState(State):
         if step == "keep":
             return keep_moves(d, p)
         if step == "pick":
-            return pick_moves(d.stack[-1])
+            return pick_moves(cast(Pick, d.stack[-1]))
         if step == "step":
             return m.STEP_OR_STOP[p]
         if step == "together":
@@ -250,10 +267,10 @@ class PiratesState(State):
         if step == "draft":
             return draft_moves(d.hands[p], p)
         if step == "build":
-            return build_moves(d.route, d.stack[-1], self.game.tiles)
+            return build_moves(d.route, cast(Build, d.stack[-1]), self.game.tiles)
         if step == "reroll":
-            fr = d.stack[_below(d.stack)]
-            die = f"{fr[1]} die" if fr[0] == "die" else "battle die"
+            fr = _below(d.stack)
+            die = f"{fr.name} die" if isinstance(fr, DieRoll) else "battle die"
             return _reroll_or_keep(p, die, self.game.params[p]["reroll_cost"])
         if step == "cards":
             cards = self.game.cards
@@ -265,8 +282,8 @@ class PiratesState(State):
                 out += [m.PASS_CURSE[p][s] for s in range(self.game.players) if s != p and not d.out[s]]
             return tuple(out + [m.PASS[p]])
         if step == "final":
-            b = d.stack[_index(d.stack, "battle")]
-            flags = b[7][b[2].index(p)]
+            b = _battle(d.stack)
+            flags = b.flags[b.seats.index(p)]
             out = []
             cost = self.game.params[p]["reroll_cost"]
             if "r" not in flags and self.game.options.reroll_window and d.coins[p] >= cost:
@@ -276,7 +293,8 @@ class PiratesState(State):
                         and card_can_act(d, self.game, c, p)]
             return tuple(out + [_FINAL_DONE[p]])
         top = d.stack[-1]
-        _, actor, source, effect, target = top
+        assert isinstance(top, Task)
+        actor, source, effect = top.actor, top.source, top.effect
         if step == "target":
             return tuple(m.TARGET[p][s] for s in candidates(d, actor, effect, source))
         if step == "cargo":
@@ -307,7 +325,7 @@ class PiratesState(State):
         for p in range(g.players):
             if d.betting[p]:
                 total += d.crew[p] + held_count(specials, p)
-        standing = (d.bids[-1][0], d.bids[-1][1]) if d.bids else None
+        standing = (d.bids[-1].quantity, d.bids[-1].face) if d.bids else None
         if not g.params[0]["open_cap"]:
             cap = total
         elif g.options.open_cap == "participants":
@@ -529,7 +547,7 @@ class PiratesState(State):
     def revealed(self) -> bool:
         """Whether the cups are open to everyone (after the call)."""
         d: PiratesData = self.data
-        return bool(d.call) or d.phase != "betting"
+        return d.call is not None or d.phase != "betting"
 
     def coming_luck(self, viewer: int | None) -> list[Any]:
         return coming_luck(self, viewer)
@@ -561,11 +579,13 @@ class PiratesState(State):
                     cups[p] = tuple(zip(names, cup_of(names).sample(rng)))
         others = [p for p in range(n) if p != viewer]
         stack = list(d.stack)
-        draft = next((i for i, fr in enumerate(stack) if fr[0] == "draft"), None)
-        chosen = stack[draft][2] if draft is not None else ((),) * n
-        picks = [i for i, fr in enumerate(stack) if fr[0] == "pick" and fr[2] == "action" and fr[1] != viewer]
+        draft = next((i for i, fr in enumerate(stack) if isinstance(fr, Draft)), None)
+        chosen = cast(Draft, stack[draft]).chosen if draft is not None else ((),) * n
+        picks = [i for i, fr in enumerate(stack)
+                 if isinstance(fr, Pick) and fr.deck == "action" and fr.seat != viewer]
+        drawn = [cast(Pick, stack[i]).drawn for i in picks]
         pool = list(d.deck.unseen + d.deck.top + tuple(c for p in others for c in d.hands[p] + chosen[p]) + tuple(
-            c for i in picks for c in stack[i][3]))
+            c for cards in drawn for c in cards))
         in_hand = [len(d.hands[p]) for p in others]
         set_aside = [len(chosen[p]) for p in others]
         pinned = d.passed[viewer] if d.passed else ()
@@ -575,7 +595,7 @@ class PiratesState(State):
                 pool.remove(card)
             in_hand[left] += set_aside[left] - len(pinned)
             set_aside[left] = 0
-        parts, unseen = redeal(rng, pool, in_hand + set_aside + [len(stack[i][3]) for i in picks])
+        parts, unseen = redeal(rng, pool, in_hand + set_aside + [len(cards) for cards in drawn])
         if pinned:                      # the left neighbour's hand and set-aside cards, split again
             held = sorted(parts[left] + pinned)
             rng.shuffle(held)
@@ -583,20 +603,20 @@ class PiratesState(State):
             parts[left] = tuple(sorted(held[:size]))
             parts[len(others) + left] = tuple(sorted(held[size:]))
         for k, i in enumerate(picks):    # the others' "draw two" choices [P-COG-VAR-DRAW2]
-            stack[i] = stack[i][:3] + (parts[2 * len(others) + k],)
+            stack[i] = cast(Pick, stack[i])._replace(drawn=parts[2 * len(others) + k])
         hands = list(d.hands)
         picked = list(chosen)
         for p, part, aside in zip(others, parts, parts[len(others):]):
             hands[p] = part
             picked[p] = aside
         if draft is not None:           # the others' draft choices [P-SETUP-DRAFT]
-            stack[draft] = stack[draft][:2] + (tuple(picked),)
+            stack[draft] = cast(Draft, stack[draft])._replace(chosen=tuple(picked))
         for i, fr in enumerate(stack):
-            if fr[0] == "build":         # the others' tiles in hand [P-SETUP-BUILD]
+            if isinstance(fr, Build):         # the others' tiles in hand [P-SETUP-BUILD]
                 stack[i] = redeal_tiles(fr, viewer, rng)
-            elif fr[0] == "cup" and fr[1] != viewer:   # another cup being rolled [P-BET-ROLL]
-                names = self._names(fr[1])
-                stack[i] = ("cup", fr[1], tuple(CREW_DICE[names[k]].sample(rng) for k in range(len(fr[2]))))
+            elif isinstance(fr, CupRoll) and fr.seat != viewer:   # another cup being rolled [P-BET-ROLL]
+                names = self._names(fr.seat)
+                stack[i] = fr._replace(faces=tuple(CREW_DICE[names[k]].sample(rng) for k in range(len(fr.faces))))
         cities = d.cities if d.cities is None else redeal_cities(d.cities, stack, viewer, rng)
         # the others' draft memories are theirs alone, and their cards were dealt again:
         # the sample keeps only the viewer's (a kept one could name cards no longer there,
@@ -732,18 +752,22 @@ def _deal(card: str) -> m.Deal:
     return m.Deal(card)
 
 
-def _below(stack: tuple) -> int:
+def _below(stack: tuple[Frame, ...]) -> DieRoll | BattleRoll:
+    """The die or battle a top "reroll" frame rolls again."""
     for i in range(len(stack) - 2, -1, -1):
-        if stack[i][0] in ("die", "battle"):
-            return i
+        fr = stack[i]
+        if isinstance(fr, (DieRoll, BattleRoll)):
+            return fr
     raise ValueError("a re-roll with no die under it")
 
 
-def _index(stack: tuple, kind: str) -> int:
+def _battle(stack: tuple[Frame, ...]) -> BattleRoll:
+    """The highest battle in flight."""
     for i in range(len(stack) - 1, -1, -1):
-        if stack[i][0] == kind:
-            return i
-    raise ValueError(kind)
+        fr = stack[i]
+        if isinstance(fr, BattleRoll):
+            return fr
+    raise ValueError("no battle in flight")
 
 
 __all__ = ["PiratesState", "DIE_STREAM", "DiscardCards"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import moves as m
+from .data import Asking, Towns
 from .engine import P, Work, _tup
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ def setup_frames(game: "PiratesGame", captain: int) -> tuple[tuple, ...]:
     first = first_placer(game)
     order = tuple((first + i) % n for i in range(n))
     keep = tuple((captain + i) % n for i in range(n))
-    return (("designate", order), ("towns", first), ("keep", keep))
+    return (Asking("designate", order), Towns("towns", first), Asking("keep", keep))
 
 
 # ---------------------------------------------------------------------- moves
@@ -117,7 +118,7 @@ def next_placer(w: Work, p: int) -> None:
     if not full and any(c.town_hands):
         nxt = next((s for s in ((p + i) % w.n for i in range(1, w.n + 1)) if can_place(w.game, c, s)), None)
         if nxt is not None:
-            w.stack = w.stack[:-1] + (("towns", nxt),)
+            w.stack = w.stack[:-1] + (Towns("towns", nxt),)
             return
     left = sum(len(h) for h in c.town_hands)
     w.cities = c._replace(town_box=tuple(tuple(sorted(b + h)) for b, h in zip(c.town_box, c.town_hands)),
@@ -143,12 +144,13 @@ def designate(w: Work, move: m.Designate) -> None:
 def next_seat(w: Work) -> None:
     """The seat asked by the top "keep" or "designate" frame is done: the next is asked
     (an empty frame is closed)."""
-    kind, seats = w.stack[-1]
-    w.stack = w.stack[:-1] + (((kind, seats[1:]),) if len(seats) > 1 else ())
+    top = w.stack[-1]
+    assert isinstance(top, Asking)
+    w.stack = w.stack[:-1] + ((top._replace(seats=top.seats[1:]),) if len(top.seats) > 1 else ())
 
 
-def frame_view(frame: tuple) -> dict[str, Any]:
+def frame_view(frame: Towns | Asking) -> dict[str, Any]:
     """A setup frame of the expansion in words (they hold no secret)."""
-    if frame[0] == "towns":
-        return {"kind": "towns", "turn": frame[1]}
-    return {"kind": frame[0], "seats": list(frame[1])}
+    if isinstance(frame, Towns):
+        return {"kind": "towns", "turn": frame.turn}
+    return {"kind": frame.kind, "seats": list(frame.seats)}

@@ -13,7 +13,21 @@ from explorer.core import CHANCE
 from explorer.core.agents import register_seat_view
 
 from .cities import cities_view
-from .data import PiratesData
+from .data import (
+    Asking,
+    BattleRoll,
+    Bid,
+    Build,
+    CupRoll,
+    DieRoll,
+    Draft,
+    Frame,
+    Pick,
+    PiratesData,
+    Task,
+    Towns,
+    Window,
+)
 from .dice import FACE_WORDS, SPECIAL, bid_text
 from .engine import aims, dice_names
 from .setup_steps import frame_view as setup_frame_view
@@ -44,38 +58,35 @@ def _bid(q: int, f: int, by: int) -> dict[str, Any]:
     return {"quantity": q, "face": f, "by": by, "text": f"{bid_text(q, f)} by P{by}"}
 
 
-def frame_view(frame: tuple, cards: Any, viewer: int | None = None) -> dict[str, Any]:
+def frame_view(frame: Frame, cards: Any, viewer: int | None = None) -> dict[str, Any]:
     """A frame of the stack in words, as `viewer` may see it (the setup's draft and
     build frames, a "draw two" choice and a cup being rolled hold secrets)."""
-    kind = frame[0]
-    if kind in ("draft", "build"):
+    if isinstance(frame, (Draft, Build)):
         return setup_frame_view(frame, viewer)
-    if kind in ("keep", "towns", "designate"):
+    if isinstance(frame, (Asking, Towns)):
         return towns_frame_view(frame)
-    if kind == "pick":                   # the two cards drawn: their buyer's only [P-COG-VAR-DRAW2]
-        _, seat, deck, drawn = frame
-        return {"kind": "pick", "seat": seat, "deck": deck, "count": len(drawn),
+    if isinstance(frame, Pick):          # the two cards drawn: their buyer's only [P-COG-VAR-DRAW2]
+        seat, drawn = frame.seat, frame.drawn
+        return {"kind": "pick", "seat": seat, "deck": frame.deck, "count": len(drawn),
                 "drawn": list(drawn) if viewer is None or viewer == seat else None}
-    if kind == "task":
-        _, actor, source, effect, target = frame
-        return {"kind": "effect", "actor": actor, "source": source,
+    if isinstance(frame, Task):
+        effect, target = frame.effect, frame.target
+        return {"kind": "effect", "actor": frame.actor, "source": frame.source,
                 "effect": msgspec.to_builtins(effect), "words": effect_words(effect),
                 "target": None if target < 0 else target,
                 "needs_target": aims(effect) and target < 0}
-    if kind == "cup":                    # the dice rolled so far: their owner's only [P-BET-ROLL]
-        _, seat, faces = frame
+    if isinstance(frame, CupRoll):       # the dice rolled so far: their owner's only [P-BET-ROLL]
+        seat, faces = frame.seat, frame.faces
         return {"kind": "cup", "seat": seat, "rolled": len(faces),
                 "faces": list(faces) if viewer is None or viewer == seat else None}
-    if kind == "die":
-        _, name, owner, face, asked, _, _ = frame
-        return {"kind": "die", "die": name, "owner": owner, "face": face}
-    if kind == "battle":
-        _, bkind, seats, faces, asked, loss, steal, flags = frame
-        return {"kind": "battle", "battle": bkind, "seats": list(seats), "faces": list(faces),
-                "flags": list(flags)}
-    if kind == "window":
-        return {"kind": "window", "window": frame[1], "seats": list(frame[2])}
-    return {"kind": kind, "seat": frame[1]}
+    if isinstance(frame, DieRoll):
+        return {"kind": "die", "die": frame.name, "owner": frame.owner, "face": frame.face}
+    if isinstance(frame, BattleRoll):
+        return {"kind": "battle", "battle": frame.battle, "seats": list(frame.seats),
+                "faces": list(frame.faces), "flags": list(frame.flags)}
+    if isinstance(frame, Window):
+        return {"kind": "window", "window": frame.window, "seats": list(frame.seats)}
+    return {"kind": frame.kind, "seat": frame.seat}          # reroll, draw, free draw, hand, idraw
 
 
 def view(state: "PiratesState", viewer: int | None) -> dict[str, Any]:
@@ -110,8 +121,9 @@ def view(state: "PiratesState", viewer: int | None) -> dict[str, Any]:
         })
     tiles = [dict(entry) for entry in game.map_entries(d.route)]
     call = None
-    if d.call:
-        kind, caller, q, f, judged, count = d.call
+    if d.call is not None:
+        kind, caller, q, f, judged, count = (d.call.kind, d.call.caller, d.call.quantity, d.call.face,
+                                             d.call.judged, d.call.counted)
         call = {"kind": kind, "by": caller, "bid": _bid(q, f, judged if kind == "liar" or caller != judged
                                                            else caller),
                 "count": count, "face_word": FACE_WORDS[f]}
@@ -130,8 +142,8 @@ def view(state: "PiratesState", viewer: int | None) -> dict[str, Any]:
         "map": tiles, "route_length": len(d.route),
         "captain": d.captain, "direction": "clockwise" if d.direction == 1 else "counter-clockwise",
         "cups": cups,
-        "bid": _bid(*d.bids[-1]) if d.bids else None,
-        "bids": [_bid(*b) for b in d.bids],
+        "bid": _bid(d.bids[-1].quantity, d.bids[-1].face, d.bids[-1].seat) if d.bids else None,
+        "bids": [_bid(b.quantity, b.face, b.seat) for b in d.bids],
         "call": call, "turn": d.turn,
         "seats": seats,
         "supply": d.supply, "bag": d.bag,
@@ -170,7 +182,7 @@ class PiratesSeat(NamedTuple):
     held: tuple[str, ...]                             # the seat's own special dice
     known: tuple[tuple[int, tuple], ...]              # betting cups whose faces it sees: (seat, ((die, face), ...))
     unknown: tuple[tuple[int, tuple[str, ...]], ...]  # the other betting cups: (seat, die names)
-    bid: tuple[int, int, int] | None                  # the standing bid (quantity, face, by)
+    bid: Bid | None                                   # the standing bid
     roll: tuple | None                                # highest die or battle in flight: ("die", die, face)
                                                       # or ("battle", seats, faces)
     towns: tuple[str | None, ...] | None              # Cities of Greed: each tile's town (None: off)
@@ -203,16 +215,15 @@ def seat_view(state: "PiratesState", seat: int) -> PiratesSeat:
             known.append((p, cup))
         else:
             unknown.append((p, tuple([name for name, _ in cup])))
-    roll = None
+    roll: tuple[str, Any, Any] | None = None
     stack = d.stack
     for i in range(len(stack) - 1, -1, -1):      # the highest die or battle in flight
         fr = stack[i]
-        kind: str = fr[0]
-        if kind == "die":
-            roll = ("die", fr[1], fr[3])
+        if isinstance(fr, DieRoll):
+            roll = ("die", fr.name, fr.face)
             break
-        if kind == "battle":
-            roll = ("battle", fr[2], fr[3])
+        if isinstance(fr, BattleRoll):
+            roll = ("battle", fr.seats, fr.faces)
             break
     length = len(d.route)
     towns: tuple[str | None, ...] | None = None
@@ -224,8 +235,8 @@ def seat_view(state: "PiratesState", seat: int) -> PiratesSeat:
         towns = _tile_towns(c.towns)
         designated = c.designated
         influence = c.influence[seat]
-        drawn = [card for fr in d.stack if fr[0] == "pick" and fr[2] == "influence" and fr[1] == seat
-                 for card in fr[3]]
+        drawn = [card for fr in d.stack if isinstance(fr, Pick) and fr.deck == "influence" and fr.seat == seat
+                 for card in fr.drawn]
         cards = state.game.influence
         card_towns = tuple((card, cards[card].towns) for card in sorted(set(influence).union(drawn)))
     return _new_seat(_SEAT, (seat, state.pending.step, d.coins, d.crew, d.progress,
@@ -279,7 +290,7 @@ def seat_from_view(view: dict[str, Any], seat: int) -> PiratesSeat:
         seat, view["step"], tuple(s["coins"] for s in seats), tuple(s["crew"] for s in seats),
         tuple(s["progress"] for s in seats), tuple(s["tile"] for s in seats),
         tuple(s["out"] for s in seats), tuple(seats[seat]["specials"]), tuple(known), tuple(unknown),
-        None if bid is None else (bid["quantity"], bid["face"], bid["by"]), roll, towns, designated,
+        None if bid is None else Bid(bid["quantity"], bid["face"], bid["by"]), roll, towns, designated,
         influence, card_towns)
 
 
