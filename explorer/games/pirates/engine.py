@@ -46,6 +46,8 @@ from .data import (
     PiratesData,
     Task,
     Window,
+    asked_battle,
+    asked_die,
 )
 from .dice import BATTLE_RANK, CREW_DICE, SPECIAL, bid_text, judged_count
 from .words import card_name
@@ -522,7 +524,7 @@ class Work:
             if top.face is None:
                 return True
             if not top.asked:
-                self.stack = self.stack[:-1] + (top._replace(asked=True),)
+                self.stack = self.stack[:-1] + (asked_die(top),)
                 if self.may_reroll(top.owner):
                     self.stack += (Window("window", "reroll", (top.owner,)),)
                 return False
@@ -534,7 +536,7 @@ class Work:
             if None in top.faces:
                 return True
             if not top.asked:
-                self.stack = self.stack[:-1] + (top._replace(asked=True),)
+                self.stack = self.stack[:-1] + (asked_battle(top),)
                 if top.battle == "final":
                     asked_seats = tuple(s for s in self.order_from(self.captain) if s in seats
                                         and self.final_can_act(s, top.flags[seats.index(s)]))

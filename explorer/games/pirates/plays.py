@@ -26,6 +26,8 @@ from .data import (
     Reroll,
     Task,
     Window,
+    rolled_battle,
+    rolled_die,
 )
 from .dice import CREW_DICE, bid_text
 from .engine import CURSED, DATA, P, Work, _new, _tup, cup_of, held_count
@@ -116,7 +118,7 @@ def roll(w: Work, move: m.Roll) -> None:
     top = w.stack[-1]
     face = move.face
     if isinstance(top, DieRoll):
-        w.stack = w.stack[:-1] + (top._replace(face=face),)
+        w.stack = w.stack[:-1] + (rolled_die(top, face),)
         if top.name == "sail":
             w.sail = int(face)
             w.say("sail", "P-SAIL-1", f"{P(top.owner)} rolls the sail die: {face}", top.owner)
@@ -126,7 +128,7 @@ def roll(w: Work, move: m.Roll) -> None:
     if isinstance(top, BattleRoll):
         seats, faces = top.seats, top.faces
         i = faces.index(None)
-        w.stack = w.stack[:-1] + (top._replace(faces=_tup(faces, i, face)),)
+        w.stack = w.stack[:-1] + (rolled_battle(top, _tup(faces, i, face)),)
         w.say("battle", "P-BATTLE-1", f"{P(seats[i])} rolls {face}", seats[i])
         return
     assert isinstance(top, Reroll)
@@ -135,13 +137,13 @@ def roll(w: Work, move: m.Roll) -> None:
     i = below(w.stack, (DieRoll, BattleRoll))
     fr = w.stack[i]
     if isinstance(fr, DieRoll):
-        w.stack = _tup(w.stack, i, fr._replace(face=face))
+        w.stack = _tup(w.stack, i, rolled_die(fr, face))
         if fr.name == "sail":
             w.sail = int(face)
     else:
         assert isinstance(fr, BattleRoll)
         j = fr.seats.index(p)
-        w.stack = _tup(w.stack, i, fr._replace(faces=_tup(fr.faces, j, face)))
+        w.stack = _tup(w.stack, i, rolled_battle(fr, _tup(fr.faces, j, face)))
     w.say("reroll", "P-REROLL", f"{P(p)}'s re-roll: {face}", p)
 
 
