@@ -86,8 +86,9 @@ def setup_cities(game: "PiratesGame", rng: random.Random, length: int) -> Cities
     cards = sorted(game.catalogue.cities.deck())
     rng.shuffle(cards)
     hands = tuple(tuple(sorted(cards[3 * p:3 * p + 3])) for p in range(n))
-    return CitiesData((None,) * length, (tuple(sorted(town_names(game))),) * n, ((),) * n, (0,) * n,
-                      ("",) * n, hands, Deck.of(cards[3 * n:]), (), ((),) * n, (0,) * n)
+    return CitiesData(towns=(None,) * length, town_hands=(tuple(sorted(town_names(game))),) * n,
+                      town_box=((),) * n, moved=(0,) * n, designated=("",) * n, influence=hands,
+                      deck=Deck.of(cards[3 * n:]), discard=(), returned=((),) * n, played=(0,) * n)
 
 
 def scenario_cities(game: "PiratesGame", spec: Any, length: int) -> CitiesData:
@@ -142,7 +143,9 @@ def scenario_cities(game: "PiratesGame", spec: Any, length: int) -> CitiesData:
     played = tuple(spec.influence_played) if spec.influence_played is not None else (0,) * n
     if len(played) != n:
         raise InvalidInput("influence_played", f"expected one count per player ({n})")
-    return CitiesData(towns, ((),) * n, box, (0,) * n, designated, hands, deck, discard, ((),) * n, played)
+    return CitiesData(towns=towns, town_hands=((),) * n, town_box=box, moved=(0,) * n,
+                      designated=designated, influence=hands, deck=deck, discard=discard,
+                      returned=((),) * n, played=played)
 
 
 def _town(raw: Any, field: str, names: tuple[str, ...]) -> str:
@@ -164,12 +167,15 @@ def encode_cities(c: CitiesData) -> dict[str, Any]:
 
 def decode_cities(raw: Any) -> CitiesData:
     s = convert(raw, SavedCities, "data.cities")
-    return CitiesData(tuple(None if t is None else (t[0], t[1]) for t in s.towns),
-                      tuple(tuple(sorted(h)) for h in s.town_hands),
-                      tuple(tuple(sorted(b)) for b in s.town_box), tuple(s.moved), tuple(s.designated),
-                      tuple(tuple(sorted(h)) for h in s.influence),
-                      Deck(tuple(sorted(s.deck.unseen or [])), tuple(s.deck.top), tuple(s.deck.bottom)),
-                      tuple(s.discard), tuple(tuple(sorted(r)) for r in s.returned), tuple(s.played))
+    return CitiesData(towns=tuple(None if t is None else (t[0], t[1]) for t in s.towns),
+                      town_hands=tuple(tuple(sorted(h)) for h in s.town_hands),
+                      town_box=tuple(tuple(sorted(b)) for b in s.town_box), moved=tuple(s.moved),
+                      designated=tuple(s.designated),
+                      influence=tuple(tuple(sorted(h)) for h in s.influence),
+                      deck=Deck(tuple(sorted(s.deck.unseen or [])), tuple(s.deck.top),
+                                tuple(s.deck.bottom)),
+                      discard=tuple(s.discard),
+                      returned=tuple(tuple(sorted(r)) for r in s.returned), played=tuple(s.played))
 
 
 def check_cities(game: "PiratesGame", d: Any, at: str) -> None:

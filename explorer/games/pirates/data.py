@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any, Literal, NamedTuple, Union
 
 from explorer.core import Deck
+from explorer.core.tuples import new_tuple
 
 PHASES = ("betting", "sail", "action", "steps", "final", "over")
 STAGES = ("cups", "bid", "sail", "sailing", "tile", "cards", "act", "steps", "step alone",
@@ -63,31 +64,6 @@ class BattleRoll(NamedTuple):
     loss: int
     steal: int
     flags: tuple[str, ...]
-
-
-def rolled_die(die: DieRoll, face: Any) -> DieRoll:
-    """`die` showing `face`. Speed: every die of a game passes here, and a NamedTuple's
-    `_replace` is a Python-level method (about 1 µs); the keyword constructor is not."""
-    return DieRoll(kind="die", name=die.name, owner=die.owner, face=face, asked=die.asked,
-                   effect=die.effect, source=die.source)
-
-
-def asked_die(die: DieRoll) -> DieRoll:
-    """`die` with its re-roll window opened (`asked`); speed as `rolled_die`."""
-    return DieRoll(kind="die", name=die.name, owner=die.owner, face=die.face, asked=True,
-                   effect=die.effect, source=die.source)
-
-
-def rolled_battle(battle: BattleRoll, faces: tuple[Any, ...]) -> BattleRoll:
-    """`battle` with the `faces` rolled so far; speed as `rolled_die`."""
-    return BattleRoll(kind="battle", battle=battle.battle, seats=battle.seats, faces=faces,
-                      asked=battle.asked, loss=battle.loss, steal=battle.steal, flags=battle.flags)
-
-
-def asked_battle(battle: BattleRoll) -> BattleRoll:
-    """`battle` with its window opened (`asked`); speed as `rolled_die`."""
-    return BattleRoll(kind="battle", battle=battle.battle, seats=battle.seats, faces=battle.faces,
-                      asked=True, loss=battle.loss, steal=battle.steal, flags=battle.flags)
 
 
 class Window(NamedTuple):
@@ -185,6 +161,80 @@ class Call(NamedTuple):
     face: int
     judged: int
     counted: int                           # the dice showing the face
+
+
+# Speed: every die, bid and frame of a round is built by one of these keyword-only
+# builders. A NamedTuple's own constructor runs a Python-level `__new__`; compiled, a
+# builder takes its keywords for free and makes the same tuple with
+# `core.tuples.new_tuple` (tests/pirates/test_fast_matches_plain.py checks each against
+# its NamedTuple). The setup's and Cities of Greed's frames are rare: they are built with
+# their NamedTuple's own constructor, by keyword.
+
+def new_task(*, actor: int, source: str, effect: Any, target: int) -> Task:
+    return new_tuple(Task, ("task", actor, source, effect, target))
+
+
+def new_die_roll(*, name: str, owner: int, face: Any, asked: bool, effect: Any,
+                 source: str) -> DieRoll:
+    return new_tuple(DieRoll, ("die", name, owner, face, asked, effect, source))
+
+
+def new_battle(*, battle: str, seats: tuple[int, ...], faces: tuple[Any, ...], asked: bool,
+               loss: int, steal: int, flags: tuple[str, ...]) -> BattleRoll:
+    return new_tuple(BattleRoll, ("battle", battle, seats, faces, asked, loss, steal, flags))
+
+
+def new_window(*, window: str, seats: tuple[int, ...]) -> Window:
+    return new_tuple(Window, ("window", window, seats))
+
+
+def new_reroll(*, seat: int) -> Reroll:
+    return new_tuple(Reroll, ("reroll", seat))
+
+
+def new_cup_roll(*, seat: int, faces: tuple[Any, ...]) -> CupRoll:
+    return new_tuple(CupRoll, ("cup", seat, faces))
+
+
+def new_draw(*, seat: int, free: bool = False) -> Draw:
+    return new_tuple(Draw, ("free draw" if free else "draw", seat))
+
+
+def new_hand_loss(*, seat: int) -> HandLoss:
+    return new_tuple(HandLoss, ("hand", seat))
+
+
+def new_bid(*, quantity: int, face: int, seat: int) -> Bid:
+    return new_tuple(Bid, (quantity, face, seat))
+
+
+def new_call(*, kind: str, caller: int, quantity: int, face: int, judged: int,
+             counted: int) -> Call:
+    return new_tuple(Call, (kind, caller, quantity, face, judged, counted))
+
+
+def rolled_die(die: DieRoll, face: Any) -> DieRoll:
+    """`die` showing `face`."""
+    return new_die_roll(name=die.name, owner=die.owner, face=face, asked=die.asked,
+                        effect=die.effect, source=die.source)
+
+
+def asked_die(die: DieRoll) -> DieRoll:
+    """`die` with its re-roll window opened (`asked`)."""
+    return new_die_roll(name=die.name, owner=die.owner, face=die.face, asked=True,
+                        effect=die.effect, source=die.source)
+
+
+def rolled_battle(battle: BattleRoll, faces: tuple[Any, ...]) -> BattleRoll:
+    """`battle` with the `faces` rolled so far."""
+    return new_battle(battle=battle.battle, seats=battle.seats, faces=faces, asked=battle.asked,
+                      loss=battle.loss, steal=battle.steal, flags=battle.flags)
+
+
+def asked_battle(battle: BattleRoll) -> BattleRoll:
+    """`battle` with its window opened (`asked`)."""
+    return new_battle(battle=battle.battle, seats=battle.seats, faces=battle.faces, asked=True,
+                      loss=battle.loss, steal=battle.steal, flags=battle.flags)
 
 
 class PiratesData(NamedTuple):

@@ -48,6 +48,14 @@ from .data import (
     Window,
     asked_battle,
     asked_die,
+    new_battle,
+    new_call,
+    new_cup_roll,
+    new_die_roll,
+    new_draw,
+    new_hand_loss,
+    new_task,
+    new_window,
 )
 from .dice import BATTLE_RANK, CREW_DICE, SPECIAL, bid_text, judged_count
 from .words import card_name
@@ -293,7 +301,7 @@ class Work:
         top = self.stack[-1]
         assert isinstance(top, Window)
         rest = top.seats[1:]
-        self.stack = self.stack[:-1] + ((Window("window", top.window, rest),) if rest else ())
+        self.stack = self.stack[:-1] + ((new_window(window=top.window, seats=rest),) if rest else ())
 
     def flag(self, p: int, f: str) -> None:
         self.used = _tup(self.used, p, self.used[p] + f)
@@ -433,7 +441,7 @@ class Work:
 
     # ------------------------------------------------------------------ cards
     def draw_frame(self, p: int) -> None:
-        self.stack += (Draw("draw", p),)
+        self.stack += (new_draw(seat=p),)
 
     def give_card(self, p: int, card: str) -> None:
         if self.cities is not None and self.stack:
@@ -469,11 +477,11 @@ class Work:
             self.flag(p, "g" if spec.tier == "gold" else "s")
         self.say("card", spec.rule, f"{P(p)} plays {spec.name}: {spec.text}", p)
         if not hand:             # drawn once the card's effects are done [P-LAST-CARD]
-            self.stack += (Draw("free draw", p),)
+            self.stack += (new_draw(seat=p, free=True),)
         self.push_effects(p, "card", spec.effects)
 
     def push_effects(self, actor: int, source: str, effects: tuple) -> None:
-        self.stack += tuple(Task("task", actor, source, e, -1) for e in effects[::-1])
+        self.stack += tuple(new_task(actor=actor, source=source, effect=e, target=-1) for e in effects[::-1])
 
     def candidates(self, actor: int, effect: Any, source: str) -> list[int]:
         """The players an aimed effect may target [P-TARGET] [P-IMMUNE]."""
@@ -526,7 +534,7 @@ class Work:
             if not top.asked:
                 self.stack = self.stack[:-1] + (asked_die(top),)
                 if self.may_reroll(top.owner):
-                    self.stack += (Window("window", "reroll", (top.owner,)),)
+                    self.stack += (new_window(window="reroll", seats=(top.owner,)),)
                 return False
             self.stack = self.stack[:-1]
             self.resolve_die(top.name, top.owner, top.face, top.effect, top.source)
@@ -541,12 +549,12 @@ class Work:
                     asked_seats = tuple(s for s in self.order_from(self.captain) if s in seats
                                         and self.final_can_act(s, top.flags[seats.index(s)]))
                     if asked_seats:
-                        self.stack += (Window("window", "final", asked_seats),)
+                        self.stack += (new_window(window="final", seats=asked_seats),)
                 else:
                     asked_seats = tuple(s for s in self.order_from(self.captain)
                                         if s in seats and self.may_reroll(s))
                     if asked_seats:
-                        self.stack += (Window("window", "reroll", asked_seats),)
+                        self.stack += (new_window(window="reroll", seats=asked_seats),)
                 return False
             self.resolve_battle(top)
             return False
@@ -558,7 +566,7 @@ class Work:
                 self.stack = self.stack[:-1]
                 return False
             if seats != top.seats:
-                self.stack = self.stack[:-1] + (Window("window", top.window, seats),)
+                self.stack = self.stack[:-1] + (new_window(window=top.window, seats=seats),)
             return True
         if isinstance(top, Draw):
             if top.kind == "draw":
@@ -631,11 +639,11 @@ class Work:
         kind = type(effect)                      # effects are exact classes (catalogue)
         if kind is Roll and effect.times > 1:
             one = msgspec.structs.replace(effect, times=1)
-            self.stack = rest + (Task("task", actor, source, one, target),) * effect.times
+            self.stack = rest + (new_task(actor=actor, source=source, effect=one, target=target),) * effect.times
             return False
         if kind is DiscardCards and effect.n > 1:
             single = msgspec.structs.replace(effect, n=1)
-            self.stack = rest + (Task("task", actor, source, single, target),) * effect.n
+            self.stack = rest + (new_task(actor=actor, source=source, effect=single, target=target),) * effect.n
             return False
         if aims(effect) and target == -1:
             if self.candidates(actor, effect, source):
@@ -673,15 +681,17 @@ class Work:
             self.say("wind", "P-CARD-WIND", "the token is turned over: play now goes "
                      + ("clockwise" if self.direction == 1 else "counter-clockwise"))
         elif kind is DrawCards:
-            self.stack += (Draw("draw", who),) * effect.n
+            self.stack += (new_draw(seat=who),) * effect.n
         elif kind is Roll:
-            self.stack += (DieRoll("die", effect.die, actor, None, False, effect, source),)
+            self.stack += (new_die_roll(name=effect.die, owner=actor, face=None, asked=False, effect=effect,
+                                          source=source),)
         elif kind is Steal:
             self.steal(actor, target, effect.n)
         elif kind is Duel:
             self.say("duel", "P-DUEL", f"{P(actor)} duels {P(target)}", actor)
-            self.stack += (BattleRoll("battle", "duel", (actor, target), (None, None), False,
-                            effect.loss, effect.steal, ("", "")),)
+            self.stack += (new_battle(battle="duel", seats=(actor, target), faces=(None, None),
+                                          asked=False, loss=effect.loss, steal=effect.steal,
+                                          flags=("", "")),)
         elif kind is Battle:
             fighters = (actor, *candidates(self, actor, effect, source))
             if len(fighters) < 2:
@@ -690,14 +700,16 @@ class Work:
             else:
                 self.say("battle", "P-BATTLE-LOSER", "a battle looking for a loser: "
                          + ", ".join(P(s) for s in fighters), actor)
-                self.stack += (BattleRoll("battle", "loser", fighters, (None,) * len(fighters), False,
-                                effect.loss, 0, ("",) * len(fighters)),)
+                self.stack += (new_battle(battle="loser", seats=fighters,
+                                              faces=(None,) * len(fighters), asked=False,
+                                              loss=effect.loss, steal=0,
+                                              flags=("",) * len(fighters)),)
         elif kind is Special:
             self.take_special(who, SPECIAL.index(effect.die), rule)
         elif kind is MoveBy:
             self.move_ship(who, effect.n, rule)
         elif kind is DiscardCards:          # random
-            self.stack += (HandLoss("hand", who),)
+            self.stack += (new_hand_loss(seat=who),)
         return False
 
     def resolve_die(self, name: str, owner: int, face: Any, effect: Any, source: str) -> None:
@@ -713,7 +725,7 @@ class Work:
         [P-CURSE-PASS]."""
         seats = tuple(s for s in self.order_from(self.captain) if self.has_sail_choice(s))
         if seats:
-            self.stack += (Window("window", "cards", seats),)
+            self.stack += (new_window(window="cards", seats=seats),)
 
     def has_sail_choice(self, p: int) -> bool:
         """Whether a sail card window may have anything to offer `p` but passing: a gold
@@ -740,8 +752,9 @@ class Work:
         if len(movers) >= 2:
             self.say("battle", "P-BATTLE-2", "the ships that moved battle: "
                      + ", ".join(P(p) for p in movers))
-            self.stack += (BattleRoll("battle", "sail", tuple(movers), (None,) * len(movers), False, 0, 0,
-                            ("",) * len(movers)),)
+            self.stack += (new_battle(battle="sail", seats=tuple(movers),
+                                          faces=(None,) * len(movers), asked=False, loss=0,
+                                          steal=0, flags=("",) * len(movers)),)
             if self.game.options.sail_cards == "before battle and after tile":
                 self.open_card_window()
         elif movers and self.game.options.single_mover_resolves:
@@ -796,8 +809,9 @@ class Work:
         if set(tied) >= set(fighters) and all(self.dice(s) <= 1 for s in tied):
             self.say("final", "P-FINAL-4", "every fighter would lose their last die: the roll "
                                            "is ignored and rolled again")
-            self.stack = rest + (BattleRoll("battle", "final", seats, (None,) * len(seats), False, 0, 0,
-                                  flags),)
+            self.stack = rest + (new_battle(battle="final", seats=seats,
+                                                faces=(None,) * len(seats), asked=False,
+                                                loss=0, steal=0, flags=flags),)
             return
         self.stack = rest
         for s in tied:
@@ -816,7 +830,9 @@ class Work:
         seats, flags = top.seats, top.flags
         self.say(kind, rule, f"{' and '.join(P(s) for s in tied)} {said} and roll again")
         keep = tuple(flags[seats.index(s)] for s in tied)
-        self.stack = self.stack[:-1] + (BattleRoll("battle", top.battle, tied, (None,) * len(tied), False, top.loss, top.steal, keep),)
+        self.stack = self.stack[:-1] + (new_battle(
+            battle=top.battle, seats=tied, faces=(None,) * len(tied), asked=False, loss=top.loss,
+            steal=top.steal, flags=keep),)
 
     def lose_final_die(self, p: int) -> None:
         if self.crew[p]:
@@ -830,8 +846,8 @@ class Work:
 
     def start_sub_battle(self) -> None:
         seats = tuple(s for s in self.order_from(self.captain) if s in self.group)
-        self.stack += (BattleRoll("battle", "final", seats, (None,) * len(seats), False, 0, 0,
-                        ("",) * len(seats)),)
+        self.stack += (new_battle(battle="final", seats=seats, faces=(None,) * len(seats),
+                                      asked=False, loss=0, steal=0, flags=("",) * len(seats)),)
 
     # ------------------------------------------------------------------ stages
     def next_stage(self) -> bool:
@@ -877,7 +893,7 @@ class Work:
         time (a "cup" frame) [P-BET-ROLL]; False when every cup is rolled."""
         for p in range(self.n):
             if self.betting[p] and self.cups[p] is None:
-                self.stack += (CupRoll("cup", p, ()),)
+                self.stack += (new_cup_roll(seat=p, faces=()),)
                 return True
         return False
 
@@ -965,7 +981,8 @@ class Work:
             text = (f"the exact lock is wrong: {P(caller)} loses and sits out the next "
                     f"betting; {P(locked)} wins")
         self.say("call", rule, text, caller)
-        self.call = Call(kind, caller, quantity, face, judged, count)
+        self.call = new_call(kind=kind, caller=caller, quantity=quantity, face=face,
+                             judged=judged, counted=count)
         self.roles = tuple(
             "" if self.out[p] else "winner" if p == winner else
             "loser" if p in losers or not self.betting[p] else "survivor" for p in range(self.n))
@@ -990,7 +1007,8 @@ class Work:
             if self.roles[p] == "loser" and self.param(p, "loss_crew"):
                 self.gain_normal(p, self.param(p, "loss_crew"), "P-CAPTAIN-C7")
         self.stage = "sailing"
-        self.stack += (DieRoll("die", "sail", win, None, False, None, "tile"),)
+        self.stack += (new_die_roll(name="sail", owner=win, face=None, asked=False, effect=None,
+                                          source="tile"),)
 
     def end_of_sail(self) -> None:
         """The start/end tile counts at the end of a sail phase [P-END-1] [P-FINAL-1]."""
@@ -1072,7 +1090,7 @@ class Work:
             if not unable:
                 self.stage = "together"
                 self.group = tied
-                self.stack += (Window("window", "together", tied),)
+                self.stack += (new_window(window="together", seats=tied),)
                 return
             if self.progress[tied[0]] < self.length:
                 self.say("no step", "P-STEPS-2", f"{', '.join(P(p) for p in tied)} are tied for last "

@@ -74,7 +74,7 @@ def play_influence(w: Work, move: m.PlayInfluence) -> None:
     if move.mode == "attack":
         w.say("influence", "P-COG-ATTACK", f"{P(p)} plays {w.card_name(card)} for {town}: attack! Ships in "
                                            f"{town}: {names}; each loses one cargo", p)
-        w.stack += tuple(Task("task", s, "card", LOSE_CARGO, -1) for s in reversed(there))
+        w.stack += tuple(Task(kind="task", actor=s, source="card", effect=LOSE_CARGO, target=-1) for s in reversed(there))
         return
     mayor = p in there and w.cities.designated[p] == town
     w.say("influence", "P-COG-BONUS", f"{P(p)} plays {w.card_name(card)} for {town}: bonus! Ships in {town}: "
@@ -98,9 +98,10 @@ def buy_influence(w: Work, move: m.BuyInfluence) -> None:
     w.say("buy", "P-COG-INF-BUY", f"{P(p)} pays 1 coin for an influence card", p)
     w.end_turn(False)
     if w.param(p, "draw_two"):
-        w.stack += (Pick("pick", p, "influence", ()), InfluenceDraw("idraw", p), InfluenceDraw("idraw", p))
+        w.stack += (Pick(kind="pick", seat=p, deck="influence", drawn=()),
+                    InfluenceDraw(kind="idraw", seat=p), InfluenceDraw(kind="idraw", seat=p))
     else:
-        w.stack += (InfluenceDraw("idraw", p),)
+        w.stack += (InfluenceDraw(kind="idraw", seat=p),)
 
 
 def influence_draw(w: Work, p: int) -> bool:
@@ -146,7 +147,8 @@ def into_pick(w: Work, p: int, card: str, deck: str) -> bool:
     fr = w.stack[i] if i >= 0 else None
     if not isinstance(fr, Pick) or fr.seat != p or fr.deck != deck:
         return False
-    w.stack = _tup(w.stack, i, Pick("pick", p, deck, tuple(sorted(fr.drawn + (card,)))))
+    w.stack = _tup(w.stack, i, Pick(kind="pick", seat=p, deck=deck,
+                                       drawn=tuple(sorted(fr.drawn + (card,)))))
     w.say("draw", "P-COG-VAR-DRAW2", f"{P(p)} draws {w.card_name(card)}, one of two to choose from", p, (p,),
           f"{P(p)} draws a card, one of two to choose from")
     return True
@@ -213,4 +215,4 @@ def reveal_mayor(w: Work) -> None:
     elif face == "bomb":
         w.say("mayor", "P-COG-MAYOR-BOMB", f"{P(owner)}'s mayor die shows a bomb: they choose another "
                                            f"player, who loses one cargo", owner)
-        w.stack += (Task("task", owner, "mayor", BOMB, -1),)
+        w.stack += (Task(kind="task", actor=owner, source="mayor", effect=BOMB, target=-1),)

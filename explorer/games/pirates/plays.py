@@ -14,9 +14,7 @@ from explorer.core.words import counted
 
 from . import moves as m
 from .data import (
-    FIELDS,
     BattleRoll,
-    Bid,
     CupRoll,
     DieRoll,
     Draw,
@@ -26,11 +24,14 @@ from .data import (
     Reroll,
     Task,
     Window,
+    new_bid,
+    new_cup_roll,
+    new_reroll,
     rolled_battle,
     rolled_die,
 )
 from .dice import CREW_DICE, bid_text
-from .engine import CURSED, DATA, P, Work, _new, _tup, cup_of, held_count
+from .engine import CURSED, P, Work, _tup, cup_of, held_count
 from .influence import buy_influence, influence_deal, keep_card, play_influence
 from .moves import CupDie
 from .setup_steps import draft_pass, place_tile
@@ -59,9 +60,6 @@ def apply(state: "PiratesState", move: Any) -> tuple[PiratesData, tuple[Event, .
 
 
 # ---------------------------------------------------------------------- luck
-_STACK: Final = FIELDS.index("stack")
-
-
 def _die_rolled_event(p: int, die: str, face: Any) -> tuple[Event, ...]:
     return (Event("cup", "P-BET-ROLL", f"{P(p)} rolls a {face} ({die} die) under their cup", p, (p,),
                   f"{P(p)} rolls a die under their cup (hidden)"),)
@@ -75,8 +73,7 @@ _DIE_ROLLED: Final = {(p, name, face): _die_rolled_event(p, name, face)
 
 def cup_die(state: "PiratesState", move: m.CupDie) -> tuple[PiratesData, tuple[Event, ...]]:
     """One die under a cup [P-BET-ROLL], seen by its owner only. The cup's frame keeps
-    the faces rolled so far (the other fields stay: most of a round's chance steps are
-    these, so they skip the `Work` copy); with its last die the cup is rolled, its normal
+    the faces rolled so far; with its last die the cup is rolled, its normal
     dice in face order (equal rolls compare equal), and the round goes on."""
     d: PiratesData = state.data
     p, face = move.player, move.face
@@ -84,11 +81,10 @@ def cup_die(state: "PiratesState", move: m.CupDie) -> tuple[PiratesData, tuple[E
     assert isinstance(top, CupRoll)
     faces = top.faces + (face,)
     crew = d.crew[p]
-    if len(faces) < crew + held_count(d.specials, p):
-        fields = list(d)
-        fields[_STACK] = d.stack[:-1] + (CupRoll("cup", p, faces),)
-        return _new(DATA, fields), _DIE_ROLLED[p, move.die, face]
     w = Work(state)
+    if len(faces) < crew + held_count(d.specials, p):
+        w.stack = d.stack[:-1] + (new_cup_roll(seat=p, faces=faces),)
+        return w.freeze()[0], _DIE_ROLLED[p, move.die, face]
     names = w.names(p)
     faces = canonical(cup_of(names), faces)
     w.stack = w.stack[:-1]
@@ -164,7 +160,7 @@ def snatch(w: Work, move: m.Snatch) -> None:
 def bid(w: Work, move: m.Bid) -> None:
     p = move.player
     before = w.bids[-1].seat if w.bids else p
-    w.bids += (Bid(move.quantity, move.face, p),)
+    w.bids += (new_bid(quantity=move.quantity, face=move.face, seat=p),)
     what = bid_text(move.quantity, move.face)
     if move.exact:
         w.say("bid", "P-EXACT-1", f"{P(p)} bids {what} and locks it as exact", p)
@@ -210,7 +206,7 @@ def reroll(w: Work, move: m.Reroll) -> None:
     w.say("reroll", "P-REROLL" if top.window != "final" else "P-FINAL-3",
           f"{P(p)} pays {counted(cost, 'coin')} to re-roll their {die}" if cost else
           f"{P(p)} re-rolls their {die} for free", p)
-    w.stack += (Reroll("reroll", p),)
+    w.stack += (new_reroll(seat=p),)
 
 
 def keep(w: Work, move: m.Keep) -> None:
@@ -253,7 +249,7 @@ def buy(w: Work, move: m.Buy) -> None:
     if not (w.stack and isinstance(w.stack[-1], Window)):   # in a sail window the seat is asked again
         w.end_turn(False)
     if w.param(p, "draw_two"):                          # draw two, keep one [P-COG-VAR-DRAW2]
-        w.stack += (Pick("pick", p, "action", ()),)
+        w.stack += (Pick(kind="pick", seat=p, deck="action", drawn=()),)
         w.draw_frame(p)
     w.draw_frame(p)
 

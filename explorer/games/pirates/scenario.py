@@ -323,16 +323,19 @@ def decode(game: "PiratesGame", raw: Any) -> PiratesData:
         cups.append(tuple(zip(names, faces)))
     call = None
     if s.call:
-        call = Call(*convert(s.call, tuple[Literal["liar", "exact"], Seat, Count, Count, Seat, Count], "data.call"))
+        call = Call._make(convert(s.call, tuple[Literal["liar", "exact"], Seat, Count, Count, Seat, Count], "data.call"))
     deck = Deck(tuple(sorted(s.deck.unseen or [])), tuple(s.deck.top), tuple(s.deck.bottom))
     d = PiratesData(
-        tuple(s.route), tuple(s.progress), tuple(s.coins), s.supply, tuple(s.crew),
-        tuple(s.specials), s.bag, tuple(cups), tuple(tuple(sorted(h)) for h in s.hands), deck,
-        tuple(s.discard), s.captain, s.direction, s.round, s.phase, s.stage, s.turn,
-        tuple(Bid(*b) for b in s.bids), tuple(s.betting), tuple(s.excluded), call,
-        tuple(s.roles), tuple(s.used), s.passes, tuple(s.out), tuple(s.group), stack, s.sail,
-        s.winner, s.ended, None if s.cities is None else decode_cities(s.cities),
-        tuple(tuple(sorted(c)) for c in s.passed))
+        route=tuple(s.route), progress=tuple(s.progress), coins=tuple(s.coins), supply=s.supply,
+        crew=tuple(s.crew), specials=tuple(s.specials), bag=s.bag, cups=tuple(cups),
+        hands=tuple(tuple(sorted(h)) for h in s.hands), deck=deck, discard=tuple(s.discard),
+        captain=s.captain, direction=s.direction, round=s.round, phase=s.phase, stage=s.stage,
+        turn=s.turn, bids=tuple(Bid._make(b) for b in s.bids), betting=tuple(s.betting),
+        excluded=tuple(s.excluded), call=call, roles=tuple(s.roles), used=tuple(s.used),
+        passes=s.passes, out=tuple(s.out), group=tuple(s.group), stack=stack, sail=s.sail,
+        winner=s.winner, ended=s.ended,
+        cities=None if s.cities is None else decode_cities(s.cities),
+        passed=tuple(tuple(sorted(c)) for c in s.passed))
     check(game, d, "data.")
     _check_passed(d, n)
     _check_flow(game, d, "data.")
@@ -628,7 +631,7 @@ def _check_call(d: PiratesData, n: int, at: str) -> None:
         raise InvalidInput(f"{at}call", "a call ends the betting: none is made while it goes on (P-LIAR)")
     if face not in FACE_WORDS or quantity < 1:
         raise InvalidInput(f"{at}call[3]", "a call judges a bid of at least 1 of a face 2-6 (P-BID-1)")
-    if not d.bids or d.bids[-1] != Bid(quantity, face, judged):
+    if not d.bids or d.bids[-1] != Bid(quantity=quantity, face=face, seat=judged):
         raise InvalidInput(f"{at}call", "a call judges the last bid of the ladder (P-LIAR, P-EXACT-1)")
     if not d.betting[caller] or not d.betting[judged]:
         raise InvalidInput(f"{at}call", "the caller and the bidder take part in the betting (P-LIAR)")
@@ -710,7 +713,7 @@ def _bids(values: list, n: int) -> tuple[Bid, ...]:
             if m is None or m["face"].lower() not in _WORDS:
                 raise InvalidInput(f"bids[{i}]", f"expected '7 fives by P1', got {b[:40]!r}")
             b = (int(m["q"]), _WORDS[m["face"].lower()], int(m["seat"]))
-        out.append(Bid(*b))
+        out.append(Bid._make(b))
     return tuple(out)
 
 
@@ -780,12 +783,15 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any], checked: bool = 
     home = tuple(p for p in range(n) if progress[p] >= len(route) and not out[p])
     bids = _bids(s.bids, n)
     data = PiratesData(
-        route, progress, coins,
-        o.coin_supply - sum(coins) if s.supply is None else s.supply, crew, tuple(specials),
-        o.crew_bag - sum(crew) if s.bag is None else s.bag, tuple(cups), hands, deck, discard,
-        captain, 1 if s.direction == "clockwise" else -1, s.round, phase, stage,
-        captain if s.turn is None else s.turn, bids, betting, excluded, None, roles, used,
-        s.passes, out, home if phase == "final" else (), (), 0, -1, "", cities)
+        route=route, progress=progress, coins=coins,
+        supply=o.coin_supply - sum(coins) if s.supply is None else s.supply, crew=crew,
+        specials=tuple(specials), bag=o.crew_bag - sum(crew) if s.bag is None else s.bag,
+        cups=tuple(cups), hands=hands, deck=deck, discard=discard, captain=captain,
+        direction=1 if s.direction == "clockwise" else -1, round=s.round, phase=phase,
+        stage=stage, turn=captain if s.turn is None else s.turn, bids=bids, betting=betting,
+        excluded=excluded, call=None, roles=roles, used=used, passes=s.passes, out=out,
+        group=home if phase == "final" else (), stack=(), sail=0, winner=-1, ended="",
+        cities=cities)
     if s.turn is not None:
         _seat(s.turn, "turn", n)
     if checked:

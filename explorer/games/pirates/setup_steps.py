@@ -53,11 +53,12 @@ def deal_tiles(game: "PiratesGame", rng: random.Random) -> tuple[tuple[str, ...]
     first = captain
     if game.options.build_first == "next player":      # [P-SETUP-BUILD-FIRST]
         first = next((s for s in ((captain + i) % n for i in range(1, n + 1)) if hands[s]), captain)
-    return route, captain, Build("build", tuple(tuple(sorted(h)) for h in hands), first)
+    return route, captain, Build(kind="build", tiles=tuple(tuple(sorted(h)) for h in hands),
+                                 turn=first)
 
 
 def draft_frame(players: int) -> tuple:
-    return Draft("draft", DRAFT_SIZES[0], ((),) * players)
+    return Draft(kind="draft", size=DRAFT_SIZES[0], chosen=((),) * players)
 
 
 # ---------------------------------------------------------------------- who decides
@@ -100,7 +101,7 @@ def draft_pass(w: Work, move: m.DraftPass) -> None:
     w.say("draft", "P-SETUP-DRAFT", f"{P(p)} sets {w.card_name(card)} aside to pass left", p, (p,),
           f"{P(p)} sets a card aside to pass left")
     if any(len(c) < size for c in chosen):
-        w.stack = w.stack[:-1] + (Draft("draft", size, chosen),)
+        w.stack = w.stack[:-1] + (Draft(kind="draft", size=size, chosen=chosen),)
         return
     n = w.n
     hands = list(w.hands)
@@ -113,7 +114,7 @@ def draft_pass(w: Work, move: m.DraftPass) -> None:
     w.passed = remember_passes(w.passed, chosen)
     w.say("draft", "P-SETUP-DRAFT", f"every player passes {size} card{'s' * (size > 1)} to the left")
     later = DRAFT_SIZES[DRAFT_SIZES.index(size) + 1:]
-    w.stack = w.stack[:-1] + ((Draft("draft", later[0], ((),) * n),) if later else ())
+    w.stack = w.stack[:-1] + ((Draft(kind="draft", size=later[0], chosen=((),) * n),) if later else ())
     if not later:
         w.say("draft", "P-SETUP-DRAFT", "the draft is over: the cards in hand are the starting hands")
 
@@ -155,7 +156,7 @@ def place_tile(w: Work, move: m.PlaceTile) -> None:
     nxt = next((s for s in ((p + i) % n for i in range(1, n + 1)) if tiles[s]), None)
     if nxt is None:
         raise ValueError("tiles ran out before the map was full")
-    w.stack = w.stack[:-1] + (Build("build", tiles, nxt),)
+    w.stack = w.stack[:-1] + (Build(kind="build", tiles=tiles, turn=nxt),)
 
 
 # ---------------------------------------------------------------------- views

@@ -36,7 +36,8 @@ def setup_frames(game: "PiratesGame", captain: int) -> tuple[tuple, ...]:
     first = first_placer(game)
     order = tuple((first + i) % n for i in range(n))
     keep = tuple((captain + i) % n for i in range(n))
-    return (Asking("designate", order), Towns("towns", first), Asking("keep", keep))
+    return (Asking(kind="designate", seats=order), Towns(kind="towns", turn=first),
+            Asking(kind="keep", seats=keep))
 
 
 # ---------------------------------------------------------------------- moves
@@ -118,7 +119,7 @@ def next_placer(w: Work, p: int) -> None:
     if not full and any(c.town_hands):
         nxt = next((s for s in ((p + i) % w.n for i in range(1, w.n + 1)) if can_place(w.game, c, s)), None)
         if nxt is not None:
-            w.stack = w.stack[:-1] + (Towns("towns", nxt),)
+            w.stack = w.stack[:-1] + (Towns(kind="towns", turn=nxt),)
             return
     left = sum(len(h) for h in c.town_hands)
     w.cities = c._replace(town_box=tuple(tuple(sorted(b + h)) for b, h in zip(c.town_box, c.town_hands)),

@@ -290,7 +290,7 @@ def seat_from_view(view: dict[str, Any], seat: int) -> PiratesSeat:
         seat, view["step"], tuple(s["coins"] for s in seats), tuple(s["crew"] for s in seats),
         tuple(s["progress"] for s in seats), tuple(s["tile"] for s in seats),
         tuple(s["out"] for s in seats), tuple(seats[seat]["specials"]), tuple(known), tuple(unknown),
-        None if bid is None else Bid(bid["quantity"], bid["face"], bid["by"]), roll, towns, designated,
+        None if bid is None else Bid(quantity=bid["quantity"], face=bid["face"], seat=bid["by"]), roll, towns, designated,
         influence, card_towns)
 
 
