@@ -141,7 +141,7 @@ def test_a_work_copy_freezes_back_to_the_same_data():
     from explorer.games.pirates.engine import Work
     for game in (load(3, draft=True), load(4, cities_of_greed=True, map="build")):
         for state in random_states(game, 11, steps=400)[::9]:
-            work = Work(state)
+            work = Work(state.game, state.data)
             assert {f: getattr(work, f) for f in FIELDS} == state.data._asdict()   # by name
             data, events = work.freeze()
             assert type(data) is type(state.data) and data == state.data and events == ()

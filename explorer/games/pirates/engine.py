@@ -14,6 +14,7 @@ import msgspec
 
 from explorer.core import Cup, Deck, Event
 from explorer.core.pending import seat_name as P
+from explorer.core.tuples import new_tuple, put
 from explorer.core.words import counted
 
 from .catalogue import (
@@ -58,10 +59,11 @@ from .data import (
     new_window,
 )
 from .dice import BATTLE_RANK, CREW_DICE, SPECIAL, bid_text, judged_count
+from .influence import influence_draw, into_pick, reveal_mayor, settle_pick
 from .words import card_name
 
 if TYPE_CHECKING:
-    from .state import PiratesState
+    pass
 
 CURSED: Final = SPECIAL.index("cursed")
 FLOOR_ORDER: Final = tuple(SPECIAL.index(n) for n in ("mermaid", "pirate king", "ghost", "mayor"))
@@ -176,17 +178,10 @@ def aimed_only(card: Any) -> bool:
     return bool(card.effects) and all(type(e) is Battle or aims(e) for e in card.effects)
 
 
-def _tup(t: tuple, i: int, v: Any) -> tuple:
-    return t[:i] + (v,) + t[i + 1:]
-
-
-_new: Final = tuple.__new__
-"""Builds a NamedTuple (an `Event`: every play says something; the `PiratesData` of a
-play) from all its fields, without the keyword machinery, and without looking
-`tuple.__new__` up at each call."""
 EVENT: Final = Event
 DATA: Final = PiratesData
-"""The classes `_new` builds, as C statics in the compiled mode: there a class imported
+"""The classes `core.tuples.new_tuple` builds here (an `Event`: every play says
+something; the `PiratesData` of a play), as C statics in the compiled mode: there a class imported
 from another module is looked up by name at every use."""
 
 
@@ -233,20 +228,18 @@ class Work:
     n: int
     events: list[Event]
 
-    def __init__(self, state: "PiratesState") -> None:
-        data: PiratesData = state.data
+    def __init__(self, game: Any, data: PiratesData) -> None:
         (self.route, self.progress, self.coins, self.supply, self.crew, self.specials, self.bag,
          self.cups, self.hands, self.deck, self.discard, self.captain, self.direction,
          self.round, self.phase, self.stage, self.turn, self.bids, self.betting, self.excluded,
          self.call, self.roles, self.used, self.passes, self.out, self.group, self.stack,
          self.sail, self.winner, self.ended, self.cities, self.passed) = data
-        game = state.game
         self.game = game
         self.n = game.players
         self.events = []
 
     def freeze(self) -> tuple[PiratesData, tuple[Event, ...]]:
-        return _new(DATA, (
+        return new_tuple(DATA, (
             self.route, self.progress, self.coins, self.supply, self.crew, self.specials,
             self.bag, self.cups, self.hands, self.deck, self.discard, self.captain,
             self.direction, self.round, self.phase, self.stage, self.turn, self.bids,
@@ -256,7 +249,7 @@ class Work:
 
     def say(self, kind: str, rule: str, text: str, player: int | None = None,
             visible_to: tuple[int, ...] | None = None, public: str | None = None) -> None:
-        self.events.append(_new(EVENT, (kind, rule, text, player, visible_to, public)))
+        self.events.append(new_tuple(EVENT, (kind, rule, text, player, visible_to, public)))
 
     # ------------------------------------------------------------------ seats
     def param(self, p: int, name: str) -> int:
@@ -304,25 +297,25 @@ class Work:
         self.stack = self.stack[:-1] + ((new_window(window=top.window, seats=rest),) if rest else ())
 
     def flag(self, p: int, f: str) -> None:
-        self.used = _tup(self.used, p, self.used[p] + f)
+        self.used = put(self.used, p, self.used[p] + f)
 
     # ------------------------------------------------------------------ economy
     def gain_coins(self, p: int, k: int, rule: str) -> None:
         k = min(k, self.supply)
         if k > 0:
-            self.coins = _tup(self.coins, p, self.coins[p] + k)
+            self.coins = put(self.coins, p, self.coins[p] + k)
             self.supply -= k
             self.say("coins", rule, f"{P(p)} gains {k} coin{'s' * (k > 1)}", p)
 
     def lose_coins(self, p: int, k: int, rule: str) -> None:
         k = min(k, self.coins[p])
         if k > 0:
-            self.coins = _tup(self.coins, p, self.coins[p] - k)
+            self.coins = put(self.coins, p, self.coins[p] - k)
             self.supply += k
             self.say("coins", rule, f"{P(p)} loses {k} coin{'s' * (k > 1)}", p)
 
     def pay(self, p: int, k: int) -> None:
-        self.coins = _tup(self.coins, p, self.coins[p] - k)
+        self.coins = put(self.coins, p, self.coins[p] - k)
         self.supply += k
 
     def gain_normal(self, p: int, k: int, rule: str, limit: bool = True) -> int:
@@ -331,7 +324,7 @@ class Work:
         room = self.param(p, "cup_limit") - self.dice(p) if limit else k
         k = max(0, min(k, room, self.bag))
         if k:
-            self.crew = _tup(self.crew, p, self.crew[p] + k)
+            self.crew = put(self.crew, p, self.crew[p] + k)
             self.bag -= k
             self.say("crew", rule, f"{P(p)} gains {k} crew {'dice' if k > 1 else 'die'}", p)
         return k
@@ -352,13 +345,13 @@ class Work:
             if not self.can_lose(p):
                 break
             if self.crew[p] >= 2 or (self.param(p, "instant_death") and self.crew[p] >= 1):
-                self.crew = _tup(self.crew, p, self.crew[p] - 1)
+                self.crew = put(self.crew, p, self.crew[p] - 1)
                 self.bag += 1
                 self.say("crew", rule, f"{P(p)} loses a crew die", p)
             else:
                 order = FLOOR_ORDER + ((CURSED,) if self.param(p, "instant_death") else ())
                 i = next(i for i in order if self.specials[i] == p)
-                self.specials = _tup(self.specials, i, -1)
+                self.specials = put(self.specials, i, -1)
                 self.say("crew", "P-CREW-FLOOR", f"{P(p)} keeps their last normal die and "
                                                  f"loses the {SPECIAL[i]} die instead", p)
             lost += 1
@@ -382,17 +375,17 @@ class Work:
         last normal die kept, then special dice in the floor order [P-CREW-PAY]."""
         for _ in range(k):
             if self.crew[p] >= 2:
-                self.crew = _tup(self.crew, p, self.crew[p] - 1)
+                self.crew = put(self.crew, p, self.crew[p] - 1)
                 self.bag += 1
             else:
                 i = next(i for i in FLOOR_ORDER if self.specials[i] == p)
-                self.specials = _tup(self.specials, i, -1)
+                self.specials = put(self.specials, i, -1)
                 kept = "keeps their last normal die and pays" if self.crew[p] else "pays"
                 self.say("crew", "P-CREW-PAY", f"{P(p)} {kept} with the {SPECIAL[i]} die", p)
 
     def eliminate(self, p: int) -> None:
         """Instant Death: a player with no dice is out, their ship removed [P-VAR-DEATH]."""
-        self.out = _tup(self.out, p, True)
+        self.out = put(self.out, p, True)
         self.specials = tuple(-1 if o == p else o for o in self.specials)
         self.say("out", "P-VAR-DEATH", f"{P(p)} has lost every crew die and is out of the game", p)
 
@@ -403,14 +396,14 @@ class Work:
         owner = self.specials[i]
         if owner == p:
             return
-        self.specials = _tup(self.specials, i, p)
+        self.specials = put(self.specials, i, p)
         where = "the board" if owner == -1 else P(owner)
         if not told:
             self.say("special", rule, f"{P(p)} takes the {SPECIAL[i]} die from {where}", p)
         if owner >= 0 and self.dice(owner) == 0 and self.param(owner, "instant_death"):
             self.eliminate(owner)
         while self.dice(p) > self.param(p, "cup_limit") and self.crew[p] > 1:
-            self.crew = _tup(self.crew, p, self.crew[p] - 1)
+            self.crew = put(self.crew, p, self.crew[p] - 1)
             self.bag += 1
             self.say("crew", "P-CREW-MAX", f"{P(p)} is over the limit and returns a normal die", p)
 
@@ -419,7 +412,7 @@ class Work:
         for _ in range(k):
             if self.crew[victim] < 2 or self.dice(victim) <= self.param(victim, "crew_floor"):
                 break
-            self.crew = _tup(self.crew, victim, self.crew[victim] - 1)
+            self.crew = put(self.crew, victim, self.crew[victim] - 1)
             self.bag += 1
             taken += 1
         if taken:
@@ -431,7 +424,7 @@ class Work:
         before = self.progress[p]
         after = max(0, min(self.length, before + k))
         if after != before:
-            self.progress = _tup(self.progress, p, after)
+            self.progress = put(self.progress, p, after)
             self.say("move", rule, f"{P(p)} moves {'forward' if after > before else 'back'} "
                                    f"to {self.tile_name(after)}", p)
 
@@ -445,10 +438,9 @@ class Work:
 
     def give_card(self, p: int, card: str) -> None:
         if self.cities is not None and self.stack:
-            from .influence import into_pick
             if into_pick(self, p, card, "action"):
                 return
-        self.hands = _tup(self.hands, p, tuple(sorted(self.hands[p] + (card,))))
+        self.hands = put(self.hands, p, tuple(sorted(self.hands[p] + (card,))))
         self.say("draw", "P-BUY", f"{P(p)} draws {self.card_name(card)}", p, (p,),
                  f"{P(p)} draws a card")
 
@@ -459,7 +451,7 @@ class Work:
         hand = list(self.hands[p])
         hand.remove(card)
         left = tuple(hand)
-        self.hands = _tup(self.hands, p, left)
+        self.hands = put(self.hands, p, left)
         self.discard += (card,)
         passed = self.passed
         if passed:
@@ -467,7 +459,7 @@ class Work:
             if card in passed[giver]:
                 known = list(passed[giver])
                 known.remove(card)
-                self.passed = _tup(passed, giver, tuple(known))
+                self.passed = put(passed, giver, tuple(known))
         return left
 
     def play_card(self, p: int, card: str, final: bool = False) -> None:
@@ -581,10 +573,8 @@ class Work:
                 return False
             return True
         if isinstance(top, InfluenceDraw):
-            from .influence import influence_draw
             return influence_draw(self, top.seat)
         if isinstance(top, Pick):
-            from .influence import settle_pick
             return settle_pick(self)
         if isinstance(top, Asking):
             return self.cities_seat(top)
@@ -836,11 +826,11 @@ class Work:
 
     def lose_final_die(self, p: int) -> None:
         if self.crew[p]:
-            self.crew = _tup(self.crew, p, self.crew[p] - 1)
+            self.crew = put(self.crew, p, self.crew[p] - 1)
             self.bag += 1
         else:
             i = next(i for i, o in enumerate(self.specials) if o == p)
-            self.specials = _tup(self.specials, i, -1)
+            self.specials = put(self.specials, i, -1)
         self.say("final", "P-FINAL-2", f"{P(p)} rolled lowest and loses a die "
                                        f"({self.dice(p)} left)", p)
 
@@ -977,7 +967,7 @@ class Work:
             text = f"exact! {P(caller)} wins, everyone else loses"
         else:
             winner, losers, rule = locked, {caller}, "P-EXACT-3"
-            self.excluded = _tup(self.excluded, caller, True)
+            self.excluded = put(self.excluded, caller, True)
             text = (f"the exact lock is wrong: {P(caller)} loses and sits out the next "
                     f"betting; {P(locked)} wins")
         self.say("call", rule, text, caller)
@@ -991,7 +981,6 @@ class Work:
         self.phase = "sail"
         self.stage = "sail"
         if self.cities is not None:
-            from .influence import reveal_mayor
             reveal_mayor(self)
 
     def start_sail(self) -> None:
@@ -1033,9 +1022,9 @@ class Work:
             for p in home:
                 for i, owner in enumerate(self.specials):
                     if owner == p:
-                        self.specials = _tup(self.specials, i, -1)
+                        self.specials = put(self.specials, i, -1)
                         got = min(2, self.bag)
-                        self.crew = _tup(self.crew, p, self.crew[p] + got)
+                        self.crew = put(self.crew, p, self.crew[p] + got)
                         self.bag -= got
                         self.say("final", "P-FINAL-1", f"{P(p)} trades the {SPECIAL[i]} die "
                                                        f"for {got} normal dice", p)

@@ -12,14 +12,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from explorer.core.pending import seat_name as P
+from explorer.core.tuples import put
+
 from . import moves as m
 from .catalogue import Cargo, Target
 from .cities import MAYOR, in_town
 from .data import Draw, Frame, InfluenceDraw, Pick, Task
-from .engine import P, Work, _tup
 from .words import cards_named
 
 if TYPE_CHECKING:
+    from .engine import Work
     from .game import PiratesGame
 
 MODES = ("attack", "bonus")
@@ -67,8 +70,8 @@ def play_influence(w: Work, move: m.PlayInfluence) -> None:
     c = w.cities
     hand = list(c.influence[p])
     hand.remove(card)
-    w.cities = c._replace(influence=_tup(c.influence, p, tuple(hand)), discard=c.discard + (card,),
-                          played=_tup(c.played, p, c.played[p] + 1))
+    w.cities = c._replace(influence=put(c.influence, p, tuple(hand)), discard=c.discard + (card,),
+                          played=put(c.played, p, c.played[p] + 1))
     there = [s for s in w.order_from(p) if s in in_town(w.cities, w.progress, w.out, town, w.length)]
     names = ", ".join(P(s) for s in there) or "nobody"
     if move.mode == "attack":
@@ -133,7 +136,7 @@ def receive_influence(w: Work, p: int, card: str) -> None:
     if into_pick(w, p, card, "influence"):
         return
     c = w.cities
-    w.cities = c._replace(influence=_tup(c.influence, p, tuple(sorted(c.influence[p] + (card,)))))
+    w.cities = c._replace(influence=put(c.influence, p, tuple(sorted(c.influence[p] + (card,)))))
     w.say("draw", "P-COG-INF-BUY", f"{P(p)} draws {w.card_name(card)}",
           p, (p,), f"{P(p)} draws an influence card")
 
@@ -147,7 +150,7 @@ def into_pick(w: Work, p: int, card: str, deck: str) -> bool:
     fr = w.stack[i] if i >= 0 else None
     if not isinstance(fr, Pick) or fr.seat != p or fr.deck != deck:
         return False
-    w.stack = _tup(w.stack, i, Pick(kind="pick", seat=p, deck=deck,
+    w.stack = put(w.stack, i, Pick(kind="pick", seat=p, deck=deck,
                                        drawn=tuple(sorted(fr.drawn + (card,)))))
     w.say("draw", "P-COG-VAR-DRAW2", f"{P(p)} draws {w.card_name(card)}, one of two to choose from", p, (p,),
           f"{P(p)} draws a card, one of two to choose from")

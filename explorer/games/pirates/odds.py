@@ -746,7 +746,7 @@ def coming_luck(state: Any, viewer: Seat | None) -> list[Any]:
     for move, p in state.chance_outcomes():
         sail = int(str(move).split()[-1])
         rows.append(Chance("the sail die", counted(sail, "tile"), p))
-        work = Work(state)              # the engine's own move of the ships [P-SAIL-2]
+        work = Work(state.game, state.data)              # the engine's own move of the ships [P-SAIL-2]
         before = tuple(work.progress)
         work.sail_moves(sail)
         movers = [seat for seat, (old, new) in enumerate(zip(before, work.progress)) if new != old]

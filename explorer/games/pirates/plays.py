@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, Final, cast
 
 from explorer.core import Event
 from explorer.core.chance import canonical
+from explorer.core.tuples import put
 from explorer.core.words import counted
 
 from . import moves as m
@@ -31,7 +32,7 @@ from .data import (
     rolled_die,
 )
 from .dice import CREW_DICE, bid_text
-from .engine import CURSED, P, Work, _tup, cup_of, held_count
+from .engine import CURSED, P, Work, cup_of, held_count
 from .influence import buy_influence, influence_deal, keep_card, play_influence
 from .moves import CupDie
 from .setup_steps import draft_pass, place_tile
@@ -53,7 +54,7 @@ def apply(state: "PiratesState", move: Any) -> tuple[PiratesData, tuple[Event, .
     """The data after a legal `move`, and the events it caused."""
     if type(move) is CupDie:
         return cup_die(state, move)
-    w = Work(state)
+    w = Work(state.game, state.data)
     HANDLERS[type(move)](w, move)
     w.settle()
     return w.freeze()
@@ -81,14 +82,14 @@ def cup_die(state: "PiratesState", move: m.CupDie) -> tuple[PiratesData, tuple[E
     assert isinstance(top, CupRoll)
     faces = top.faces + (face,)
     crew = d.crew[p]
-    w = Work(state)
+    w = Work(state.game, state.data)
     if len(faces) < crew + held_count(d.specials, p):
         w.stack = d.stack[:-1] + (new_cup_roll(seat=p, faces=faces),)
         return w.freeze()[0], _DIE_ROLLED[p, move.die, face]
     names = w.names(p)
     faces = canonical(cup_of(names), faces)
     w.stack = w.stack[:-1]
-    w.cups = _tup(w.cups, p, tuple(zip(names, faces)))
+    w.cups = put(w.cups, p, tuple(zip(names, faces)))
     w.say("cup", "P-BET-ROLL", f"{P(p)} rolls their cup: {faces_text(faces)} (the last "
                                f"die, {move.die}, shows {face})", p,
           (p,), f"{P(p)} has rolled their cup (hidden)")
@@ -124,7 +125,7 @@ def roll(w: Work, move: m.Roll) -> None:
     if isinstance(top, BattleRoll):
         seats, faces = top.seats, top.faces
         i = faces.index(None)
-        w.stack = w.stack[:-1] + (rolled_battle(top, _tup(faces, i, face)),)
+        w.stack = w.stack[:-1] + (rolled_battle(top, put(faces, i, face)),)
         w.say("battle", "P-BATTLE-1", f"{P(seats[i])} rolls {face}", seats[i])
         return
     assert isinstance(top, Reroll)
@@ -133,13 +134,13 @@ def roll(w: Work, move: m.Roll) -> None:
     i = below(w.stack, (DieRoll, BattleRoll))
     fr = w.stack[i]
     if isinstance(fr, DieRoll):
-        w.stack = _tup(w.stack, i, rolled_die(fr, face))
+        w.stack = put(w.stack, i, rolled_die(fr, face))
         if fr.name == "sail":
             w.sail = int(face)
     else:
         assert isinstance(fr, BattleRoll)
         j = fr.seats.index(p)
-        w.stack = _tup(w.stack, i, rolled_battle(fr, _tup(fr.faces, j, face)))
+        w.stack = put(w.stack, i, rolled_battle(fr, put(fr.faces, j, face)))
     w.say("reroll", "P-REROLL", f"{P(p)}'s re-roll: {face}", p)
 
 
@@ -195,8 +196,8 @@ def reroll(w: Work, move: m.Reroll) -> None:
         b = w.stack[i]
         assert isinstance(b, BattleRoll)
         k = b.seats.index(p)
-        flags = _tup(b.flags, k, b.flags[k] + "r")
-        w.stack = _tup(w.stack, i, b._replace(flags=flags))
+        flags = put(b.flags, k, b.flags[k] + "r")
+        w.stack = put(w.stack, i, b._replace(flags=flags))
     else:
         w.flag(p, "r")
         w.decline()
@@ -222,8 +223,8 @@ def play_card(w: Work, move: m.PlayCard) -> None:
             b = w.stack[i]
             assert isinstance(b, BattleRoll)
             k = b.seats.index(p)
-            flags = _tup(b.flags, k, b.flags[k] + "c")
-            w.stack = _tup(w.stack, i, b._replace(flags=flags))
+            flags = put(b.flags, k, b.flags[k] + "c")
+            w.stack = put(w.stack, i, b._replace(flags=flags))
             w.play_card(p, move.card, final=True)
         else:
             w.decline()

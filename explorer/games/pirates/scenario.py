@@ -545,8 +545,7 @@ def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:
             raise InvalidInput(f"{at}stack", "a die on top waits for its roll")
         if isinstance(top, Task):
             from .engine import Work, aims  # noqa: F401  (the task must wait for a decision)
-            from .state import PiratesState
-            w = Work(PiratesState(game, d))
+            w = Work(game, d)
             effect = top.effect
             victim = top.actor if top.target == -1 else top.target
             if aims(effect) and top.target == -1:
@@ -563,8 +562,7 @@ def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:
         raise InvalidInput(f"{at}stage", f"stage {d.stage!r} waits for nothing: it cannot be saved")
     if d.stage in ("step alone",) and not d.stack:
         from .engine import Work
-        from .state import PiratesState
-        if not Work(PiratesState(game, d)).can_step(d.turn):
+        if not Work(game, d).can_step(d.turn):
             raise InvalidInput(f"{at}turn", "the last-placed player cannot pay a step (P-CREW-PAY)")
 
 
@@ -797,8 +795,7 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any], checked: bool = 
     if checked:
         check_scenario(game, data)
     from .engine import Work
-    from .state import PiratesState
-    w = Work(PiratesState(game, data))
+    w = Work(game, data)
     if phase == "betting" and s.turn is None:
         w.begin_betting()
     elif phase == "betting":

@@ -18,14 +18,16 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from explorer.core.pending import seat_name as P
+from explorer.core.tuples import put
 from explorer.core.words import counted
 
 from . import moves as m
 from .data import Build, Draft
-from .engine import P, Work, _tup
 from .words import cards_named
 
 if TYPE_CHECKING:
+    from .engine import Work
     from .game import PiratesGame
 
 DRAFT_SIZES = (3, 2, 1)
@@ -96,8 +98,8 @@ def draft_pass(w: Work, move: m.DraftPass) -> None:
     size, chosen = top.size, top.chosen
     hand = list(w.hands[p])
     hand.remove(card)
-    w.hands = _tup(w.hands, p, tuple(hand))
-    chosen = _tup(chosen, p, tuple(sorted(chosen[p] + (card,))))
+    w.hands = put(w.hands, p, tuple(hand))
+    chosen = put(chosen, p, tuple(sorted(chosen[p] + (card,))))
     w.say("draft", "P-SETUP-DRAFT", f"{P(p)} sets {w.card_name(card)} aside to pass left", p, (p,),
           f"{P(p)} sets a card aside to pass left")
     if any(len(c) < size for c in chosen):
@@ -143,8 +145,8 @@ def place_tile(w: Work, move: m.PlaceTile) -> None:
     tiles = top.tiles
     mine = list(tiles[p])
     mine.remove(tile)
-    tiles = _tup(tiles, p, tuple(mine))
-    w.route = _tup(w.route, slot, tile)
+    tiles = put(tiles, p, tuple(mine))
+    w.route = put(w.route, slot, tile)
     w.say("build", "P-SETUP-BUILD", f"{P(p)} places {w.game.tiles[tile].name} as tile {slot}", p)
     if all(w.route):
         left = sum(len(t) for t in tiles)

@@ -298,7 +298,7 @@ class PiratesState(State):
         if step == "target":
             return tuple(m.TARGET[p][s] for s in candidates(d, actor, effect, source))
         if step == "cargo":
-            return tuple(m.Cargo(p, what) for what in Work(self).cargo_options(p))
+            return tuple(m.Cargo(p, what) for what in Work(self.game, self.data).cargo_options(p))
         return tuple(m.Discard(p, c) for c in _distinct(d.hands[p]))
 
     def _play(self, p: int, card: str) -> m.PlayCard:
@@ -313,7 +313,7 @@ class PiratesState(State):
         return may_buy(self.game, self.data, p)
 
     def _may_pass_curse(self, p: int) -> bool:
-        return self.data.specials[CURSED] == p and Work(self).may_pass_curse(p)
+        return self.data.specials[CURSED] == p and Work(self.game, self.data).may_pass_curse(p)
 
     # bids: the standing bid, the cap and the limit [P-BID-OPEN] [P-BID-RAISE] [P-BID-MAX]
     def bid_bounds(self) -> tuple[tuple[int, int] | None, int, int]:

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from explorer.core.pending import seat_name as P
+from explorer.core.tuples import put
+
 from . import moves as m
 from .data import Asking, Towns
-from .engine import P, Work, _tup
 
 if TYPE_CHECKING:
+    from .engine import Work
     from .game import PiratesGame
 
 
@@ -78,8 +81,8 @@ def return_influence(w: Work, move: m.ReturnInfluence) -> None:
     c = w.cities
     hand = list(c.influence[p])
     hand.remove(card)
-    w.cities = c._replace(influence=_tup(c.influence, p, tuple(hand)),
-                          returned=_tup(c.returned, p, tuple(sorted(c.returned[p] + (card,)))))
+    w.cities = c._replace(influence=put(c.influence, p, tuple(hand)),
+                          returned=put(c.returned, p, tuple(sorted(c.returned[p] + (card,)))))
     w.say("influence", "P-COG-INF-RETURN", f"{P(p)} keeps {' and '.join(w.card_name(c) for c in hand)} and returns {w.card_name(card)} "
                                            f"to the box", p, (p,),
           f"{P(p)} keeps two influence cards and returns one to the box, face down")
@@ -92,8 +95,8 @@ def place_town(w: Work, move: m.PlaceTown) -> None:
     c = w.cities
     hand = list(c.town_hands[p])
     hand.remove(town)
-    w.cities = c._replace(town_hands=_tup(c.town_hands, p, tuple(hand)),
-                          towns=_tup(c.towns, slot, (town, p)))
+    w.cities = c._replace(town_hands=put(c.town_hands, p, tuple(hand)),
+                          towns=put(c.towns, slot, (town, p)))
     w.say("towns", "P-COG-TOWN-PLACE", f"{P(p)} slots {town} under {w.tile_name(slot)}", p)
     next_placer(w, p)
 
@@ -103,8 +106,8 @@ def move_town(w: Work, move: m.MoveTown) -> None:
     p, source, slot = move.player, move.source, move.slot
     c = w.cities
     card = c.towns[source]
-    towns = _tup(_tup(c.towns, source, None), slot, card)
-    w.cities = c._replace(towns=towns, moved=_tup(c.moved, p, c.moved[p] + 1))
+    towns = put(put(c.towns, source, None), slot, card)
+    w.cities = c._replace(towns=towns, moved=put(c.moved, p, c.moved[p] + 1))
     w.say("towns", "P-COG-TOWN-MOVE", f"{P(p)} moves {card[0]} from {w.tile_name(source)} to "
                                       f"{w.tile_name(slot)}", p)
     next_placer(w, p)
@@ -136,7 +139,7 @@ def designate(w: Work, move: m.Designate) -> None:
     [P-COG-DESIGNATE] [P-COG-DESIGNATE-DISTINCT]."""
     p = move.player
     c = w.cities
-    w.cities = c._replace(designated=_tup(c.designated, p, move.town))
+    w.cities = c._replace(designated=put(c.designated, p, move.town))
     w.say("designate", "P-COG-DESIGNATE", f"{P(p)} designates {move.town}: they take its shield and "
                                           f"put their spare ship on its banner", p)
     next_seat(w)
