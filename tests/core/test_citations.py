@@ -48,4 +48,4 @@ def test_every_assumed_rule_is_cited_in_code():
 def test_the_cli_prints_the_index():
     out = subprocess.run([sys.executable, "-m", "explorer.cli", "rules", "pirates", "--where"],
                          capture_output=True, text=True, check=True).stdout
-    assert "P-CREW-PAY [assumed]" in out and "    engine.Work.payable_crew (line" in out
+    assert "P-CREW-PAY [assumed]" in out and "    round.Work.payable_crew (line" in out

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from explorer.core import Cup, InvalidInput
 from explorer.games.pirates.dice import CREW_DICE, SPECIAL
-from explorer.games.pirates.engine import dice_names
 from explorer.games.pirates.moves import Bid, CupDie
+from explorer.games.pirates.round import dice_names
 
 from .helpers import load, random_states
 

@@ -1,6 +1,6 @@
 """The speed devices of Lying Pirates build exactly what the plain constructors build.
 
-Pirates has no `fast.py`: its speed is the round's working copy (`engine.Work`, whose
+Pirates has no `fast.py`: its speed is the round's working copy (`round.Work`, whose
 round trip tests/pirates/test_properties.py checks) and the keyword-only builders of
 `data.py`, which make each hot frame, bid and call without the NamedTuple's Python
 `__new__`. Each builder must give the very NamedTuple its class gives, field by field.

@@ -135,10 +135,10 @@ def test_random_games_end_and_are_fast():
 
 
 def test_a_work_copy_freezes_back_to_the_same_data():
-    """`engine.Work` reads the data's fields by position and writes them back the same
+    """`round.Work` reads the data's fields by position and writes them back the same
     way: the round trip is the identity, field by field, for positions of every kind."""
     from explorer.games.pirates.data import FIELDS
-    from explorer.games.pirates.engine import Work
+    from explorer.games.pirates.round import Work
     for game in (load(3, draft=True), load(4, cities_of_greed=True, map="build")):
         for state in random_states(game, 11, steps=400)[::9]:
             work = Work(state.game, state.data)

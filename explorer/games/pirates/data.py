@@ -20,7 +20,7 @@ a cup being rolled, which the view shows to their owner only.
 left, so for each seat it keeps those its left neighbour surely still holds (in hand, or
 set aside in a draft pass under way). It is shown to that seat only, and a sample of the
 hidden cards for that seat keeps them there (`PiratesState._redeal`). See
-`setup_steps.remember_passes` and `engine.Work.drop_card` for how it changes.
+`setup_steps.remember_passes` and `round.Work.drop_card` for how it changes.
 """
 from __future__ import annotations
 

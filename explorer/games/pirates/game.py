@@ -10,9 +10,9 @@ from .agent import GreedyPiratesAgent
 from .catalogue import PARAMETERS, load_catalogue
 from .cities import setup_cities
 from .data import PiratesData
-from .engine import aimed_only
 from .moves import MOVE_TYPES
 from .options import PiratesOptions
+from .round import aimed_only
 from .scenario import FIELDS_DOC, decode, scenario_data
 from .setup_steps import deal_tiles, draft_frame
 from .state import PiratesState
@@ -54,7 +54,7 @@ class PiratesGame(Game):
         self.card_ids = frozenset(self.deck_cards)
         self.cards = {c.id: c for c in self.catalogue.cards}
         self.aimed_only = {c.id: aimed_only(c) for c in self.catalogue.cards}
-        """Per card: every effect aimed at other ships (`engine.card_can_act`)."""
+        """Per card: every effect aimed at other ships (`round.card_can_act`)."""
         if o.start_seat >= players:
             raise InvalidInput("options.start_seat", f"no seat {o.start_seat} among {players} players")
         variants = {v.id.lower(): v for v in self.catalogue.variants}

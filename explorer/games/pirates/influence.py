@@ -22,8 +22,8 @@ from .data import Draw, Frame, InfluenceDraw, Pick, Task
 from .words import cards_named
 
 if TYPE_CHECKING:
-    from .engine import Work
     from .game import PiratesGame
+    from .round import Work
 
 MODES = ("attack", "bonus")
 BOMB = Cargo(target=Target("any"))

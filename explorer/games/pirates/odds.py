@@ -738,7 +738,7 @@ def coming_luck(state: Any, viewer: Seat | None) -> list[Any]:
                         [("yes", Fraction(exactly)), ("no", Fraction(1 - exactly))])
     if state.to_move != CHANCE or state.pending.step != "sail die":
         return rows
-    from .engine import Work
+    from .round import Work
     landing: dict[int, dict[str, Fraction]] = {}
     dice_at: dict[str, str] = {}
     battle: dict[int, Fraction] = {}

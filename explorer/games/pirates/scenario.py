@@ -40,8 +40,8 @@ from .data import (
 )
 from .deck_spec import DeckSpec, deck_from_spec
 from .dice import CREW_DICE, FACE_WORDS, SPECIAL
-from .engine import cup_of, dice_names, held_specials
 from .moves import _WORDS
+from .round import cup_of, dice_names, held_specials
 from .towns import can_place
 
 if TYPE_CHECKING:
@@ -544,7 +544,7 @@ def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:
         if isinstance(top, DieRoll) and top.face is not None:
             raise InvalidInput(f"{at}stack", "a die on top waits for its roll")
         if isinstance(top, Task):
-            from .engine import Work, aims  # noqa: F401  (the task must wait for a decision)
+            from .round import Work, aims  # noqa: F401  (the task must wait for a decision)
             w = Work(game, d)
             effect = top.effect
             victim = top.actor if top.target == -1 else top.target
@@ -561,7 +561,7 @@ def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:
     elif d.stage not in ("bid", "act", "step alone", "over"):
         raise InvalidInput(f"{at}stage", f"stage {d.stage!r} waits for nothing: it cannot be saved")
     if d.stage in ("step alone",) and not d.stack:
-        from .engine import Work
+        from .round import Work
         if not Work(game, d).can_step(d.turn):
             raise InvalidInput(f"{at}turn", "the last-placed player cannot pay a step (P-CREW-PAY)")
 
@@ -794,7 +794,7 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any], checked: bool = 
         _seat(s.turn, "turn", n)
     if checked:
         check_scenario(game, data)
-    from .engine import Work
+    from .round import Work
     w = Work(game, data)
     if phase == "betting" and s.turn is None:
         w.begin_betting()

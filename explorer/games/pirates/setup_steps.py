@@ -27,8 +27,8 @@ from .data import Build, Draft
 from .words import cards_named
 
 if TYPE_CHECKING:
-    from .engine import Work
     from .game import PiratesGame
+    from .round import Work
 
 DRAFT_SIZES = (3, 2, 1)
 """The draft passes 3 cards, then 2, then 1 [P-SETUP-DRAFT]."""

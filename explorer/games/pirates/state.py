@@ -1,5 +1,5 @@
 """The position of a Lying Pirates game: what it waits for, its legal moves, refusals,
-chance, scores and views (applying a move is in `engine`)."""
+chance, scores and views (applying a move is in `apply`)."""
 from __future__ import annotations
 
 import random
@@ -27,6 +27,7 @@ from explorer.core import (
 from explorer.core.chance import roll_die
 
 from . import moves as m
+from .apply import apply
 from .catalogue import Cargo as CargoEffect
 from .catalogue import DiscardCards
 from .cities import redeal_cities
@@ -48,8 +49,11 @@ from .data import (
     Towns,
     Window,
 )
-from .dice import BATTLE_DIE, BID_FACES, CREW_DICE, PIRATE_DIE, SAIL_DIE, TREASURE_DIE, bid_text
-from .engine import (
+from .dice import BATTLE_DIE, BID_FACES, CREW_DICE, PIRATE_DIE, SAIL_DIE, TREASURE_DIE
+from .explain import explain
+from .influence import influence_moves, pick_moves
+from .odds import bid_curves, coming_luck
+from .round import (
     CURSED,
     DIE_STREAM,
     Work,
@@ -63,12 +67,8 @@ from .engine import (
     may_buy,
     next_cup_die,
 )
-from .influence import influence_moves, pick_moves
-from .odds import bid_curves, coming_luck
-from .plays import apply
 from .setup_steps import build_moves, draft_moves, draft_seat, redeal_tiles
 from .towns import designate_moves, keep_moves, town_moves
-from .why_not import CITIES_MOVES, explain_cities
 
 DIE_OF: Final = {"sail die": SAIL_DIE, "pirate die": PIRATE_DIE, "treasure die": TREASURE_DIE}
 
@@ -438,78 +438,7 @@ class PiratesState(State):
         return meant_move(self, tuple(targets))
 
     def _explain(self, move: Move) -> Reason:
-        pend = self.pending
-        d = self.data
-        if pend.seat == CHANCE:
-            return Reason(pend.rule, f"luck speaks now ({pend.prompt}): \"{self._said(move)}\" is not one of "
-                                     f"its outcomes")
-        who = getattr(move, "player", None)
-        if who != pend.seat:
-            return Reason(pend.rule, f"it is P{pend.seat}'s decision ({pend.prompt}), not "
-                                     f"{'P' + str(who) if who is not None else 'luck'}'s")
-        if pend.step == "bid":
-            return self._explain_bid(move)
-        if isinstance(move, m.PlayCard):
-            spec = self.game.cards.get(move.card)
-            if spec is None or move.card not in d.hands[who]:
-                return Reason("P-ACT-1", f"{spec.name if spec else move.card} is not in your hand")
-            if pend.step == "cards" and spec.tier != "gold":
-                return Reason("P-SAIL-GOLD", f"only gold cards may be played while sailing; "
-                                             f"{spec.name} is {spec.tier}")
-            if pend.step == "final" and not spec.final_battle:
-                return Reason("P-FINAL-3", f"{spec.name} is not a final-battle card")
-            if pend.step in ("act", "cards") and ("g" if spec.tier == "gold" else "s") in d.used[who]:
-                return Reason("P-ACT-1", f"you already played a {spec.tier} card this round")
-            if not card_can_act(d, self.game, move.card, cast(int, who)):
-                return Reason("P-IMMUNE", f"{spec.name} would do nothing now: no other ship it may "
-                                          f"reach is in range, and a ship on the start/end tile is "
-                                          f"immune to other players' cards")
-            if pend.step == "final":
-                return Reason("P-FINAL-3", "you already played a card in this sub-battle")
-        if isinstance(move, m.Buy) and pend.step == "cards" and self.game.options.buy_when == "action turn":
-            return Reason("P-BUY-WHEN", "in this game cards are bought on your turn in the action "
-                                        "phase only (rule option \"Cards are bought\")")
-        if isinstance(move, m.Buy) and pend.step in ("act", "cards"):
-            return Reason("P-BUY", f"a card costs {self._card_cost(cast(int, who))} coins and you have "
-                                   f"{d.coins[who]}, or the deck is empty")
-        if isinstance(move, m.PassCurse) and pend.step in ("act", "cards"):
-            return Reason("P-CURSE-PASS", "passing the curse needs the cursed die, 2 crew dice "
-                                          "to sacrifice (keeping a normal die) and another player")
-        if isinstance(move, m.Reroll):
-            return Reason("P-REROLL", "the re-roll costs a coin and is once per round (once per "
-                                      "sub-battle in the final battle)")
-        if isinstance(move, CITIES_MOVES):
-            return explain_cities(self, move)
-        if isinstance(move, m.Target):
-            return Reason("P-TARGET", f"P{move.seat} may not be aimed at by this effect (out of "
-                                      f"range, immune on the start/end tile, or yourself)")
-        return Reason(pend.rule, f"\"{self._said(move)}\" is not possible now: {pend.prompt}")
-
-    def _said(self, move: Move) -> str:
-        """A move as a refusal names it: its label, with the card's or tile's name."""
-        return self.game.named(move).label
-
-    def _explain_bid(self, move: Move) -> Reason:
-        standing, cap, total = self.bid_bounds()
-        if isinstance(move, (m.Liar, m.Exact)) and standing is None:
-            return Reason("P-LIAR" if isinstance(move, m.Liar) else "P-EXACT-1",
-                          "there is no bid yet to call: open the bidding")
-        if isinstance(move, m.Exact) or (isinstance(move, m.Bid) and move.exact):
-            if not self.game.params[move.player]["exact"]:
-                return Reason("P-VAR-NOEXACT", "exact locks are not allowed in this game")
-        if not isinstance(move, m.Bid):
-            return Reason("P-BID-ORDER", "it is your bid: raise, call Liar or lock Exact")
-        if standing is None:
-            if move.exact:
-                return Reason("P-EXACT-1", "there is no bid yet to lock as exact: open the bidding "
-                                           "with a plain bid")
-            if move.quantity > cap:
-                return Reason("P-BID-OPEN", f"the opening quantity is at most {cap}")
-            return Reason("P-BID-1", "a bid names a quantity of at least 1 and a face 2-6")
-        if move.quantity > total:
-            return Reason("P-BID-MAX", f"only {total} dice are in play")
-        return Reason("P-BID-RAISE", f"a raise over {bid_text(*standing)} needs a higher "
-                                     f"quantity, or the same quantity and a higher face")
+        return explain(self, move)
 
     # ------------------------------------------------------------------ scores
     def scores(self) -> tuple[float, ...]:

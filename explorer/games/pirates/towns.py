@@ -22,8 +22,8 @@ from . import moves as m
 from .data import Asking, Towns
 
 if TYPE_CHECKING:
-    from .engine import Work
     from .game import PiratesGame
+    from .round import Work
 
 
 def first_placer(game: "PiratesGame") -> int:

@@ -29,7 +29,7 @@ from .data import (
     Window,
 )
 from .dice import FACE_WORDS, SPECIAL, bid_text
-from .engine import aims, dice_names
+from .round import aims, dice_names
 from .setup_steps import frame_view as setup_frame_view
 from .towns import frame_view as towns_frame_view
 from .words import card_words, effect_words

@@ -32,9 +32,9 @@ from .data import (
     rolled_die,
 )
 from .dice import CREW_DICE, bid_text
-from .engine import CURSED, P, Work, cup_of, held_count
 from .influence import buy_influence, influence_deal, keep_card, play_influence
 from .moves import CupDie
+from .round import CURSED, P, Work, cup_of, held_count
 from .setup_steps import draft_pass, place_tile
 from .towns import designate, move_town, place_town, return_influence
 

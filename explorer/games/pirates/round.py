@@ -1,5 +1,5 @@
 """The round of Lying Pirates: a working copy of the position that runs the round until
-somebody must decide or luck must speak (`Work.settle`); `plays` applies each move on it.
+somebody must decide or luck must speak (`Work.settle`); `apply` applies each move on it.
 
 Every effect of a tile or a card is interpreted here from the closed vocabulary of
 `catalogue` [P-EFFECTS]; what needs a target, a victim's choice or a roll becomes a frame
