@@ -5,7 +5,7 @@ flight) and a `stack` of frames in flight, the top one last: an effect waiting f
 target or a victim's choice, a die or a battle being rolled, a window of decisions, a
 card draw. A half-resolved effect is thus part of the position: it saves, resumes and
 explains itself. Frames are the NamedTuples below, each led by its `kind` (so a frame
-encodes as `[kind, ...fields]` through `scenario.encode_frame`):
+encodes as `[kind, ...fields]` through `encoding.encode_frame`):
 
     "task" `Task`, "die" `DieRoll`, "battle" `BattleRoll`, "window" `Window`,
     "reroll" `Reroll`, "cup" `CupRoll`, "draw" / "free draw" `Draw`, "hand" `HandLoss`,

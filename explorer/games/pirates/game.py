@@ -10,10 +10,11 @@ from .agent import GreedyPiratesAgent
 from .catalogue import PARAMETERS, load_catalogue
 from .cities import setup_cities
 from .data import PiratesData
+from .encoding import decode
 from .moves import MOVE_TYPES
 from .options import PiratesOptions
 from .round import aimed_only
-from .scenario import FIELDS_DOC, decode, scenario_data
+from .scenario import FIELDS_DOC, scenario_data
 from .setup_steps import deal_tiles, draft_frame
 from .state import PiratesState
 from .towns import setup_frames as cities_frames

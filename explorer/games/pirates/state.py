@@ -31,6 +31,7 @@ from .apply import apply
 from .catalogue import Cargo as CargoEffect
 from .catalogue import DiscardCards
 from .cities import redeal_cities
+from .clicks import meant_move
 from .data import (
     Asking,
     BattleRoll,
@@ -50,6 +51,7 @@ from .data import (
     Window,
 )
 from .dice import BATTLE_DIE, BID_FACES, CREW_DICE, PIRATE_DIE, SAIL_DIE, TREASURE_DIE
+from .encoding import encode
 from .explain import explain
 from .influence import influence_moves, pick_moves
 from .odds import bid_curves, coming_luck
@@ -69,6 +71,7 @@ from .round import (
 )
 from .setup_steps import build_moves, draft_moves, draft_seat, redeal_tiles
 from .towns import designate_moves, keep_moves, town_moves
+from .view import view
 
 DIE_OF: Final = {"sail die": SAIL_DIE, "pirate die": PIRATE_DIE, "treasure die": TREASURE_DIE}
 
@@ -434,7 +437,6 @@ class PiratesState(State):
         return apply(self, move)
 
     def move_for_targets(self, targets: tuple[str, ...]) -> Move | None:
-        from .clicks import meant_move
         return meant_move(self, tuple(targets))
 
     def _explain(self, move: Move) -> Reason:
@@ -487,7 +489,6 @@ class PiratesState(State):
 
     def view(self, viewer: Any = None) -> dict[str, Any]:   # Any: a bad viewer reaches check_viewer
         self.check_viewer(viewer)
-        from .view import view
         return view(self, viewer)
 
     def _redeal(self, viewer: int, rng: random.Random):
@@ -556,7 +557,6 @@ class PiratesState(State):
                           stack=tuple(stack), cities=cities, passed=passed)
 
     def _encode(self) -> dict[str, Any]:
-        from .scenario import encode
         return encode(self.data)
 
 
