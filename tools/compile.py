@@ -77,6 +77,7 @@ MODULES = (
     "explorer/games/pirates/state.py",
     "explorer/games/pirates/round.py",
     "explorer/games/pirates/apply.py",
+    "explorer/games/pirates/legal.py",
     "explorer/games/pirates/dice.py",
     "explorer/games/pirates/data.py",
     "explorer/games/pirates/view.py",

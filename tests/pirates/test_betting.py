@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from explorer import IllegalMove
 from explorer.core.agents import observe
 from explorer.games.pirates.dice import BID_FACES, judged_count
+from explorer.games.pirates.legal import bid_moves
 from explorer.games.pirates.moves import Bid, Exact, Liar
 from explorer.games.pirates.odds import legal_raises
-from explorer.games.pirates.state import bid_moves
 
 from .helpers import SEED_CUPS, SIX_TWOS, load, play
 

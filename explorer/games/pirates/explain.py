@@ -10,6 +10,7 @@ from explorer.core.words import counted
 
 from . import moves as m
 from .dice import bid_text
+from .legal import bid_bounds, card_cost
 from .round import card_can_act
 from .words import card_name
 
@@ -102,7 +103,7 @@ def explain(state: "PiratesState", move: Move) -> Reason:
         return Reason("P-BUY-WHEN", "in this game cards are bought on your turn in the action "
                                     "phase only (rule option \"Cards are bought\")")
     if isinstance(move, m.Buy) and pend.step in ("act", "cards"):
-        return Reason("P-BUY", f"a card costs {state._card_cost(cast(int, who))} coins and you have "
+        return Reason("P-BUY", f"a card costs {card_cost(state, cast(int, who))} coins and you have "
                                f"{d.coins[who]}, or the deck is empty")
     if isinstance(move, m.PassCurse) and pend.step in ("act", "cards"):
         return Reason("P-CURSE-PASS", "passing the curse needs the cursed die, 2 crew dice "
@@ -122,7 +123,7 @@ def _said(state: "PiratesState", move: Move) -> str:
     return state.game.named(move).label
 
 def _explain_bid(state: "PiratesState", move: Move) -> Reason:
-    standing, cap, total = state.bid_bounds()
+    standing, cap, total = bid_bounds(state)
     if isinstance(move, (m.Liar, m.Exact)) and standing is None:
         return Reason("P-LIAR" if isinstance(move, m.Liar) else "P-EXACT-1",
                       "there is no bid yet to call: open the bidding")

@@ -4,15 +4,16 @@ scenario accepts; and `PiratesSeat`, the part of one seat's view an agent weighs
 (`Observation.seat`)."""
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 import msgspec
 
-from explorer.core import CHANCE
+from explorer.core import CHANCE, Deck, redeal
 from explorer.core.agents import register_seat_view
 
-from .cities import cities_view
+from .cities import cities_view, redeal_cities
 from .data import (
     Asking,
     BattleRoll,
@@ -28,9 +29,10 @@ from .data import (
     Towns,
     Window,
 )
-from .dice import FACE_WORDS, SPECIAL, bid_text
-from .round import aims, dice_names
+from .dice import CREW_DICE, FACE_WORDS, SPECIAL, bid_text
+from .round import aims, cup_of, dice_names, held_specials
 from .setup_steps import frame_view as setup_frame_view
+from .setup_steps import redeal_tiles
 from .towns import frame_view as towns_frame_view
 from .words import card_words, effect_words
 
@@ -295,3 +297,69 @@ def seat_from_view(view: dict[str, Any], seat: int) -> PiratesSeat:
 
 
 register_seat_view("pirates", seat_view, seat_from_view)
+
+
+def redeal_unseen(state: "PiratesState", viewer: int, rng: random.Random) -> PiratesData:
+    """Roll again the cups `viewer` cannot see (and the dice rolled so far of a cup
+    being rolled) and deal again the cards they cannot
+    see (other hands, the unseen deck, the others' "draw two" choices; with Cities of
+    Greed the others' influence hands and returned cards, the unseen influence deck),
+    keeping every count [P-HIDDEN-1], and keeping in the left neighbour's hand the
+    cards the viewer passed them in the draft that are surely still there
+    [P-SETUP-DRAFT]."""
+    d: PiratesData = state.data
+    n = state.game.players
+    cups = list(d.cups)
+    if not state.revealed():
+        for p in range(n):
+            if p != viewer and cups[p] is not None:
+                names = tuple(name for name, _ in cups[p])
+                cups[p] = tuple(zip(names, cup_of(names).sample(rng)))
+    others = [p for p in range(n) if p != viewer]
+    stack = list(d.stack)
+    draft = next((i for i, fr in enumerate(stack) if isinstance(fr, Draft)), None)
+    chosen = cast(Draft, stack[draft]).chosen if draft is not None else ((),) * n
+    picks = [i for i, fr in enumerate(stack)
+             if isinstance(fr, Pick) and fr.deck == "action" and fr.seat != viewer]
+    drawn = [cast(Pick, stack[i]).drawn for i in picks]
+    pool = list(d.deck.unseen + d.deck.top + tuple(c for p in others for c in d.hands[p] + chosen[p]) + tuple(
+        c for cards in drawn for c in cards))
+    in_hand = [len(d.hands[p]) for p in others]
+    set_aside = [len(chosen[p]) for p in others]
+    pinned = d.passed[viewer] if d.passed else ()
+    if pinned:                      # what the viewer passed left stays there [P-SETUP-DRAFT]
+        left = others.index((viewer + 1) % n)
+        for card in pinned:
+            pool.remove(card)
+        in_hand[left] += set_aside[left] - len(pinned)
+        set_aside[left] = 0
+    parts, unseen = redeal(rng, pool, in_hand + set_aside + [len(cards) for cards in drawn])
+    if pinned:                      # the left neighbour's hand and set-aside cards, split again
+        held = sorted(parts[left] + pinned)
+        rng.shuffle(held)
+        size = len(d.hands[others[left]])
+        parts[left] = tuple(sorted(held[:size]))
+        parts[len(others) + left] = tuple(sorted(held[size:]))
+    for k, i in enumerate(picks):    # the others' "draw two" choices [P-COG-VAR-DRAW2]
+        stack[i] = cast(Pick, stack[i])._replace(drawn=parts[2 * len(others) + k])
+    hands = list(d.hands)
+    picked = list(chosen)
+    for p, part, aside in zip(others, parts, parts[len(others):]):
+        hands[p] = part
+        picked[p] = aside
+    if draft is not None:           # the others' draft choices [P-SETUP-DRAFT]
+        stack[draft] = cast(Draft, stack[draft])._replace(chosen=tuple(picked))
+    for i, fr in enumerate(stack):
+        if isinstance(fr, Build):         # the others' tiles in hand [P-SETUP-BUILD]
+            stack[i] = redeal_tiles(fr, viewer, rng)
+        elif isinstance(fr, CupRoll) and fr.seat != viewer:   # another cup being rolled [P-BET-ROLL]
+            names = dice_names(d.crew[fr.seat], held_specials(d.specials, fr.seat))
+            stack[i] = fr._replace(faces=tuple(CREW_DICE[names[k]].sample(rng) for k in range(len(fr.faces))))
+    cities = d.cities if d.cities is None else redeal_cities(d.cities, stack, viewer, rng)
+    # the others' draft memories are theirs alone, and their cards were dealt again:
+    # the sample keeps only the viewer's (a kept one could name cards no longer there,
+    # and the player's saved file, which holds samples, would not load) [P-SETUP-DRAFT]
+    passed: tuple[tuple[str, ...], ...] = tuple(
+        d.passed[p] if p == viewer else () for p in range(n)) if d.passed else ()
+    return d._replace(cups=tuple(cups), hands=tuple(hands), deck=Deck(unseen, (), d.deck.bottom),
+                      stack=tuple(stack), cities=cities, passed=passed)
