@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, Final, cast
 
 from explorer.core import Event
 from explorer.core.chance import canonical
+from explorer.core.pending import seat_name
 from explorer.core.tuples import put
 from explorer.core.words import counted
 
@@ -34,7 +35,7 @@ from .data import (
 from .dice import CREW_DICE, bid_text
 from .influence import buy_influence, influence_deal, keep_card, play_influence
 from .moves import CupDie
-from .round import CURSED, P, Work, cup_of, held_count
+from .round import CURSED, Work, cup_of, held_count
 from .setup_steps import draft_pass, place_tile
 from .towns import designate, move_town, place_town, return_influence
 
@@ -62,8 +63,8 @@ def apply(state: "PiratesState", move: Any) -> tuple[PiratesData, tuple[Event, .
 
 # ---------------------------------------------------------------------- luck
 def _die_rolled_event(p: int, die: str, face: Any) -> tuple[Event, ...]:
-    return (Event("cup", "P-BET-ROLL", f"{P(p)} rolls a {face} ({die} die) under their cup", p, (p,),
-                  f"{P(p)} rolls a die under their cup (hidden)"),)
+    return (Event("cup", "P-BET-ROLL", f"{seat_name(p)} rolls a {face} ({die} die) under their cup", p, (p,),
+                  f"{seat_name(p)} rolls a die under their cup (hidden)"),)
 
 
 _DIE_ROLLED: Final = {(p, name, face): _die_rolled_event(p, name, face)
@@ -90,9 +91,9 @@ def cup_die(state: "PiratesState", move: m.CupDie) -> tuple[PiratesData, tuple[E
     faces = canonical(cup_of(names), faces)
     w.stack = w.stack[:-1]
     w.cups = put(w.cups, p, tuple(zip(names, faces)))
-    w.say("cup", "P-BET-ROLL", f"{P(p)} rolls their cup: {faces_text(faces)} (the last "
+    w.say("cup", "P-BET-ROLL", f"{seat_name(p)} rolls their cup: {faces_text(faces)} (the last "
                                f"die, {move.die}, shows {face})", p,
-          (p,), f"{P(p)} has rolled their cup (hidden)")
+          (p,), f"{seat_name(p)} has rolled their cup (hidden)")
     w.settle()
     return w.freeze()
 
@@ -118,15 +119,15 @@ def roll(w: Work, move: m.Roll) -> None:
         w.stack = w.stack[:-1] + (rolled_die(top, face),)
         if top.name == "sail":
             w.sail = int(face)
-            w.say("sail", "P-SAIL-1", f"{P(top.owner)} rolls the sail die: {face}", top.owner)
+            w.say("sail", "P-SAIL-1", f"{seat_name(top.owner)} rolls the sail die: {face}", top.owner)
         else:                                     # told as it falls, like the other dice
-            w.say("die", "P-TILE-1", f"{P(top.owner)} rolls the {top.name} die: {face}", top.owner)
+            w.say("die", "P-TILE-1", f"{seat_name(top.owner)} rolls the {top.name} die: {face}", top.owner)
         return
     if isinstance(top, BattleRoll):
         seats, faces = top.seats, top.faces
         i = faces.index(None)
         w.stack = w.stack[:-1] + (rolled_battle(top, put(faces, i, face)),)
-        w.say("battle", "P-BATTLE-1", f"{P(seats[i])} rolls {face}", seats[i])
+        w.say("battle", "P-BATTLE-1", f"{seat_name(seats[i])} rolls {face}", seats[i])
         return
     assert isinstance(top, Reroll)
     p = top.seat
@@ -141,7 +142,7 @@ def roll(w: Work, move: m.Roll) -> None:
         assert isinstance(fr, BattleRoll)
         j = fr.seats.index(p)
         w.stack = put(w.stack, i, rolled_battle(fr, put(fr.faces, j, face)))
-    w.say("reroll", "P-REROLL", f"{P(p)}'s re-roll: {face}", p)
+    w.say("reroll", "P-REROLL", f"{seat_name(p)}'s re-roll: {face}", p)
 
 
 def deal(w: Work, move: m.Deal) -> None:
@@ -154,7 +155,7 @@ def deal(w: Work, move: m.Deal) -> None:
 def snatch(w: Work, move: m.Snatch) -> None:
     w.stack = w.stack[:-1]
     w.drop_card(move.player, move.card)
-    w.say("discard", "P-EFFECTS", f"{P(move.player)} discards {w.card_name(move.card)} at random", move.player)
+    w.say("discard", "P-EFFECTS", f"{seat_name(move.player)} discards {w.card_name(move.card)} at random", move.player)
 
 
 # ---------------------------------------------------------------------- betting
@@ -164,24 +165,24 @@ def bid(w: Work, move: m.Bid) -> None:
     w.bids += (new_bid(quantity=move.quantity, face=move.face, seat=p),)
     what = bid_text(move.quantity, move.face)
     if move.exact:
-        w.say("bid", "P-EXACT-1", f"{P(p)} bids {what} and locks it as exact", p)
+        w.say("bid", "P-EXACT-1", f"{seat_name(p)} bids {what} and locks it as exact", p)
         w.judge("exact", p, move.quantity, move.face, p, before)
     else:
-        w.say("bid", "P-BID-RAISE" if len(w.bids) > 1 else "P-BID-OPEN", f"{P(p)} bids {what}", p)
+        w.say("bid", "P-BID-RAISE" if len(w.bids) > 1 else "P-BID-OPEN", f"{seat_name(p)} bids {what}", p)
         w.turn = w.next_after(p, w.betting)
 
 
 def liar(w: Work, move: m.Liar) -> None:
     last = w.bids[-1]
     q, f, b = last.quantity, last.face, last.seat
-    w.say("liar", "P-LIAR", f"{P(move.player)} calls Liar on {P(b)}'s {bid_text(q, f)}", move.player)
+    w.say("liar", "P-LIAR", f"{seat_name(move.player)} calls Liar on {seat_name(b)}'s {bid_text(q, f)}", move.player)
     w.judge("liar", move.player, q, f, b, b)
 
 
 def exact(w: Work, move: m.Exact) -> None:
     last = w.bids[-1]
     q, f, b = last.quantity, last.face, last.seat
-    w.say("exact", "P-EXACT-1", f"{P(move.player)} locks {P(b)}'s {bid_text(q, f)} as exact", move.player)
+    w.say("exact", "P-EXACT-1", f"{seat_name(move.player)} locks {seat_name(b)}'s {bid_text(q, f)} as exact", move.player)
     w.judge("exact", move.player, q, f, b, b)
 
 
@@ -205,8 +206,8 @@ def reroll(w: Work, move: m.Reroll) -> None:
     die = f"{fr.name} die" if isinstance(fr, DieRoll) else "battle die"
     cost = w.param(p, "reroll_cost")
     w.say("reroll", "P-REROLL" if top.window != "final" else "P-FINAL-3",
-          f"{P(p)} pays {counted(cost, 'coin')} to re-roll their {die}" if cost else
-          f"{P(p)} re-rolls their {die} for free", p)
+          f"{seat_name(p)} pays {counted(cost, 'coin')} to re-roll their {die}" if cost else
+          f"{seat_name(p)} re-rolls their {die} for free", p)
     w.stack += (new_reroll(seat=p),)
 
 
@@ -237,7 +238,7 @@ def play_card(w: Work, move: m.PlayCard) -> None:
 def target(w: Work, move: m.Target) -> None:
     top = w.stack[-1]
     assert isinstance(top, Task)
-    w.say("target", "P-TARGET", f"{P(move.player)} aims at {P(move.seat)}", move.player)
+    w.say("target", "P-TARGET", f"{seat_name(move.player)} aims at {seat_name(move.seat)}", move.player)
     w.stack = w.stack[:-1] + (top._replace(target=move.seat),)
 
 
@@ -246,7 +247,7 @@ def buy(w: Work, move: m.Buy) -> None:
     cost = w.param(p, "card_cost" if "b" in w.used[p] else "first_card_cost")
     w.pay(p, cost)
     w.flag(p, "b")
-    w.say("buy", "P-BUY", f"{P(p)} pays {cost} coins for a card", p)
+    w.say("buy", "P-BUY", f"{seat_name(p)} pays {cost} coins for a card", p)
     if not (w.stack and isinstance(w.stack[-1], Window)):   # in a sail window the seat is asked again
         w.end_turn(False)
     if w.param(p, "draw_two"):                          # draw two, keep one [P-COG-VAR-DRAW2]
@@ -257,8 +258,8 @@ def buy(w: Work, move: m.Buy) -> None:
 
 def pass_curse(w: Work, move: m.PassCurse) -> None:
     p = move.player
-    w.say("curse", "P-CURSE-PASS", f"{P(p)} sacrifices 2 crew dice and passes the cursed "
-                                   f"die to {P(move.seat)}", p)
+    w.say("curse", "P-CURSE-PASS", f"{seat_name(p)} sacrifices 2 crew dice and passes the cursed "
+                                   f"die to {seat_name(move.seat)}", p)
     w.pay_crew(p, 2, "P-CURSE-PASS")
     w.take_special(move.seat, CURSED, "P-CURSE-PASS", told=True)   # the 10-dice limit [P-CREW-MAX]
     if not (w.stack and isinstance(w.stack[-1], Window)):   # in a sail window the seat is asked again
@@ -269,7 +270,7 @@ def pass_(w: Work, move: m.Pass) -> None:
     if w.stack and isinstance(w.stack[-1], Window):
         w.decline()
     else:
-        w.say("pass", "P-ACT-ORDER", f"{P(move.player)} passes", move.player)
+        w.say("pass", "P-ACT-ORDER", f"{seat_name(move.player)} passes", move.player)
         w.end_turn(True)
 
 
@@ -291,7 +292,7 @@ def discard(w: Work, move: m.Discard) -> None:
 
 def discard_card(w: Work, p: int, card: str, rule: str) -> None:
     w.drop_card(p, card)
-    w.say("discard", rule, f"{P(p)} discards {w.card_name(card)}", p)
+    w.say("discard", rule, f"{seat_name(p)} discards {w.card_name(card)}", p)
 
 
 # ---------------------------------------------------------------------- last steps
@@ -301,7 +302,7 @@ def step(w: Work, move: m.Step) -> None:
         w.sacrifice_step(p, "P-STEPS-1")
         w.stage = "steps"
     else:
-        w.say("agree", "P-STEPS-2", f"{P(p)} agrees to step together", p)
+        w.say("agree", "P-STEPS-2", f"{seat_name(p)} agrees to step together", p)
         w.decline()
 
 
@@ -310,9 +311,9 @@ def stop(w: Work, move: m.Stop) -> None:
     if w.stage == "together":
         w.stack = w.stack[:-1]
         w.group = ()
-        w.say("stop", "P-STEPS-2", f"{P(p)} will not step: nobody tied for last steps", p)
+        w.say("stop", "P-STEPS-2", f"{seat_name(p)} will not step: nobody tied for last steps", p)
     else:
-        w.say("stop", "P-STEPS-1", f"{P(p)} takes no more steps", p)
+        w.say("stop", "P-STEPS-1", f"{seat_name(p)} takes no more steps", p)
     w.stage = "round end"
 
 

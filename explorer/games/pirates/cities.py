@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, cast
 import msgspec
 
 from explorer.core import Deck, InvalidInput, redeal
+from explorer.core.pending import seat_name
 from explorer.core.typed import convert
 
 from .data import Build, Frame, Pick, Towns
@@ -201,7 +202,7 @@ def check_cities(game: "PiratesGame", d: Any, at: str) -> None:
         under = [t[0] for t in c.towns if t is not None and t[1] == p]
         mine = Counter(under) + Counter(c.town_hands[p]) + Counter(c.town_box[p])
         if mine != Counter(names):
-            raise InvalidInput(f"{at}cities.towns", f"P{p}'s town cards must lie once each in hand, "
+            raise InvalidInput(f"{at}cities.towns", f"{seat_name(p)}'s town cards must lie once each in hand, "
                                                     f"under a tile or in the box")
         if c.designated[p] and c.designated[p] not in names:
             raise InvalidInput(f"{at}cities.designated[{p}]", f"{c.designated[p]!r} is not a town")

@@ -12,6 +12,7 @@ import msgspec
 from explorer.core import Deck, InvalidInput
 from explorer.core.checks import conserved
 from explorer.core.checks import seat as seat_of
+from explorer.core.pending import seat_name
 from explorer.core.typed import convert
 
 from . import catalogue as cat_module
@@ -370,8 +371,8 @@ def _check_passed(d: PiratesData, n: int) -> None:
         taker = (giver + 1) % n
         held = Counter(d.hands[taker]) + Counter(draft.chosen[taker] if draft else ())
         if Counter(cards) - held:
-            raise InvalidInput(f"data.passed[{giver}]", f"cards P{giver} passed left must be held "
-                                                        f"by P{taker}")
+            raise InvalidInput(f"data.passed[{giver}]", f"cards {seat_name(giver)} passed left must be held "
+                                                        f"by {seat_name(taker)}")
 
 
 def _check_cup_frame(d: PiratesData, fr: CupRoll, i: int, where: str) -> None:
@@ -382,9 +383,9 @@ def _check_cup_frame(d: PiratesData, fr: CupRoll, i: int, where: str) -> None:
     if i != len(d.stack) - 1 or d.stage != "cups":
         raise InvalidInput(where, "a cup is rolled in the cups stage, on top of the stack")
     if not d.betting[seat] or d.cups[seat] is not None:
-        raise InvalidInput(where, f"P{seat} rolls a cup only as a participant whose cup is not rolled")
+        raise InvalidInput(where, f"{seat_name(seat)} rolls a cup only as a participant whose cup is not rolled")
     if len(faces) >= len(names):
-        raise InvalidInput(where, f"P{seat} has {len(names)} dice: fewer faces than that are rolled so far")
+        raise InvalidInput(where, f"{seat_name(seat)} has {len(names)} dice: fewer faces than that are rolled so far")
     for name, face in zip(names, faces):
         if face not in CREW_DICE[name].faces:
             raise InvalidInput(where, f"the {name} die has no face {face!r}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from explorer.core import Move, Reason
-from explorer.core.pending import CHANCE
+from explorer.core.pending import CHANCE, seat_name
 from explorer.core.words import counted
 
 from . import moves as m
@@ -78,8 +78,8 @@ def explain(state: "PiratesState", move: Move) -> Reason:
                                  f"its outcomes")
     who = getattr(move, "player", None)
     if who != pend.seat:
-        return Reason(pend.rule, f"it is P{pend.seat}'s decision ({pend.prompt}), not "
-                                 f"{'P' + str(who) if who is not None else 'luck'}'s")
+        return Reason(pend.rule, f"it is {seat_name(pend.seat)}'s decision ({pend.prompt}), not "
+                                 f"{'luck' if who is None else seat_name(who)}'s")
     if pend.step == "bid":
         return _explain_bid(state, move)
     if isinstance(move, m.PlayCard):
@@ -114,7 +114,7 @@ def explain(state: "PiratesState", move: Move) -> Reason:
     if isinstance(move, CITIES_MOVES):
         return explain_cities(state, move)
     if isinstance(move, m.Target):
-        return Reason("P-TARGET", f"P{move.seat} may not be aimed at by this effect (out of "
+        return Reason("P-TARGET", f"{seat_name(move.seat)} may not be aimed at by this effect (out of "
                                   f"range, immune on the start/end tile, or yourself)")
     return Reason(pend.rule, f"\"{_said(state, move)}\" is not possible now: {pend.prompt}")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Mapping
 
 from explorer.core import Event, Game, InvalidInput, Move
+from explorer.core.pending import seat_name
 from explorer.core.words import counted
 
 from .agent import GreedyPiratesAgent
@@ -137,20 +138,20 @@ class PiratesGame(Game):
             spec["captain"] = captain
             frames = (build,)
             tile_names = {t.id: t.name for t in self.catalogue.route(True, self.options.cities_of_greed)}
-            told = (Event("setup", "P-SETUP-BUILD", f"the tiles are dealt out; P{captain} is dealt the "
+            told = (Event("setup", "P-SETUP-BUILD", f"the tiles are dealt out; {seat_name(captain)} is dealt the "
                                                      f"start/end tile, places it and takes the "
                                                      f"starting-captain token", captain),) + tuple(
-                Event("setup", "P-SETUP-BUILD", f"P{p} is dealt the tiles "
+                Event("setup", "P-SETUP-BUILD", f"{seat_name(p)} is dealt the tiles "
                                                 f"{', '.join(tile_names[t] for t in build[1][p])}", p,
-                      (p,), f"P{p} is dealt {counted(len(build[1][p]), 'tile')}") for p in range(n))
+                      (p,), f"{seat_name(p)} is dealt {counted(len(build[1][p]), 'tile')}") for p in range(n))
         cities = None
         if self.options.cities_of_greed:        # keep influence, build, place and designate towns
             cities = setup_cities(self, rng, len(self.preset_route()))
             designate, towns, keep = cities_frames(self, spec.get("captain", self.options.start_seat % n))
             frames = (designate, towns) + frames + (keep,)
-            told += tuple(Event("setup", "P-COG-INF-DEAL", f"P{p} is dealt the influence cards "
+            told += tuple(Event("setup", "P-COG-INF-DEAL", f"{seat_name(p)} is dealt the influence cards "
                                                            f"{cards_named(self, cities.influence[p])}", p, (p,),
-                                f"P{p} is dealt 3 influence cards") for p in range(n))
+                                f"{seat_name(p)} is dealt 3 influence cards") for p in range(n))
         if self.options.draft:
             frames = (draft_frame(n),) + frames       # the draft follows the map, top last
         state = PiratesState(self, scenario_data(self, spec, checked=False))
@@ -170,7 +171,7 @@ class PiratesGame(Game):
         events = (Event("setup", "P-SETUP-1", f"each player takes "
                                               f"{counted(coins.pop(), 'coin') if len(coins) == 1 else 'their coins'}, "
                                               f"{counted(crew.pop(), 'crew die', 'crew dice') if len(crew) == 1 else 'their crew dice'}"
-                                              f" and a ship on the start/end tile; P{state.data.captain} "
+                                              f" and a ship on the start/end tile; {seat_name(state.data.captain)} "
                                               f"holds the starting-captain token"),
                   Event("setup", "P-SETUP-2", f"each player is dealt {size} action cards"))
         if cities is not None:

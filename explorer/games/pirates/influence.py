@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from explorer.core.pending import seat_name as P
+from explorer.core.pending import seat_name
 from explorer.core.tuples import put
 
 from . import moves as m
@@ -73,19 +73,19 @@ def play_influence(w: Work, move: m.PlayInfluence) -> None:
     w.cities = c._replace(influence=put(c.influence, p, tuple(hand)), discard=c.discard + (card,),
                           played=put(c.played, p, c.played[p] + 1))
     there = [s for s in w.order_from(p) if s in in_town(w.cities, w.progress, w.out, town, w.length)]
-    names = ", ".join(P(s) for s in there) or "nobody"
+    names = ", ".join(seat_name(s) for s in there) or "nobody"
     if move.mode == "attack":
-        w.say("influence", "P-COG-ATTACK", f"{P(p)} plays {w.card_name(card)} for {town}: attack! Ships in "
+        w.say("influence", "P-COG-ATTACK", f"{seat_name(p)} plays {w.card_name(card)} for {town}: attack! Ships in "
                                            f"{town}: {names}; each loses one cargo", p)
         w.stack += tuple(Task(kind="task", actor=s, source="card", effect=LOSE_CARGO, target=-1) for s in reversed(there))
         return
     mayor = p in there and w.cities.designated[p] == town
-    w.say("influence", "P-COG-BONUS", f"{P(p)} plays {w.card_name(card)} for {town}: bonus! Ships in {town}: "
-                                      f"{names}; each gains 1 coin" + (f", {P(p)} in their own town "
+    w.say("influence", "P-COG-BONUS", f"{seat_name(p)} plays {w.card_name(card)} for {town}: bonus! Ships in {town}: "
+                                      f"{names}; each gains 1 coin" + (f", {seat_name(p)} in their own town "
                                                                      f"2 coins and the mayor die" if mayor else ""), p)
     for s in there:
         if s == p and mayor:
-            w.say("mayor", "P-COG-MAYOR-TAKE", f"{town} is {P(p)}'s own town and their ship is there: "
+            w.say("mayor", "P-COG-MAYOR-TAKE", f"{town} is {seat_name(p)}'s own town and their ship is there: "
                                                f"2 coins instead of 1, and the mayor die", p)
             w.gain_coins(p, 2, "P-COG-MAYOR-TAKE")
             w.take_special(p, MAYOR, "P-COG-MAYOR-TAKE")
@@ -98,7 +98,7 @@ def buy_influence(w: Work, move: m.BuyInfluence) -> None:
     [P-COG-INF-BUY-WHEN]; with "draw two" two are drawn and one kept [P-COG-VAR-DRAW2]."""
     p = move.player
     w.pay(p, 1)
-    w.say("buy", "P-COG-INF-BUY", f"{P(p)} pays 1 coin for an influence card", p)
+    w.say("buy", "P-COG-INF-BUY", f"{seat_name(p)} pays 1 coin for an influence card", p)
     w.end_turn(False)
     if w.param(p, "draw_two"):
         w.stack += (Pick(kind="pick", seat=p, deck="influence", drawn=()),
@@ -137,8 +137,8 @@ def receive_influence(w: Work, p: int, card: str) -> None:
         return
     c = w.cities
     w.cities = c._replace(influence=put(c.influence, p, tuple(sorted(c.influence[p] + (card,)))))
-    w.say("draw", "P-COG-INF-BUY", f"{P(p)} draws {w.card_name(card)}",
-          p, (p,), f"{P(p)} draws an influence card")
+    w.say("draw", "P-COG-INF-BUY", f"{seat_name(p)} draws {w.card_name(card)}",
+          p, (p,), f"{seat_name(p)} draws an influence card")
 
 
 def into_pick(w: Work, p: int, card: str, deck: str) -> bool:
@@ -152,8 +152,8 @@ def into_pick(w: Work, p: int, card: str, deck: str) -> bool:
         return False
     w.stack = put(w.stack, i, Pick(kind="pick", seat=p, deck=deck,
                                        drawn=tuple(sorted(fr.drawn + (card,)))))
-    w.say("draw", "P-COG-VAR-DRAW2", f"{P(p)} draws {w.card_name(card)}, one of two to choose from", p, (p,),
-          f"{P(p)} draws a card, one of two to choose from")
+    w.say("draw", "P-COG-VAR-DRAW2", f"{seat_name(p)} draws {w.card_name(card)}, one of two to choose from", p, (p,),
+          f"{seat_name(p)} draws a card, one of two to choose from")
     return True
 
 
@@ -192,7 +192,7 @@ def keep_card(w: Work, move: m.KeepCard) -> None:
         w.discard += tuple(rest)
     else:
         w.cities = w.cities._replace(discard=w.cities.discard + tuple(rest))
-    w.say("discard", "P-COG-DRAW2-REST", f"{P(p)} keeps one card and puts {cards_named(w.game, rest)} face up "
+    w.say("discard", "P-COG-DRAW2-REST", f"{seat_name(p)} keeps one card and puts {cards_named(w.game, rest)} face up "
                                          f"on the {deck} discard pile", p)
 
 
@@ -213,9 +213,9 @@ def reveal_mayor(w: Work) -> None:
         return
     face = next(f for name, f in w.cups[owner] if name == "mayor")
     if face == "coin":
-        w.say("mayor", "P-COG-MAYOR-COIN", f"{P(owner)}'s mayor die shows a coin: they gain 1 coin", owner)
+        w.say("mayor", "P-COG-MAYOR-COIN", f"{seat_name(owner)}'s mayor die shows a coin: they gain 1 coin", owner)
         w.gain_coins(owner, 1, "P-COG-MAYOR-COIN")
     elif face == "bomb":
-        w.say("mayor", "P-COG-MAYOR-BOMB", f"{P(owner)}'s mayor die shows a bomb: they choose another "
+        w.say("mayor", "P-COG-MAYOR-BOMB", f"{seat_name(owner)}'s mayor die shows a bomb: they choose another "
                                            f"player, who loses one cargo", owner)
         w.stack += (Task(kind="task", actor=owner, source="mayor", effect=BOMB, target=-1),)

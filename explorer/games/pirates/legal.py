@@ -23,6 +23,7 @@ from explorer.core import (
     luck,
 )
 from explorer.core.chance import roll_die
+from explorer.core.pending import seat_name
 
 from . import moves as m
 from .catalogue import Cargo as CargoEffect
@@ -71,21 +72,21 @@ DIE_OF: Final = {"sail die": SAIL_DIE, "pirate die": PIRATE_DIE, "treasure die":
 
 def _prompt(seat: int, step: str) -> str:
     return {
-        "bid": "P{} raises the bid, calls Liar or locks Exact",
-        "step": "P{} may sacrifice a crew die to advance 1 tile (last steps)",
-        "target": "P{} chooses the target of the effect",
-        "cargo": "P{} chooses the cargo to lose: a coin, a card or a crew die",
-        "discard": "P{} chooses a card to discard",
-        "reroll": "P{} may pay to re-roll the die they just rolled, or keep it",
-        "final": "P{} may re-roll or play a final-battle card in this sub-battle",
-        "together": "P{} agrees or refuses to step together with the others tied for last",
-        "draft": "P{} chooses a card to pass to the player on their left (card draft)",
-        "build": "P{} places one of their tiles on an empty place of the map",
-        "keep": "P{} keeps 2 of their 3 influence cards and returns one to the box",
-        "towns": "P{} slots a town card under a tile (or moves a placed one)",
-        "designate": "P{} chooses their designated town",
-        "pick": "P{} keeps one of the two cards drawn",
-    }[step].format(seat)
+        "bid": "{} raises the bid, calls Liar or locks Exact",
+        "step": "{} may sacrifice a crew die to advance 1 tile (last steps)",
+        "target": "{} chooses the target of the effect",
+        "cargo": "{} chooses the cargo to lose: a coin, a card or a crew die",
+        "discard": "{} chooses a card to discard",
+        "reroll": "{} may pay to re-roll the die they just rolled, or keep it",
+        "final": "{} may re-roll or play a final-battle card in this sub-battle",
+        "together": "{} agrees or refuses to step together with the others tied for last",
+        "draft": "{} chooses a card to pass to the player on their left (card draft)",
+        "build": "{} places one of their tiles on an empty place of the map",
+        "keep": "{} keeps 2 of their 3 influence cards and returns one to the box",
+        "towns": "{} slots a town card under a tile (or moves a placed one)",
+        "designate": "{} chooses their designated town",
+        "pick": "{} keeps one of the two cards drawn",
+    }[step].format(seat_name(seat))
 
 
 RULE_OF: Final = {"bid": "P-BID-ORDER", "act": "P-ACT-ORDER", "step": "P-STEPS-1", "target": "P-TARGET",
@@ -97,20 +98,20 @@ _DECIDE: Final = {(p, step): decision(p, step, RULE_OF[step], _prompt(p, step))
                   for p in range(6) for step in RULE_OF if step not in ("act", "cards")}
 """The decisions whose prompt is the same every time (an action turn's and a sail
 window's name the choices of the moment: `PiratesState._choices_pending`)."""
-_CUP: Final = tuple(luck(f"cup P{p}", "P-BET-ROLL", f"P{p} rolls their cup") for p in range(6))
+_CUP: Final = tuple(luck(f"cup {seat_name(p)}", "P-BET-ROLL", f"{seat_name(p)} rolls their cup") for p in range(6))
 BATTLE_RULE: Final = {"sail": "P-BATTLE-2", "duel": "P-DUEL", "loser": "P-BATTLE-LOSER", "final": "P-FINAL-2"}
 """The rule a battle's rolls apply, by the battle's kind: the top roll wins the battle of
 the ships that sailed and a duel; the lowest loses the others."""
 _BATTLE_OF: Final = {"sail": "the battle", "duel": "the duel", "loser": "the battle",
                      "final": "the final battle"}
-_BATTLE: Final = {kind: tuple(luck(f"battle P{p}", rule, f"P{p} rolls their battle die for {_BATTLE_OF[kind]}")
+_BATTLE: Final = {kind: tuple(luck(f"battle {seat_name(p)}", rule, f"{seat_name(p)} rolls their battle die for {_BATTLE_OF[kind]}")
                               for p in range(6)) for kind, rule in BATTLE_RULE.items()}
-_HAND: Final = tuple(luck(f"hand P{p}", "P-EFFECTS", f"a card leaves P{p}'s hand at random") for p in range(6))
+_HAND: Final = tuple(luck(f"hand {seat_name(p)}", "P-EFFECTS", f"a card leaves {seat_name(p)}'s hand at random") for p in range(6))
 _DIE: Final = {"sail": luck("sail die", "P-SAIL-1", "the betting winner rolls the sail die"),
                "pirate": luck("pirate die", "P-TILE-1", "the pirate die is rolled"),
                "treasure": luck("treasure die", "P-TILE-1", "the treasure die is rolled")}
-_OPENING: Final = tuple(decision(p, "bid", "P-BID-ORDER", f"P{p} opens the bidding") for p in range(6))
-_NO_EXACT: Final = tuple(decision(p, "bid", "P-BID-ORDER", f"P{p} raises the bid or calls Liar") for p in range(6))
+_OPENING: Final = tuple(decision(p, "bid", "P-BID-ORDER", f"{seat_name(p)} opens the bidding") for p in range(6))
+_NO_EXACT: Final = tuple(decision(p, "bid", "P-BID-ORDER", f"{seat_name(p)} raises the bid or calls Liar") for p in range(6))
 """The bidding prompts with nothing to raise yet, and with exact locks barred [P-VAR-NOEXACT]."""
 _DECK: Final = luck("deck", "P-BUY", "the deck gives a card")
 _INFLUENCE_DECK: Final = luck("influence deck", "P-COG-INF-BUY", "the influence deck gives a card")
@@ -120,8 +121,8 @@ HAND_STREAM: Final = 1
 DECK_STREAM: Final = 2
 INFLUENCE_STREAM: Final = 3
 DIE_STREAM_KIND: Final = 4
-_STREAMS: Final = {**{f"cup P{p}": (CUP_STREAM, p) for p in range(6)},
-                   **{f"hand P{p}": (HAND_STREAM, p) for p in range(6)},
+_STREAMS: Final = {**{f"cup {seat_name(p)}": (CUP_STREAM, p) for p in range(6)},
+                   **{f"hand {seat_name(p)}": (HAND_STREAM, p) for p in range(6)},
                    "deck": (DECK_STREAM, -1), "influence deck": (INFLUENCE_STREAM, -1)}
 """Each stream of luck but the dice's (sail, pirate, treasure, battle: `DIE_STREAM_KIND`):
 its kind and seat, found by one look-up (a chance node at every die under a cup)."""
@@ -423,9 +424,9 @@ def _choices_decision(p: int, sailing: bool, play: bool, buy: bool, influence: b
                                         (curse, "pass the curse")) if open_]
     said = ", ".join(choices[:-1]) + (" or " if len(choices) > 1 else "") + (choices[-1] if choices else "")
     if sailing:
-        prompt = f"P{p} may {said} while sailing, or pass" if said else f"P{p} passes (sail phase)"
+        prompt = f"{seat_name(p)} may {said} while sailing, or pass" if said else f"{seat_name(p)} passes (sail phase)"
     else:
-        prompt = f"P{p} may {said}, or pass" if said else f"P{p} passes (action phase)"
+        prompt = f"{seat_name(p)} may {said}, or pass" if said else f"{seat_name(p)} passes (action phase)"
     step = "cards" if sailing else "act"
     return decision(p, step, RULE_OF[step], prompt)
 
@@ -512,7 +513,7 @@ _CUP_DIE_MOVES: Final[dict[tuple[int, str], dict[Any, m.CupDie]]] = {
 _DIE_ROLLS: Final = {(stream, rule): tuple((m.Roll(stream, cast(m.Face, f), rule), q)
                                            for f, q in DIE_OF.get(stream, BATTLE_DIE).outcomes())
                      for stream, rule in (*((name, _DIE[name.split()[0]].rule) for name in DIE_OF),
-                                          *((f"battle P{p}", rule) for p in m.SEATS
+                                          *((f"battle {seat_name(p)}", rule) for p in m.SEATS
                                             for rule in BATTLE_RULE.values()))}
 """The outcomes of each die, by stream and the rule of the roll (a battle die's rule
 depends on the battle)."""

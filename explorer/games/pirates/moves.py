@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from explorer.core import BLANK, InvalidInput, Move
 from explorer.core.move import SEAT as _SEAT
+from explorer.core.pending import seat_name
 
 from .dice import BATTLE_DIE, BID_FACES, CREW_DICE, FACE_WORD, FACE_WORDS, bid_text
 
@@ -64,11 +65,11 @@ class CupDie(Move):
     face: Face
 
     def __str__(self) -> str:
-        return f"P{self.player} cup {self.die} shows {self.face}"
+        return f"{seat_name(self.player)} cup {self.die} shows {self.face}"
 
     @property
     def label(self) -> str:
-        return f"P{self.player}'s {self.die} die shows {self.face} (under the cup)"
+        return f"{seat_name(self.player)}'s {self.die} die shows {self.face} (under the cup)"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -80,7 +81,7 @@ class CupDie(Move):
 
     @property
     def part_of(self) -> str:
-        return f"cup P{self.player}"
+        return f"cup {seat_name(self.player)}"
 
     @classmethod
     def parse(cls, text: str) -> "CupDie | None":
@@ -179,7 +180,7 @@ class Snatch(Move):
     """What a teacher reads for the card (a parsed move has none; `words.named` fills it)."""
 
     def __str__(self) -> str:
-        return f"hand P{self.player} gives {self.card}"
+        return f"hand {seat_name(self.player)} gives {self.card}"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -187,7 +188,7 @@ class Snatch(Move):
 
     @property
     def label(self) -> str:
-        return f"P{self.player} loses {self.name or self.card} at random"
+        return f"{seat_name(self.player)} loses {self.name or self.card} at random"
 
     @property
     def rule(self) -> str:
@@ -210,7 +211,7 @@ class Bid(PlayerMove):
     PATTERN = (r"bids? (?P<q>[0-9]{1,3}) (?P<face>[a-z0-9]{1,6})(?P<exact> exact)?")
 
     def __str__(self) -> str:
-        return f"P{self.player} bid {bid_text(self.quantity, self.face)}" + (" exact" if self.exact else "")
+        return f"{seat_name(self.player)} bid {bid_text(self.quantity, self.face)}" + (" exact" if self.exact else "")
 
     @property
     def label(self) -> str:
@@ -251,7 +252,7 @@ class Liar(PlayerMove):
     RULE = "P-LIAR"
 
     def __str__(self) -> str:
-        return f"P{self.player} liar"
+        return f"{seat_name(self.player)} liar"
 
     @property
     def label(self) -> str:
@@ -271,7 +272,7 @@ class Exact(PlayerMove):
     RULE = "P-EXACT-1"
 
     def __str__(self) -> str:
-        return f"P{self.player} exact"
+        return f"{seat_name(self.player)} exact"
 
     @property
     def label(self) -> str:
@@ -294,7 +295,7 @@ class Reroll(PlayerMove):
     RULE = "P-REROLL"
 
     def __str__(self) -> str:
-        return f"P{self.player} re-roll"
+        return f"{seat_name(self.player)} re-roll"
 
     @property
     def label(self) -> str:
@@ -320,7 +321,7 @@ class Keep(PlayerMove):
     RULE = "P-REROLL-WINDOW"
 
     def __str__(self) -> str:
-        return f"P{self.player} keep"
+        return f"{seat_name(self.player)} keep"
 
     @property
     def label(self) -> str:
@@ -346,7 +347,7 @@ class PlayCard(PlayerMove):
     RULE = "P-ACT-1"
 
     def __str__(self) -> str:
-        return f"P{self.player} play {self.card}"
+        return f"{seat_name(self.player)} play {self.card}"
 
     @property
     def label(self) -> str:
@@ -373,11 +374,11 @@ class Target(PlayerMove):
     RULE = "P-TARGET"
 
     def __str__(self) -> str:
-        return f"P{self.player} target P{self.seat}"
+        return f"{seat_name(self.player)} target {seat_name(self.seat)}"
 
     @property
     def label(self) -> str:
-        return f"Aim at P{self.seat}"
+        return f"Aim at {seat_name(self.seat)}"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -397,7 +398,7 @@ class Buy(PlayerMove):
     RULE = "P-BUY"
 
     def __str__(self) -> str:
-        return f"P{self.player} buy a card"
+        return f"{seat_name(self.player)} buy a card"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -414,7 +415,7 @@ class PassCurse(PlayerMove):
     RULE = "P-CURSE-PASS"
 
     def __str__(self) -> str:
-        return f"P{self.player} pass the curse to P{self.seat}"
+        return f"{seat_name(self.player)} pass the curse to {seat_name(self.seat)}"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -434,7 +435,7 @@ class Pass(PlayerMove):
     RULE = "P-ACT-ORDER"
 
     def __str__(self) -> str:
-        return f"P{self.player} pass"
+        return f"{seat_name(self.player)} pass"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -454,7 +455,7 @@ class Cargo(PlayerMove):
 
     def __str__(self) -> str:
         word = {"coin": "a coin", "crew": "a crew die"}.get(self.what, self.what)
-        return f"P{self.player} loses {word}"
+        return f"{seat_name(self.player)} loses {word}"
 
     @property
     def label(self) -> str:
@@ -490,7 +491,7 @@ class Discard(PlayerMove):
         return f"Discard {self.name or self.card}"
 
     def __str__(self) -> str:
-        return f"P{self.player} discards {self.card}"
+        return f"{seat_name(self.player)} discards {self.card}"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -513,7 +514,7 @@ class Step(PlayerMove):
     RULE = "P-STEPS-1"
 
     def __str__(self) -> str:
-        return f"P{self.player} step"
+        return f"{seat_name(self.player)} step"
 
     @property
     def label(self) -> str:
@@ -537,7 +538,7 @@ class Stop(PlayerMove):
     RULE = "P-STEPS-1"
 
     def __str__(self) -> str:
-        return f"P{self.player} stop"
+        return f"{seat_name(self.player)} stop"
 
     @property
     def label(self) -> str:
@@ -562,7 +563,7 @@ class DraftPass(PlayerMove):
     RULE = "P-SETUP-DRAFT"
 
     def __str__(self) -> str:
-        return f"P{self.player} passes {self.card} left"
+        return f"{seat_name(self.player)} passes {self.card} left"
 
     @property
     def label(self) -> str:
@@ -590,7 +591,7 @@ class PlaceTile(PlayerMove):
     RULE = "P-SETUP-BUILD"
 
     def __str__(self) -> str:
-        return f"P{self.player} places {self.tile} as tile {self.slot}"
+        return f"{seat_name(self.player)} places {self.tile} as tile {self.slot}"
 
     @property
     def label(self) -> str:
@@ -626,7 +627,7 @@ class PlaceTown(PlayerMove):
     RULE = "P-COG-TOWN-PLACE"
 
     def __str__(self) -> str:
-        return f"P{self.player} slots {self.town} under tile {self.slot}"
+        return f"{seat_name(self.player)} slots {self.town} under tile {self.slot}"
 
     @property
     def label(self) -> str:
@@ -653,7 +654,7 @@ class MoveTown(PlayerMove):
     RULE = "P-COG-TOWN-MOVE"
 
     def __str__(self) -> str:
-        return f"P{self.player} moves the town of tile {self.source} to tile {self.slot}"
+        return f"{seat_name(self.player)} moves the town of tile {self.source} to tile {self.slot}"
 
     @property
     def label(self) -> str:
@@ -678,7 +679,7 @@ class Designate(PlayerMove):
     RULE = "P-COG-DESIGNATE"
 
     def __str__(self) -> str:
-        return f"P{self.player} designates {self.town}"
+        return f"{seat_name(self.player)} designates {self.town}"
 
     @property
     def label(self) -> str:
@@ -705,7 +706,7 @@ class ReturnInfluence(PlayerMove):
     RULE = "P-COG-INF-DEAL"
 
     def __str__(self) -> str:
-        return f"P{self.player} returns {self.card}"
+        return f"{seat_name(self.player)} returns {self.card}"
 
     @property
     def label(self) -> str:
@@ -732,7 +733,7 @@ class KeepCard(PlayerMove):
     RULE = "P-COG-VAR-DRAW2"
 
     def __str__(self) -> str:
-        return f"P{self.player} keeps {self.card}"
+        return f"{seat_name(self.player)} keeps {self.card}"
 
     @property
     def label(self) -> str:
@@ -762,7 +763,7 @@ class PlayInfluence(PlayerMove):
     RULE = "P-COG-INF-PLAY"
 
     def __str__(self) -> str:
-        return f"P{self.player} plays {self.card} for {self.town} {self.mode}"
+        return f"{seat_name(self.player)} plays {self.card} for {self.town} {self.mode}"
 
     @property
     def label(self) -> str:
@@ -786,7 +787,7 @@ class BuyInfluence(PlayerMove):
     RULE = "P-COG-INF-BUY"
 
     def __str__(self) -> str:
-        return f"P{self.player} buy an influence card"
+        return f"{seat_name(self.player)} buy an influence card"
 
     @property
     def label(self) -> str:

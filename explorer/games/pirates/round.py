@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final, cast, get_args
 import msgspec
 
 from explorer.core import Cup, Deck, Event
-from explorer.core.pending import seat_name as P
+from explorer.core.pending import seat_name
 from explorer.core.tuples import new_tuple, put
 from explorer.core.words import counted
 
@@ -305,14 +305,14 @@ class Work:
         if k > 0:
             self.coins = put(self.coins, p, self.coins[p] + k)
             self.supply -= k
-            self.say("coins", rule, f"{P(p)} gains {k} coin{'s' * (k > 1)}", p)
+            self.say("coins", rule, f"{seat_name(p)} gains {k} coin{'s' * (k > 1)}", p)
 
     def lose_coins(self, p: int, k: int, rule: str) -> None:
         k = min(k, self.coins[p])
         if k > 0:
             self.coins = put(self.coins, p, self.coins[p] - k)
             self.supply += k
-            self.say("coins", rule, f"{P(p)} loses {k} coin{'s' * (k > 1)}", p)
+            self.say("coins", rule, f"{seat_name(p)} loses {k} coin{'s' * (k > 1)}", p)
 
     def pay(self, p: int, k: int) -> None:
         self.coins = put(self.coins, p, self.coins[p] - k)
@@ -326,7 +326,7 @@ class Work:
         if k:
             self.crew = put(self.crew, p, self.crew[p] + k)
             self.bag -= k
-            self.say("crew", rule, f"{P(p)} gains {k} crew {'dice' if k > 1 else 'die'}", p)
+            self.say("crew", rule, f"{seat_name(p)} gains {k} crew {'dice' if k > 1 else 'die'}", p)
         return k
 
     def can_lose(self, p: int) -> bool:
@@ -347,12 +347,12 @@ class Work:
             if self.crew[p] >= 2 or (self.param(p, "instant_death") and self.crew[p] >= 1):
                 self.crew = put(self.crew, p, self.crew[p] - 1)
                 self.bag += 1
-                self.say("crew", rule, f"{P(p)} loses a crew die", p)
+                self.say("crew", rule, f"{seat_name(p)} loses a crew die", p)
             else:
                 order = FLOOR_ORDER + ((CURSED,) if self.param(p, "instant_death") else ())
                 i = next(i for i in order if self.specials[i] == p)
                 self.specials = put(self.specials, i, -1)
-                self.say("crew", "P-CREW-FLOOR", f"{P(p)} keeps their last normal die and "
+                self.say("crew", "P-CREW-FLOOR", f"{seat_name(p)} keeps their last normal die and "
                                                  f"loses the {SPECIAL[i]} die instead", p)
             lost += 1
         if self.param(p, "instant_death") and self.dice(p) == 0:
@@ -381,13 +381,13 @@ class Work:
                 i = next(i for i in FLOOR_ORDER if self.specials[i] == p)
                 self.specials = put(self.specials, i, -1)
                 kept = "keeps their last normal die and pays" if self.crew[p] else "pays"
-                self.say("crew", "P-CREW-PAY", f"{P(p)} {kept} with the {SPECIAL[i]} die", p)
+                self.say("crew", "P-CREW-PAY", f"{seat_name(p)} {kept} with the {SPECIAL[i]} die", p)
 
     def eliminate(self, p: int) -> None:
         """Instant Death: a player with no dice is out, their ship removed [P-VAR-DEATH]."""
         self.out = put(self.out, p, True)
         self.specials = tuple(-1 if o == p else o for o in self.specials)
-        self.say("out", "P-VAR-DEATH", f"{P(p)} has lost every crew die and is out of the game", p)
+        self.say("out", "P-VAR-DEATH", f"{seat_name(p)} has lost every crew die and is out of the game", p)
 
     def take_special(self, p: int, i: int, rule: str, told: bool = False) -> None:
         """Take special die `i` from the board or its holder; at the limit normal dice go
@@ -397,15 +397,15 @@ class Work:
         if owner == p:
             return
         self.specials = put(self.specials, i, p)
-        where = "the board" if owner == -1 else P(owner)
+        where = "the board" if owner == -1 else seat_name(owner)
         if not told:
-            self.say("special", rule, f"{P(p)} takes the {SPECIAL[i]} die from {where}", p)
+            self.say("special", rule, f"{seat_name(p)} takes the {SPECIAL[i]} die from {where}", p)
         if owner >= 0 and self.dice(owner) == 0 and self.param(owner, "instant_death"):
             self.eliminate(owner)
         while self.dice(p) > self.param(p, "cup_limit") and self.crew[p] > 1:
             self.crew = put(self.crew, p, self.crew[p] - 1)
             self.bag += 1
-            self.say("crew", "P-CREW-MAX", f"{P(p)} is over the limit and returns a normal die", p)
+            self.say("crew", "P-CREW-MAX", f"{seat_name(p)} is over the limit and returns a normal die", p)
 
     def steal(self, thief: int, victim: int, k: int) -> None:
         taken = 0
@@ -416,7 +416,7 @@ class Work:
             self.bag += 1
             taken += 1
         if taken:
-            self.say("steal", "P-EFFECTS", f"{P(thief)} steals {taken} crew from {P(victim)}", thief)
+            self.say("steal", "P-EFFECTS", f"{seat_name(thief)} steals {taken} crew from {seat_name(victim)}", thief)
             self.gain_normal(thief, taken, "P-EFFECTS")
 
     def move_ship(self, p: int, k: int, rule: str) -> None:
@@ -425,7 +425,7 @@ class Work:
         after = max(0, min(self.length, before + k))
         if after != before:
             self.progress = put(self.progress, p, after)
-            self.say("move", rule, f"{P(p)} moves {'forward' if after > before else 'back'} "
+            self.say("move", rule, f"{seat_name(p)} moves {'forward' if after > before else 'back'} "
                                    f"to {self.tile_name(after)}", p)
 
     def tile_name(self, progress: int) -> str:
@@ -441,8 +441,8 @@ class Work:
             if into_pick(self, p, card, "action"):
                 return
         self.hands = put(self.hands, p, tuple(sorted(self.hands[p] + (card,))))
-        self.say("draw", "P-BUY", f"{P(p)} draws {self.card_name(card)}", p, (p,),
-                 f"{P(p)} draws a card")
+        self.say("draw", "P-BUY", f"{seat_name(p)} draws {self.card_name(card)}", p, (p,),
+                 f"{seat_name(p)} draws a card")
 
     def drop_card(self, p: int, card: str) -> tuple[str, ...]:
         """Take `card` out of P`p`'s hand onto the discard pile, in sight of all (played
@@ -467,7 +467,7 @@ class Work:
         hand = self.drop_card(p, card)
         if not final:
             self.flag(p, "g" if spec.tier == "gold" else "s")
-        self.say("card", spec.rule, f"{P(p)} plays {spec.name}: {spec.text}", p)
+        self.say("card", spec.rule, f"{seat_name(p)} plays {spec.name}: {spec.text}", p)
         if not hand:             # drawn once the card's effects are done [P-LAST-CARD]
             self.stack += (new_draw(seat=p, free=True),)
         self.push_effects(p, "card", spec.effects)
@@ -563,7 +563,7 @@ class Work:
         if isinstance(top, Draw):
             if top.kind == "draw":
                 return self.draw(top.seat)
-            self.say("card", "P-LAST-CARD", f"{P(top.seat)} played their last card and draws one free", top.seat)
+            self.say("card", "P-LAST-CARD", f"{seat_name(top.seat)} played their last card and draws one free", top.seat)
             self.stack = self.stack[:-1]
             self.draw_frame(top.seat)
             return False
@@ -615,7 +615,7 @@ class Work:
             self.say("reshuffle", rule, reshuffled)
         if deck.empty:
             self.stack = self.stack[:-1]
-            self.say("draw", rule, f"{name} is empty: {P(p)} draws nothing", p)
+            self.say("draw", rule, f"{name} is empty: {seat_name(p)} draws nothing", p)
             return deck, discard, ""
         if deck.needs_luck:
             return deck, discard, None
@@ -639,7 +639,7 @@ class Work:
             if self.candidates(actor, effect, source):
                 return True
             self.stack = rest
-            self.say("fizzle", "P-TARGET", f"{P(actor)} has nobody to aim at: the effect does nothing", actor)
+            self.say("fizzle", "P-TARGET", f"{seat_name(actor)} has nobody to aim at: the effect does nothing", actor)
             return False
         who = actor if target == -1 else target
         if kind is Cargo:
@@ -678,18 +678,18 @@ class Work:
         elif kind is Steal:
             self.steal(actor, target, effect.n)
         elif kind is Duel:
-            self.say("duel", "P-DUEL", f"{P(actor)} duels {P(target)}", actor)
+            self.say("duel", "P-DUEL", f"{seat_name(actor)} duels {seat_name(target)}", actor)
             self.stack += (new_battle(battle="duel", seats=(actor, target), faces=(None, None),
                                           asked=False, loss=effect.loss, steal=effect.steal,
                                           flags=("", "")),)
         elif kind is Battle:
             fighters = (actor, *candidates(self, actor, effect, source))
             if len(fighters) < 2:
-                self.say("fizzle", "P-BATTLE-LOSER", f"{P(actor)} has nobody to battle: the effect "
+                self.say("fizzle", "P-BATTLE-LOSER", f"{seat_name(actor)} has nobody to battle: the effect "
                                                      f"does nothing", actor)
             else:
                 self.say("battle", "P-BATTLE-LOSER", "a battle looking for a loser: "
-                         + ", ".join(P(s) for s in fighters), actor)
+                         + ", ".join(seat_name(s) for s in fighters), actor)
                 self.stack += (new_battle(battle="loser", seats=fighters,
                                               faces=(None,) * len(fighters), asked=False,
                                               loss=effect.loss, steal=0,
@@ -741,7 +741,7 @@ class Work:
         self.stage = "tile"
         if len(movers) >= 2:
             self.say("battle", "P-BATTLE-2", "the ships that moved battle: "
-                     + ", ".join(P(p) for p in movers))
+                     + ", ".join(seat_name(p) for p in movers))
             self.stack += (new_battle(battle="sail", seats=tuple(movers),
                                           faces=(None,) * len(movers), asked=False, loss=0,
                                           steal=0, flags=("",) * len(movers)),)
@@ -752,7 +752,7 @@ class Work:
 
     def resolve_tile(self, p: int, rule: str) -> None:
         tile = self.game.tiles[self.route[self.progress[p] % self.length]]
-        self.say("tile", tile.rule, f"{P(p)} resolves {self.tile_name(self.progress[p])}: "
+        self.say("tile", tile.rule, f"{seat_name(p)} resolves {self.tile_name(self.progress[p])}: "
                                     f"{tile.text or 'nothing happens'}", p)
         self.push_effects(p, "tile", tile.effects)
 
@@ -769,11 +769,11 @@ class Work:
             win = tied[0]
             self.stack = rest
             if kind == "sail":
-                self.say("battle", "P-BATTLE-2", f"{P(win)} wins the battle", win)
+                self.say("battle", "P-BATTLE-2", f"{seat_name(win)} wins the battle", win)
                 self.resolve_tile(win, "P-BATTLE-2")
             else:
                 lose = seats[1] if seats[0] == win else seats[0]
-                self.say("duel", "P-DUEL", f"{P(win)} wins the duel against {P(lose)}", win)
+                self.say("duel", "P-DUEL", f"{seat_name(win)} wins the duel against {seat_name(lose)}", win)
                 self.lose_crew(lose, loss, "P-DUEL")
                 if steal:
                     self.steal(win, lose, steal)
@@ -786,7 +786,7 @@ class Work:
                                 f"tie for lowest on {faces[ranks.index(low)]}")
                 return
             self.stack = rest
-            self.say("battle", "P-BATTLE-LOSER", f"{P(tied[0])} rolled lowest and loses the battle", tied[0])
+            self.say("battle", "P-BATTLE-LOSER", f"{seat_name(tied[0])} rolled lowest and loses the battle", tied[0])
             self.lose_crew(tied[0], loss, "P-BATTLE-LOSER")
             return
         # the final battle looks for losers [P-FINAL-2]
@@ -810,7 +810,7 @@ class Work:
         self.group = left
         if len(left) == 1:
             self.end("final", left[0], "P-FINAL-4",
-                     f"{P(left[0])} is the last captain with crew and wins the final battle")
+                     f"{seat_name(left[0])} is the last captain with crew and wins the final battle")
             return
         self.start_sub_battle()
 
@@ -818,7 +818,7 @@ class Work:
         """The players `tied` roll their battle dice again, keeping what each did in
         this battle (its flags) [P-BATTLE-2] [P-BATTLE-LOSER] [P-FINAL-2]."""
         seats, flags = top.seats, top.flags
-        self.say(kind, rule, f"{' and '.join(P(s) for s in tied)} {said} and roll again")
+        self.say(kind, rule, f"{' and '.join(seat_name(s) for s in tied)} {said} and roll again")
         keep = tuple(flags[seats.index(s)] for s in tied)
         self.stack = self.stack[:-1] + (new_battle(
             battle=top.battle, seats=tied, faces=(None,) * len(tied), asked=False, loss=top.loss,
@@ -831,7 +831,7 @@ class Work:
         else:
             i = next(i for i, o in enumerate(self.specials) if o == p)
             self.specials = put(self.specials, i, -1)
-        self.say("final", "P-FINAL-2", f"{P(p)} rolled lowest and loses a die "
+        self.say("final", "P-FINAL-2", f"{seat_name(p)} rolled lowest and loses a die "
                                        f"({self.dice(p)} left)", p)
 
     def start_sub_battle(self) -> None:
@@ -916,7 +916,7 @@ class Work:
         self.betting = tuple(not self.out[p] and not self.excluded[p] for p in range(n))
         for p in range(n):
             if self.excluded[p]:
-                self.say("excluded", "P-BET-EXCLUDED", f"{P(p)} sits out this betting and counts "
+                self.say("excluded", "P-BET-EXCLUDED", f"{seat_name(p)} sits out this betting and counts "
                                                        f"as a loser", p)
         self.excluded = (False,) * n
         if self.cities is not None:
@@ -931,7 +931,7 @@ class Work:
             lone = players[0]
             self.roles = tuple("" if self.out[p] else ("winner" if p == lone else "loser")
                                for p in range(self.n))
-            self.say("lone", "P-BET-LONE", f"{P(lone)} is the only participant and wins the betting", lone)
+            self.say("lone", "P-BET-LONE", f"{seat_name(lone)} is the only participant and wins the betting", lone)
             self.phase = "sail"
             self.stage = "sail"
         elif not players:
@@ -948,28 +948,28 @@ class Work:
         count = judged_count(face, cups, judged)
         what = bid_text(quantity, face)
         for p, cup in cups.items():
-            self.say("reveal", "P-BID-COUNT", f"{P(p)} reveals " + " ".join(
+            self.say("reveal", "P-BID-COUNT", f"{seat_name(p)} reveals " + " ".join(
                 (str(f) if name == "normal" else f"{name}:{f}") for name, f in cup), p)
         cursed = "" if count == judged_count(face, cups, -1) else \
-            f" (the cursed die of {P(judged)} takes their dice out of their own bid) [P-CURSED]"
+            f" (the cursed die of {seat_name(judged)} takes their dice out of their own bid) [P-CURSED]"
         self.say("count", "P-BID-COUNT", f"there {'is' if count == 1 else 'are'} {bid_text(count, face)} for "
-                                         f"{P(judged)}'s bid of {what}{cursed}")
+                                         f"{seat_name(judged)}'s bid of {what}{cursed}")
         if kind == "liar":
             if count >= quantity:
                 winner, losers, rule = judged, {caller}, "P-LIAR"
-                text = f"the bid stands: {P(caller)} called Liar wrongly and loses; {P(judged)} wins"
+                text = f"the bid stands: {seat_name(caller)} called Liar wrongly and loses; {seat_name(judged)} wins"
             else:
                 winner, losers, rule = caller, {judged}, "P-LIAR"
-                text = f"the bid was a lie: {P(caller)} wins and {P(judged)} loses"
+                text = f"the bid was a lie: {seat_name(caller)} wins and {seat_name(judged)} loses"
         elif count == quantity:
             winner, rule = caller, "P-EXACT-2"
             losers = {p for p in range(self.n) if p != caller}
-            text = f"exact! {P(caller)} wins, everyone else loses"
+            text = f"exact! {seat_name(caller)} wins, everyone else loses"
         else:
             winner, losers, rule = locked, {caller}, "P-EXACT-3"
             self.excluded = put(self.excluded, caller, True)
-            text = (f"the exact lock is wrong: {P(caller)} loses and sits out the next "
-                    f"betting; {P(locked)} wins")
+            text = (f"the exact lock is wrong: {seat_name(caller)} loses and sits out the next "
+                    f"betting; {seat_name(locked)} wins")
         self.say("call", rule, text, caller)
         self.call = new_call(kind=kind, caller=caller, quantity=quantity, face=face,
                              judged=judged, counted=count)
@@ -988,7 +988,7 @@ class Work:
         on the outcome [P-CAPTAIN-C5] [P-CAPTAIN-C6] [P-CAPTAIN-C7]."""
         win = self.roles.index("winner")
         self.captain = win
-        self.say("token", "P-SAIL-1", f"{P(win)} takes the starting-captain token", win)
+        self.say("token", "P-SAIL-1", f"{seat_name(win)} takes the starting-captain token", win)
         self.gain_coins(win, 1 + self.param(win, "win_coins"), "P-SAIL-1")
         for p in range(self.n):
             if self.roles[p] == "survivor" and self.param(p, "survivor_coins"):
@@ -1003,7 +1003,7 @@ class Work:
         """The start/end tile counts at the end of a sail phase [P-END-1] [P-FINAL-1]."""
         home = [p for p in self.order_from(self.captain) if self.progress[p] >= self.length]
         if len(home) == 1:
-            self.end("home", home[0], "P-END-1", f"{P(home[0])} alone reaches the start/end "
+            self.end("home", home[0], "P-END-1", f"{seat_name(home[0])} alone reaches the start/end "
                                                  f"tile and claims the pirate throne")
             return
         if home:
@@ -1018,7 +1018,7 @@ class Work:
         self.stage = "fighting"
         self.group = tuple(home)
         if home:
-            self.say("final", "P-FINAL-1", "the final battle: " + ", ".join(P(p) for p in home))
+            self.say("final", "P-FINAL-1", "the final battle: " + ", ".join(seat_name(p) for p in home))
             for p in home:
                 for i, owner in enumerate(self.specials):
                     if owner == p:
@@ -1026,7 +1026,7 @@ class Work:
                         got = min(2, self.bag)
                         self.crew = put(self.crew, p, self.crew[p] + got)
                         self.bag -= got
-                        self.say("final", "P-FINAL-1", f"{P(p)} trades the {SPECIAL[i]} die "
+                        self.say("final", "P-FINAL-1", f"{seat_name(p)} trades the {SPECIAL[i]} die "
                                                        f"for {got} normal dice", p)
             self.start_sub_battle()
 
@@ -1072,7 +1072,7 @@ class Work:
                 self.turn = tied[0]
                 return
             if self.progress[tied[0]] < self.length:
-                self.say("no step", "P-STEPS-1", f"{P(tied[0])} cannot step: "
+                self.say("no step", "P-STEPS-1", f"{seat_name(tied[0])} cannot step: "
                                                  f"{self.why_no_step(tied[0])}", tied[0])
         else:
             unable = tuple(p for p in tied if not self.can_step(p))
@@ -1082,13 +1082,13 @@ class Work:
                 self.stack += (new_window(window="together", seats=tied),)
                 return
             if self.progress[tied[0]] < self.length:
-                self.say("no step", "P-STEPS-2", f"{', '.join(P(p) for p in tied)} are tied for last "
-                                                 f"and nobody steps: {P(unable[0])} cannot step, "
+                self.say("no step", "P-STEPS-2", f"{', '.join(seat_name(p) for p in tied)} are tied for last "
+                                                 f"and nobody steps: {seat_name(unable[0])} cannot step, "
                                                  f"{self.why_no_step(unable[0])}", unable[0])
         self.stage = "round end"
 
     def sacrifice_step(self, p: int, rule: str) -> None:
-        self.say("step", rule, f"{P(p)} sacrifices a crew die", p)
+        self.say("step", rule, f"{seat_name(p)} sacrifices a crew die", p)
         self.pay_crew(p, 1, rule)
         self.move_ship(p, 1, rule)
 
@@ -1103,4 +1103,4 @@ class Work:
     def finish_last_ship(self) -> None:
         left = self.active()
         self.end("last ship", left[0] if left else -1, "P-VAR-DEATH",
-                 f"{P(left[0])} is the last ship in the game and wins" if left else "no ship is left")
+                 f"{seat_name(left[0])} is the last ship in the game and wins" if left else "no ship is left")

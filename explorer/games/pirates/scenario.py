@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Mapping
 import msgspec
 
 from explorer.core import InvalidInput
+from explorer.core.pending import seat_name
 from explorer.core.typed import convert
 
 from .cities import scenario_cities
@@ -201,7 +202,7 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any], checked: bool = 
             continue
         names = dice_names(crew[p], held_specials(tuple(specials), p))
         if len(faces) != len(names):
-            raise InvalidInput(f"cups[{p}]", f"P{p} has {len(names)} dice ({', '.join(names)}), "
+            raise InvalidInput(f"cups[{p}]", f"{seat_name(p)} has {len(names)} dice ({', '.join(names)}), "
                                              f"got {len(faces)} faces")
         for i, (name, f) in enumerate(zip(names, faces)):
             if f not in CREW_DICE[name].faces:
@@ -241,7 +242,7 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any], checked: bool = 
     w.settle()
     d, _ = w.freeze()
     if phase == "betting" and s.turn is not None and not w.betting[s.turn]:
-        raise InvalidInput("turn", f"P{s.turn} does not take part in this betting")
+        raise InvalidInput("turn", f"{seat_name(s.turn)} does not take part in this betting")
     return d
 
 
@@ -266,7 +267,7 @@ def check_scenario(game: "PiratesGame", d: PiratesData) -> None:
         raise InvalidInput("betting", "nobody takes part in the betting")
     for i, b in enumerate(d.bids):
         if b.seat >= n or not d.betting[b.seat]:
-            raise InvalidInput(f"bids[{i}]", f"P{b.seat} does not take part in this betting")
+            raise InvalidInput(f"bids[{i}]", f"{seat_name(b.seat)} does not take part in this betting")
     if d.phase == "betting" and d.bids and any(d.betting[p] and d.cups[p] is None for p in range(n)):
         raise InvalidInput("bids", "bids are made once every cup is rolled")
     check(game, d._replace(stage="act", stack=()), "")

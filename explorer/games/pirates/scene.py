@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from explorer.core import words
+from explorer.core.pending import seat_name
 
 from .dice import FACE_WORDS, bid_text, contribution, counts_for
 from .odds import odds_from_view
@@ -53,7 +54,7 @@ DIE_COLOUR = {"normal": "#333333", "mermaid": "#1abc9c", "pirate king": "#d4ac0d
 def _status(view: Mapping[str, Any]) -> str:
     if view["over"]:
         out = view["outcome"]
-        return f"Game over: {out['ended_by']}. Winner: {', '.join(f'P{w}' for w in out['winners'])}"
+        return f"Game over: {out['ended_by']}. Winner: {', '.join(f'{seat_name(w)}' for w in out['winners'])}"
     if _in_setup(view):
         return f"Setup: {view['prompt']}"
     return f"Round {view['round']}, {view['phase']}: {view['prompt']}"
@@ -83,7 +84,7 @@ def _route(view: Mapping[str, Any]) -> dict[str, Any]:
     ships: dict[int, list[str]] = {}
     for seat in view["seats"]:
         if not seat["out"]:
-            ships.setdefault(seat["tile"], []).append(f"P{seat['seat']}" + (" home" if seat["home"] else ""))
+            ships.setdefault(seat["tile"], []).append(f"{seat_name(seat['seat'])}" + (" home" if seat["home"] else ""))
     items = []
     for tile in view["map"]:
         town = tile_town(view, tile["index"])
@@ -125,13 +126,13 @@ def _cups(view: Mapping[str, Any]) -> dict[str, Any]:
         counted = _counted(view, p)
         items = []
         rolling_now = (cup["faces"] is not None or view["viewer"] is None) and view["to_move"] == "chance" \
-            and view["step"] == f"cup P{p}"
+            and view["step"] == f"cup {seat_name(p)}"
         next_die = _rolled(view, p) if rolling_now else -1       # the die a click forces (teacher)
         for i, name in enumerate(cup["dice"]):
             face = None if cup["faces"] is None else cup["faces"][i]
             if face is None:
                 items.append({"id": f"cup:{p}" if i == next_die else "", "kind": "die", "face": "down",
-                              "sub": "?" if cup["rolled"] else "", "title": f"P{p}'s {name} die, hidden"})
+                              "sub": "?" if cup["rolled"] else "", "title": f"{seat_name(p)}'s {name} die, hidden"})
             else:
                 colour = DIE_COLOUR[name]
                 item = {"id": "", "kind": "die", "text": str(face), "color": colour,
@@ -146,7 +147,7 @@ def _cups(view: Mapping[str, Any]) -> dict[str, Any]:
         note = "" if cup["betting"] else "sits out"
         if counted is not None:
             note = ", ".join(x for x in (note, f"{sum(counted)} count") if x)
-        zones.append({"id": f"cup:{p}", "label": f"P{p}'s cup", "note": note, "layout": "row", "dense": True,
+        zones.append({"id": f"cup:{p}", "label": f"{seat_name(p)}'s cup", "note": note, "layout": "row", "dense": True,
                       "inline": True, "plain": True, "items": items,
                       "highlight": view["to_move"] == p and view["phase"] == "betting" and not _in_setup(view)})
     return {"id": "cups", "label": "Cups", "layout": "group", "items": [], "zones": zones,
@@ -165,7 +166,7 @@ def _reveal(view: Mapping[str, Any]) -> dict[str, Any] | None:
         verdict = "exact!" if call["count"] == bid["quantity"] else "not exact"
     items = [{"id": "", "kind": "counter", "text": bid_text(call["count"], call["bid"]["face"]),
               "sub": "counted", "color": COUNTED, "title": "the dice that count are marked ✓ in the cups"},
-             {"id": "", "kind": "counter", "text": f"{call['kind']} by P{call['by']}",
+             {"id": "", "kind": "counter", "text": f"{call['kind']} by {seat_name(call['by'])}",
               "sub": f"on {bid['text']}"},
              {"id": "", "kind": "counter", "text": verdict, "color": "#fdebd0"}]
     return {"id": "reveal", "label": "The call", "layout": "row", "items": items, "highlight": True,
@@ -195,7 +196,7 @@ def _odds(view: Mapping[str, Any]) -> tuple[dict[str, Any] | None, dict[tuple[in
     views = []
     if seat is not None:
         known = view if viewer is not None else seat_knowledge(view, seat)
-        views.append((f"as P{seat} knows", odds_from_view(known, seat)))
+        views.append((f"as {seat_name(seat)} knows", odds_from_view(known, seat)))
     if viewer is None:
         views.append(("truth", odds_from_view(view, None, bidder=seat)))
     items = []
@@ -215,7 +216,7 @@ def _odds(view: Mapping[str, Any]) -> tuple[dict[str, Any] | None, dict[tuple[in
                 shade.setdefault(key, row["at_least"])
     if not items:
         items.append({"id": "", "kind": "counter", "text": "no bid yet", "sub": "opening bid"})
-    label = "Odds" + ("" if viewer is None else f" for P{viewer}")
+    label = "Odds" + ("" if viewer is None else f" for {seat_name(viewer)}")
     note = ("their own cup and the dice counts only" if viewer is not None
             else "as the mover knows; the truth")
     zone = {"id": "odds", "label": label, "layout": "row", "items": items, "note": note, "tool": True,
@@ -289,14 +290,14 @@ def _ladder(view: Mapping[str, Any]) -> dict[str, Any]:
     """The bids of the round, the last few, after the starting-captain token (who opened
     the betting, and which way play goes)."""
     arrow = "↻" if view["direction"] == "clockwise" else "↺"
-    token = {"id": "", "kind": "token", "text": f"P{view['captain']} {arrow}", "color": "#f2d16b",
+    token = {"id": "", "kind": "token", "text": f"{seat_name(view['captain'])} {arrow}", "color": "#f2d16b",
              "name": "Starting captain",
-             "title": f"the starting captain: P{view['captain']} holds the token; play goes {view['direction']}"}
+             "title": f"the starting captain: {seat_name(view['captain'])} holds the token; play goes {view['direction']}"}
     bids = view["bids"]
     earlier = len(bids) - LADDER
     notes = [f"{words.counted(earlier, 'earlier bid')}" if earlier > 0 else "",
              "" if view["call"] is None else
-             f"{view['call']['kind']} by P{view['call']['by']}: {view['call']['count']} counted"]
+             f"{view['call']['kind']} by {seat_name(view['call']['by'])}: {view['call']['count']} counted"]
     return {"id": "bids", "label": "Bids", "layout": "row", "dense": True, "inline": True,
             "items": [token, *({"id": "", "kind": "counter", "text": b["text"]} for b in bids[-LADDER:])],
             "note": "; ".join(n for n in notes if n)}
@@ -324,26 +325,26 @@ def _flight(view: Mapping[str, Any]) -> dict[str, Any] | None:
     for fr in view["stack"]:
         if fr["kind"] == "battle":
             for s, f in zip(fr["seats"], fr["faces"]):
-                items.append({"id": f"die:battle P{s}", "kind": "die", "text": f or "?", "sub": f"P{s}",
-                              "color": SEAT_COLOURS[s], "title": f"{fr['battle']} battle: P{s}"})
+                items.append({"id": f"die:battle {seat_name(s)}", "kind": "die", "text": f or "?", "sub": f"{seat_name(s)}",
+                              "color": SEAT_COLOURS[s], "title": f"{fr['battle']} battle: {seat_name(s)}"})
         elif fr["kind"] == "die":
             items.append({"id": f"die:{fr['die']} die", "kind": "die", "text": str(fr["face"] or "?"), "sub": fr["die"],
-                          "title": f"P{fr['owner']}'s {fr['die']} die"})
+                          "title": f"{seat_name(fr['owner'])}'s {fr['die']} die"})
         elif fr["kind"] == "effect":
             eff = fr["effect"]
-            items.append({"id": "", "kind": "card", "text": eff["kind"], "sub": f"P{fr['actor']}",
-                          "title": f"P{fr['actor']}'s {fr['source']} effect: {fr['words']}"})
+            items.append({"id": "", "kind": "card", "text": eff["kind"], "sub": f"{seat_name(fr['actor'])}",
+                          "title": f"{seat_name(fr['actor'])}'s {fr['source']} effect: {fr['words']}"})
         elif fr["kind"] == "draft":
             items.append({"id": "", "kind": "counter", "text": f"draft: pass {fr['size']}",
-                          "sub": " ".join(f"P{s}:{n}/{fr['size']}" for s, n in enumerate(fr["chosen"])),
+                          "sub": " ".join(f"{seat_name(s)}:{n}/{fr['size']}" for s, n in enumerate(fr["chosen"])),
                           "color": "#f6d68b", "title": "cards set aside to pass left [P-SETUP-DRAFT]"})
         elif fr["kind"] == "build":
             items.append({"id": "", "kind": "counter", "text": "building the map",
-                          "sub": " ".join(f"P{s}:{n}" for s, n in enumerate(fr["tiles"])),
+                          "sub": " ".join(f"{seat_name(s)}:{n}" for s, n in enumerate(fr["tiles"])),
                           "color": "#f6d68b", "title": "tiles still in hand per player [P-SETUP-BUILD]"})
         elif fr["kind"] == "window":
             items.append({"id": "", "kind": "counter", "text": fr["window"],
-                          "sub": " ".join(f"P{s}" for s in fr["seats"]), "color": "#f6d68b"})
+                          "sub": " ".join(f"{seat_name(s)}" for s in fr["seats"]), "color": "#f6d68b"})
     if not items:
         return None
     return {"id": "flight", "label": "In play now", "layout": "row", "items": items, "highlight": True,
@@ -367,7 +368,7 @@ def _tiles_in_hand(view: Mapping[str, Any]) -> list[dict[str, Any]]:
             names = view["tile_names"]
             items = [{"id": f"tiles:{p}:{t}", "kind": "card", "text": names.get(t, t),
                       "title": f"the tile {names.get(t, t)} (stand-in)"} for t in shown]
-        zones.append({"id": f"tiles:{p}", "label": f"P{p}'s tiles to place", "layout": "row",
+        zones.append({"id": f"tiles:{p}", "label": f"{seat_name(p)}'s tiles to place", "layout": "row",
                       "items": items, "highlight": view["to_move"] == p})
     return [{"id": "tiles", "label": "Tiles in hand", "layout": "group", "items": [], "zones": zones,
              "note": "place one on an empty place of the map"}]
@@ -399,9 +400,9 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
                   "color": "#aab7b8"}]
         items += [{"id": f"special:{name}" if name == "cursed" else "", "kind": "die", "text": name,
                    "color": DIE_COLOUR[name], "title": f"the {name} die"} for name in seat["specials"]]
-        items.append({"id": f"ship:{p}", "kind": "token", "text": f"P{p}", "color": SEAT_COLOURS[p],
+        items.append({"id": f"ship:{p}", "kind": "token", "text": f"{seat_name(p)}", "color": SEAT_COLOURS[p],
                       "sub": f"tile {seat['tile']}" + (" home" if seat["home"] else ""),
-                      "title": f"P{p}'s ship: {words.counted(seat['progress'], 'tile')} sailed"})
+                      "title": f"{seat_name(p)}'s ship: {words.counted(seat['progress'], 'tile')} sailed"})
         if seat["hand"] is not None:
             items += [_card_item(view, p, c) for c in seat["hand"]]
         else:
@@ -410,7 +411,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
         note = " ".join(x for x in (_role_note(view, p, seat["role"]), "out" if seat["out"] else "",
                                     f"captain {seat['captain']}" if seat["captain"] else "",
                                     seat_note(view, p)) if x)
-        areas.append({"id": f"player:{p}", "label": f"P{p}", "note": note, "layout": "row", "inline": True,
+        areas.append({"id": f"player:{p}", "label": f"{seat_name(p)}", "note": note, "layout": "row", "inline": True,
                       "plain": True, "items": items, "highlight": view["to_move"] == p, "dense": True})
     zones_setup = _tiles_in_hand(view)
     decide = [{"id": i, "kind": "token", "text": t} for i, t in

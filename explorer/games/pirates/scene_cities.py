@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from explorer.core.pending import seat_name
 from explorer.core.words import counted
 
 from .words import influence_name
@@ -40,9 +41,9 @@ def _banners(view: Mapping[str, Any]) -> dict[str, Any]:
         owners = cities["controls"].get(town, [])
         items.append({"id": f"banner:{town}", "kind": "token", "text": town, "color": BANNER,
                       "sub": "tiles " + (", ".join(map(str, tiles)) or "none"),
-                      "badges": [f"P{p}" for p in owners],
+                      "badges": [f"{seat_name(p)}" for p in owners],
                       "title": f"{town}: tiles {tiles or 'none'}; "
-                               + (f"designated by {', '.join(f'P{p}' for p in owners)}" if owners
+                               + (f"designated by {', '.join(f'{seat_name(p)}' for p in owners)}" if owners
                                   else "nobody's designated town")})
     return {"id": "banners", "label": "Towns", "layout": "row", "items": items,
             "note": "each banner: the town's tiles and the spare ships of who designated it"}
@@ -54,8 +55,8 @@ def _town_cards(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     if not any(fr["kind"] == "towns" for fr in view["stack"]):
         return []
     cities = view["cities"]
-    placed = [{"id": f"town:{i}", "kind": "card", "text": t["town"], "sub": f"tile {i}, P{t['card_of']}'s",
-               "title": f"the {t['town']} card of P{t['card_of']} under tile {i}"}
+    placed = [{"id": f"town:{i}", "kind": "card", "text": t["town"], "sub": f"tile {i}, {seat_name(t['card_of'])}'s",
+               "title": f"the {t['town']} card of {seat_name(t['card_of'])} under tile {i}"}
               for i, t in enumerate(cities["tiles"]) if t is not None]
     zones = []
     for p, count in enumerate(cities["town_hand_counts"]):
@@ -63,7 +64,7 @@ def _town_cards(view: Mapping[str, Any]) -> list[dict[str, Any]]:
         items = ([{"id": f"towncard:{p}:{t}", "kind": "card", "text": t, "color": BANNER} for t in hand]
                  if hand is not None else [{"id": "", "kind": "card", "face": "down",
                                             "title": "a town card"}] * count)
-        zones.append({"id": f"towncards:{p}", "label": f"P{p}'s town cards", "layout": "row", "dense": True,
+        zones.append({"id": f"towncards:{p}", "label": f"{seat_name(p)}'s town cards", "layout": "row", "dense": True,
                       "items": items, "highlight": view["to_move"] == p})
     return [{"id": "placed towns", "label": "Town cards on the map", "layout": "row", "items": placed,
              "note": "slot a card under a tile without one, or move a placed card"},
@@ -87,7 +88,7 @@ def _drawn(view: Mapping[str, Any]) -> list[dict[str, Any]]:
                        "color": INFLUENCE if c in towns else "#ffffff"} for c in fr["drawn"]]
                      if fr["drawn"] is not None else
                      [{"id": "", "kind": "card", "face": "down", "title": "a drawn card"}] * fr["count"])
-            return [{"id": "drawn", "label": f"P{seat} keeps one of two ({fr['deck']})", "layout": "row",
+            return [{"id": "drawn", "label": f"{seat_name(seat)} keeps one of two ({fr['deck']})", "layout": "row",
                      "items": items, "highlight": True, "note": "draw two, keep one [P-COG-VAR-DRAW2]"}]
     return []
 

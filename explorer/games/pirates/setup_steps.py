@@ -18,7 +18,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from explorer.core.pending import seat_name as P
+from explorer.core.pending import seat_name
 from explorer.core.tuples import put
 from explorer.core.words import counted
 
@@ -100,8 +100,8 @@ def draft_pass(w: Work, move: m.DraftPass) -> None:
     hand.remove(card)
     w.hands = put(w.hands, p, tuple(hand))
     chosen = put(chosen, p, tuple(sorted(chosen[p] + (card,))))
-    w.say("draft", "P-SETUP-DRAFT", f"{P(p)} sets {w.card_name(card)} aside to pass left", p, (p,),
-          f"{P(p)} sets a card aside to pass left")
+    w.say("draft", "P-SETUP-DRAFT", f"{seat_name(p)} sets {w.card_name(card)} aside to pass left", p, (p,),
+          f"{seat_name(p)} sets a card aside to pass left")
     if any(len(c) < size for c in chosen):
         w.stack = w.stack[:-1] + (Draft(kind="draft", size=size, chosen=chosen),)
         return
@@ -110,8 +110,8 @@ def draft_pass(w: Work, move: m.DraftPass) -> None:
     for giver in range(n):
         taker = (giver + 1) % n
         hands[taker] = tuple(sorted(hands[taker] + chosen[giver]))
-        w.say("draft", "P-SETUP-DRAFT", f"{P(taker)} receives {cards_named(w.game, chosen[giver])} from "
-                                        f"{P(giver)}", taker, (giver, taker))
+        w.say("draft", "P-SETUP-DRAFT", f"{seat_name(taker)} receives {cards_named(w.game, chosen[giver])} from "
+                                        f"{seat_name(giver)}", taker, (giver, taker))
     w.hands = tuple(hands)
     w.passed = remember_passes(w.passed, chosen)
     w.say("draft", "P-SETUP-DRAFT", f"every player passes {size} card{'s' * (size > 1)} to the left")
@@ -147,7 +147,7 @@ def place_tile(w: Work, move: m.PlaceTile) -> None:
     mine.remove(tile)
     tiles = put(tiles, p, tuple(mine))
     w.route = put(w.route, slot, tile)
-    w.say("build", "P-SETUP-BUILD", f"{P(p)} places {w.game.tiles[tile].name} as tile {slot}", p)
+    w.say("build", "P-SETUP-BUILD", f"{seat_name(p)} places {w.game.tiles[tile].name} as tile {slot}", p)
     if all(w.route):
         left = sum(len(t) for t in tiles)
         w.stack = w.stack[:-1]

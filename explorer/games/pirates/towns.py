@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from explorer.core.pending import seat_name as P
+from explorer.core.pending import seat_name
 from explorer.core.tuples import put
 
 from . import moves as m
@@ -83,9 +83,9 @@ def return_influence(w: Work, move: m.ReturnInfluence) -> None:
     hand.remove(card)
     w.cities = c._replace(influence=put(c.influence, p, tuple(hand)),
                           returned=put(c.returned, p, tuple(sorted(c.returned[p] + (card,)))))
-    w.say("influence", "P-COG-INF-RETURN", f"{P(p)} keeps {' and '.join(w.card_name(c) for c in hand)} and returns {w.card_name(card)} "
+    w.say("influence", "P-COG-INF-RETURN", f"{seat_name(p)} keeps {' and '.join(w.card_name(c) for c in hand)} and returns {w.card_name(card)} "
                                            f"to the box", p, (p,),
-          f"{P(p)} keeps two influence cards and returns one to the box, face down")
+          f"{seat_name(p)} keeps two influence cards and returns one to the box, face down")
     next_seat(w)
 
 
@@ -97,7 +97,7 @@ def place_town(w: Work, move: m.PlaceTown) -> None:
     hand.remove(town)
     w.cities = c._replace(town_hands=put(c.town_hands, p, tuple(hand)),
                           towns=put(c.towns, slot, (town, p)))
-    w.say("towns", "P-COG-TOWN-PLACE", f"{P(p)} slots {town} under {w.tile_name(slot)}", p)
+    w.say("towns", "P-COG-TOWN-PLACE", f"{seat_name(p)} slots {town} under {w.tile_name(slot)}", p)
     next_placer(w, p)
 
 
@@ -108,7 +108,7 @@ def move_town(w: Work, move: m.MoveTown) -> None:
     card = c.towns[source]
     towns = put(put(c.towns, source, None), slot, card)
     w.cities = c._replace(towns=towns, moved=put(c.moved, p, c.moved[p] + 1))
-    w.say("towns", "P-COG-TOWN-MOVE", f"{P(p)} moves {card[0]} from {w.tile_name(source)} to "
+    w.say("towns", "P-COG-TOWN-MOVE", f"{seat_name(p)} moves {card[0]} from {w.tile_name(source)} to "
                                       f"{w.tile_name(slot)}", p)
     next_placer(w, p)
 
@@ -140,7 +140,7 @@ def designate(w: Work, move: m.Designate) -> None:
     p = move.player
     c = w.cities
     w.cities = c._replace(designated=put(c.designated, p, move.town))
-    w.say("designate", "P-COG-DESIGNATE", f"{P(p)} designates {move.town}: they take its shield and "
+    w.say("designate", "P-COG-DESIGNATE", f"{seat_name(p)} designates {move.town}: they take its shield and "
                                           f"put their spare ship on its banner", p)
     next_seat(w)
 

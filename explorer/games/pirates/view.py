@@ -12,6 +12,7 @@ import msgspec
 
 from explorer.core import CHANCE, Deck, redeal
 from explorer.core.agents import register_seat_view
+from explorer.core.pending import seat_name
 
 from .cities import cities_view, redeal_cities
 from .data import (
@@ -57,7 +58,7 @@ def map_entries(game: Any, route: tuple[str, ...]) -> tuple[dict[str, Any], ...]
 
 
 def _bid(q: int, f: int, by: int) -> dict[str, Any]:
-    return {"quantity": q, "face": f, "by": by, "text": f"{bid_text(q, f)} by P{by}"}
+    return {"quantity": q, "face": f, "by": by, "text": f"{bid_text(q, f)} by {seat_name(by)}"}
 
 
 def frame_view(frame: Frame, cards: Any, viewer: int | None = None) -> dict[str, Any]:
