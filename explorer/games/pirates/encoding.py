@@ -209,7 +209,7 @@ def decode(game: "PiratesGame", raw: Any) -> PiratesData:
     if len(s.specials) != len(SPECIAL):
         raise InvalidInput("data.specials", f"expected one owner per special die ({len(SPECIAL)})")
     stack = tuple(decode_frame(f, f"data.stack[{i}]") for i, f in enumerate(s.stack))
-    cups = []
+    cups: list[tuple[tuple[str, Any], ...] | None] = []
     for p, cup in enumerate(s.cups):
         if cup is None:
             cups.append(None)

@@ -2,7 +2,7 @@
 the base game (`explain`) and of Cities of Greed (`explain_cities`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Union, cast
 
 from explorer.core import Move, Reason
 from explorer.core.pending import CHANCE, seat_name
@@ -21,7 +21,12 @@ CITIES_MOVES = (m.PlaceTown, m.MoveTown, m.Designate, m.ReturnInfluence, m.KeepC
                 m.PlayInfluence, m.BuyInfluence)
 
 
-def explain_cities(state: "PiratesState", move: m.PlayerMove) -> Reason:
+CitiesMove = Union[m.PlaceTown, m.MoveTown, m.Designate, m.ReturnInfluence, m.KeepCard,
+                   m.PlayInfluence, m.BuyInfluence]
+"""The expansion's moves (`CITIES_MOVES`), as a type."""
+
+
+def explain_cities(state: "PiratesState", move: CitiesMove) -> Reason:
     """The reason a legal-looking expansion move of the seat that decides is refused."""
     d = state.data
     game = state.game
@@ -78,7 +83,7 @@ def explain(state: "PiratesState", move: Move) -> Reason:
                                  f"its outcomes")
     who = getattr(move, "player", None)
     if who != pend.seat:
-        return Reason(pend.rule, f"it is {seat_name(pend.seat)}'s decision ({pend.prompt}), not "
+        return Reason(pend.rule, f"it is {seat_name(cast(int, pend.seat))}'s decision ({pend.prompt}), not "
                                  f"{'luck' if who is None else seat_name(who)}'s")
     if pend.step == "bid":
         return _explain_bid(state, move)

@@ -322,14 +322,14 @@ def _bids(state: "PiratesState", p: int) -> tuple[Move, ...]:
     standing, cap, total = bid_bounds(state)
     return bid_moves(p, standing, cap, total, bool(state.game.params[p]["exact"]))
 
+
 def bid_ok(state: "PiratesState", move: Move) -> bool:
     standing, cap, total = bid_bounds(state)
-    kind = type(move)
-    if kind is m.Liar:
+    if isinstance(move, m.Liar):
         return standing is not None
-    if kind is m.Exact:
+    if isinstance(move, m.Exact):
         return standing is not None and bool(state.game.params[move.player]["exact"])
-    if kind is not m.Bid or move.face not in BID_FACES:
+    if not isinstance(move, m.Bid) or move.face not in BID_FACES:
         return False
     if move.exact and (standing is None or not state.game.params[move.player]["exact"]):
         return False

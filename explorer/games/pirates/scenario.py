@@ -194,7 +194,7 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any], checked: bool = 
     betting = per("betting", [not out[p] for p in range(n)])
     cups_raw = s.cups if s.cups is not None else [None] * n
     _per_player(cups_raw, "cups", n)
-    cups = []
+    cups: list[tuple[tuple[str, Any], ...] | None] = []
     for p, value in enumerate(cups_raw):
         faces = _cup(value, f"cups[{p}]")
         if faces is None:

@@ -5,7 +5,7 @@ the scores and the outcome are here."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -20,12 +20,20 @@ from .explain import explain
 from .odds import bid_curves, coming_luck
 from .view import redeal_unseen, view
 
+if TYPE_CHECKING:
+    from .game import PiratesGame
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)   # compiled: see tools/compile.py
 class PiratesState(State):
     """A Lying Pirates position (see `data.PiratesData`)."""
 
     __slots__ = ()
+
+    @property
+    def game(self) -> "PiratesGame":
+        """The game, typed as the Lying Pirates game it is (the core types it `Game`)."""
+        return cast("PiratesGame", self._game)
 
     def _successor(self, data: Any, events: tuple[Event, ...]) -> State:
         if type(self) is PiratesState:

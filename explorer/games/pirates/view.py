@@ -38,7 +38,6 @@ from .towns import frame_view as towns_frame_view
 from .words import card_words, effect_words
 
 if TYPE_CHECKING:
-    from .game import PiratesGame
     from .state import PiratesState
 
 
@@ -155,7 +154,7 @@ def view(state: "PiratesState", viewer: int | None) -> dict[str, Any]:
         "deck": deck.to_jsonable() if viewer is None else {"bottom": list(deck.bottom)},
         "discard": list(d.discard),
         "stack": stack,
-        "card_words": card_words(cast("PiratesGame", game), sorted(shown)),
+        "card_words": card_words(game, sorted(shown)),
         "tile_names": {t: game.tiles[t].name for fr in stack if fr["kind"] == "build"
                        for t in (fr["mine"] or ()) if t} | {
                        t: game.tiles[t].name for fr in stack if fr["kind"] == "build"
