@@ -85,3 +85,14 @@ def parse_cards(raw: str | list[str], where: str) -> list[int]:
 
 def describe(cards) -> str:
     return ", ".join(name(c) for c in cards) or "nothing"
+
+
+def without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """Sorted `cards` less one copy of `card`."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
+
+
+def with_cards(cards: tuple[int, ...], *more: int) -> tuple[int, ...]:
+    """Sorted `cards` with `more` added, still sorted."""
+    return tuple(sorted(cards + more))

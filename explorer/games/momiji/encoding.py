@@ -29,6 +29,7 @@ from ...core.checks import TurnCounter, seat
 from ...core.errors import InvalidInput
 from ...core.typed import convert
 from .cards import TYPES, code, name, parse_card, type_index, type_of, value_of
+from .data import MomijiData
 from .rules import DEAL, DEAL_TO, ENDINGS, FLAG_NAMES, PLACE, PLAY, POND, STEPS, TO_POND
 
 Count = Annotated[int, msgspec.Meta(ge=0, le=999)]
@@ -124,7 +125,6 @@ def _cards(raw: list[str], field: str, types: tuple[int, ...]) -> list[int]:
 
 
 def decode(raw: Any, game: Any, where: str = "data") -> Any:
-    from .state import MomijiData
     s = convert(raw, Saved, where)
     cat = game.catalogue
     if (s.catalogue.name, s.catalogue.digest) != (cat.name, cat.digest):
@@ -223,8 +223,11 @@ def decode(raw: Any, game: Any, where: str = "data") -> Any:
     if s.peek > len(top) or (s.peek > 0) != (s.peek_seat >= 0) or s.peek_seat >= n:
         raise InvalidInput("peek", "a seat knows at most the deck's known top cards")
     ending = ENDINGS.index(s.ending)
-    return MomijiData(step, s.active, s.turn, types, hands, known, tuple(rows), torii, s.supply, garden,
-                      Deck(tuple(sorted(unseen)), top, bottom), discard, acorns, objectives, owners,
-                      lands, used, flags, s.reveals, play, s.deal, deal_to, pond, s.peek, s.peek_seat, ending)
+    return MomijiData(step=step, active=s.active, turn=s.turn, types=types, hands=hands,
+                      known=known, rows=tuple(rows), torii=torii, supply=s.supply, garden=garden,
+                      deck=Deck(tuple(sorted(unseen)), top, bottom), discard=discard,
+                      acorns=acorns, objectives=objectives, owners=owners, lands=lands, used=used,
+                      flags=flags, reveals=s.reveals, play=play, deal=s.deal, deal_to=deal_to,
+                      pond=pond, peek=s.peek, peek_seat=s.peek_seat, ending=ending)
 
 

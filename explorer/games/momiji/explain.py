@@ -7,6 +7,7 @@ from ...core.errors import Reason
 from ...core.pending import seat_name
 from . import rules as R
 from .cards import TYPES, name, type_of, value_of
+from .legal import extra_step
 from .moves import (
     Activate,
     Collect,
@@ -81,7 +82,7 @@ def explain(state: Any, move: Any) -> Reason:
         drafted = state.game.options.landscapes == "draft"
         return Reason("M-DRAFT-1", "the landscapes are not being drafted now" if drafted
                       else "the landscapes are not drafted in this game (option landscapes)")
-    if kind in (Trade, Power) and step in (COLLECT, PLAY) and not state._extra_step(step):
+    if kind in (Trade, Power) and step in (COLLECT, PLAY) and not extra_step(state, step):
         middle = "between a paid reveal and its Collect" if step == COLLECT else "between the cards of a Play"
         return Reason("M-EXTRA-4", f"{who} is in the middle of the main action ({middle}): extras come "
                                    "before or after it")

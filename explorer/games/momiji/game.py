@@ -10,12 +10,13 @@ from ...core.game import Game
 from . import catalogue as catalogues
 from . import scenario as scenario_format
 from .agent import GreedyMomijiAgent
+from .data import MomijiData
 from .encoding import box, decode
 from .moves import MOVE_TYPES
 from .options import MomijiOptions
 from .rules import ACT, DRAFT
 from .scene import TITLE, scene
-from .state import MomijiData, MomijiState
+from .state import MomijiState
 
 
 class MomijiGame(Game):
@@ -70,9 +71,13 @@ class MomijiGame(Game):
             lands, step = ((),) * n, DRAFT
         else:
             lands = (tuple(self.catalogue.preset),) * n
-        data = MomijiData(step, self.options.first_player, 0, types, hands, ((),) * n, ((),) * n, (0,) * n, n + 2,
-                          garden, deck, (), (self.options.start_acorns,) * n, objectives,
-                          (-1,) * len(objectives), lands, ((),) * n, 0, 0, (), 0, 1, (), 0, -1, 0)
+        data = MomijiData(step=step, active=self.options.first_player, turn=0, types=types,
+                          hands=hands, known=((),) * n, rows=((),) * n, torii=(0,) * n,
+                          supply=n + 2, garden=garden, deck=deck, discard=(),
+                          acorns=(self.options.start_acorns,) * n, objectives=objectives,
+                          owners=(-1,) * len(objectives), lands=lands, used=((),) * n, flags=0,
+                          reveals=0, play=(), deal=0, deal_to=1, pond=(), peek=0, peek_seat=-1,
+                          ending=0)
         return MomijiState(self, data)
 
     def scenario(self, spec: Mapping[str, Any] | None = None, **fields: Any) -> MomijiState:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from ...core.errors import InvalidInput
 from ...core.move import Move, read_head
-from .cards import TYPES, name, parse_card, type_index
+from .cards import TYPES, name, parse_card, type_index, type_of
 from .narration import counted, reveal_words
 
 _KEY = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
@@ -133,7 +133,7 @@ class Play(Move):
 
     @property
     def targets(self) -> tuple[str, ...]:
-        pile = f"row:{self.player}" if self.new else f"pile:{self.player}:{TYPES[self.card >> 4]}"
+        pile = f"row:{self.player}" if self.new else f"pile:{self.player}:{TYPES[type_of(self.card)]}"
         return (f"hand:{self.player}:{name(self.card)}", pile)
 
     @property

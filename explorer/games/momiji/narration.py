@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from ...core.events import Event
 from ...core.pending import seat_name
-from .cards import TYPES, describe, name
+from .cards import TYPES, describe, name, type_of
 
 
 @lru_cache(maxsize=None)
@@ -63,7 +63,7 @@ def revealed(seat: int, cards: int = 4) -> Event:
 @lru_cache(maxsize=None)
 def played(seat: int, card: int, new_pile: bool) -> Event:
     """A card starting its pile (M-PLAY-2) or going onto it (M-PLAY-3)."""
-    t = TYPES[card >> 4]
+    t = TYPES[type_of(card)]
     if new_pile:
         article = "an" if t[0] in "AEIOU" else "a"
         return Event("play", "M-PLAY-2", f"{seat_name(seat)} starts {article} {t} pile with {name(card)}", seat)

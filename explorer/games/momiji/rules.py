@@ -70,7 +70,7 @@ def fits(card: int, top: int | None, bridge: bool, three_ok: bool = True) -> boo
 def pile_of(row: tuple[tuple[int, ...], ...], t: int) -> int:
     """Index of the pile of type `t` in a row, or -1."""
     for i, pile in enumerate(row):
-        if pile[0] >> 4 == t:
+        if type_of(pile[0]) == t:
             return i
     return -1
 

@@ -11,11 +11,16 @@ deck's known top too.
 """
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.agents import register_seat_view
+from ...core.chance import Deck, redeal
 from . import draft as DR
-from .cards import CODES, NAMES, TYPES
+from .cards import CODES, NAMES, TYPES, type_of, with_cards
+from .covered import Covered, deal_covered
+from .data import MomijiData, changed
+from .legal import letters, passing
 from .rules import DRAFT, ENDINGS, FLAG_NAMES, OVER, STEPS
 
 if TYPE_CHECKING:
@@ -50,7 +55,7 @@ def build_view(state: "MomijiState", viewer: int | None) -> dict[str, Any]:
         for pile in d.rows[p]:
             top = pile[-1]
             value = (top >> 2) & 3
-            entry: dict[str, Any] = {"type": TYPES[top >> 4], "top": NAMES[top], "value": value,
+            entry: dict[str, Any] = {"type": TYPES[type_of(top)], "top": NAMES[top], "value": value,
                                      "closed": value == 3}
             if full:
                 entry["size"] = len(pile)
@@ -66,8 +71,8 @@ def build_view(state: "MomijiState", viewer: int | None) -> dict[str, Any]:
                         "piles": piles, "landscapes": lands})
     garden: list[dict[str, Any]] = []
     for c in d.garden:              # sorted by code, so grouped by type in type order
-        if not garden or garden[-1]["type"] != TYPES[c >> 4]:
-            garden.append({"type": TYPES[c >> 4], "cards": []})
+        if not garden or garden[-1]["type"] != TYPES[type_of(c)]:
+            garden.append({"type": TYPES[type_of(c)], "cards": []})
         garden[-1]["cards"].append(NAMES[c])
     objectives = []
     for key, owner in zip(d.objectives, d.owners):
@@ -196,3 +201,65 @@ def seat_from_view(view: dict[str, Any], seat: int) -> MomijiSeat:
 
 
 register_seat_view("momiji", seat_view, seat_from_view)
+
+
+def redeal_unseen(state: "MomijiState", viewer: int, rng: random.Random) -> MomijiData:
+    """Redraw what `viewer` cannot see: the unknown part of other hands (the cards they
+    took from the Garden stay, M-HIDDEN-5), the unseen deck, the cards of a Koi Pond
+    look by another player, and the deck cards another player knows on top (how many
+    they know is public). Under "nobody may count a pile" (M-HIDDEN-3) the cards
+    under the top of other players' piles are dealt again too (`covered`). The
+    Garden, discards, every top card and the viewer's own piles are public and stay."""
+    d = state.data
+    deck = d.deck
+    known = deck.top[:d.peek] if d.peek_seat == viewer else ()
+    pool = list(deck.unseen) + list(deck.top[len(known):])
+    sizes = []
+    others = [q for q in range(len(d.hands)) if q != viewer]
+    for q in others:
+        hidden = list(d.hands[q])
+        for c in d.known[q]:
+            hidden.remove(c)
+        pool += hidden
+        sizes.append(len(hidden))
+    hide_pond = viewer != d.active and d.pond
+    if hide_pond:
+        pool += d.pond
+        sizes.append(len(d.pond))
+    rows = d.rows
+    if not state.game.options.count_piles and d.step != OVER:
+        rows, pool = _redeal_covered(state, viewer, rng, pool)
+    other_peek = d.peek if d.peek and d.peek_seat != viewer else 0
+    sizes.append(other_peek)
+    parts, rest = redeal(rng, pool, sizes)
+    hands = list(d.hands)
+    for q, part in zip(others, parts):
+        hands[q] = with_cards(d.known[q], *part)
+    pond = parts[len(others)] if hide_pond else d.pond
+    top = parts[-1] if other_peek else known
+    lands = d.lands
+    if d.step == DRAFT:         # the others' picks so far, from what the viewer saw (M-DRAFT-2)
+        lands = DR.sample_picks(rng, d.lands, viewer, d.active, state.game.options.first_player,
+                                letters(state), passing(state))
+    return changed(d, hands=tuple(hands), pond=tuple(pond), rows=rows, lands=lands,
+                deck=Deck(rest, tuple(top), deck.bottom))
+
+def _redeal_covered(state: "MomijiState", viewer: int, rng: random.Random,
+                    pool: list[int]) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], list[int]]:
+    """Other seats' piles with the cards under each top dealt again from `pool` plus
+    those covered cards (M-HIDDEN-3), and what is left of the pool."""
+    d = state.data
+    cat = state.game.catalogue
+    piles = []
+    for q, row in enumerate(d.rows):
+        if q == viewer:
+            continue
+        bridged = any(cat.powers[letter].effect == "bridge" for letter in d.used[q])
+        for i, pile in enumerate(row):
+            piles.append(Covered(q, i, pile[-1], bridged))
+            pool += pile[:-1]
+    total = sum(len(d.rows[pile.seat][pile.pile]) - 1 for pile in piles)
+    under, rest = deal_covered(rng, pool, piles, total)
+    rows = tuple(row if q == viewer else tuple(under[q, i] + (pile[-1],) for i, pile in enumerate(row))
+                 for q, row in enumerate(d.rows))
+    return rows, rest

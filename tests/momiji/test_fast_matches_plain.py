@@ -1,5 +1,6 @@
-"""The values Momiji makes once and shares (chance outcomes, move tables, events) are the
-very values the plain constructions make, in every position of random games."""
+"""Momiji's speed devices give what the plain constructions give, in every position of
+random games: the values made once and shared (chance outcomes, move tables, events),
+and `data.changed`, which builds the next position as `_replace` does."""
 from __future__ import annotations
 
 from dataclasses import fields
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from explorer.core.events import Event
 from explorer.games.momiji import moves as M
 from explorer.games.momiji import narration
+from explorer.games.momiji.data import MomijiData, changed
 from explorer.games.momiji.moves import DEALS
 
 from .helpers import load
@@ -51,3 +53,13 @@ def test_shared_events_read_as_the_plain_sentences() -> None:
     oak = M.Play.parse("P0 play Oak-0L").card
     assert narration.played(0, oak, True).text == "P0 starts an Oak pile with Oak-0L"
     assert narration.collected(3, (maple,)).text == "P3 collects Maple-0R from the Garden"
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31 - 1), names=st.lists(st.sampled_from(MomijiData._fields), unique=True))
+def test_changed_is_replace(seed: int, names: list[str]) -> None:
+    states = random_states(load(3), seed, limit=60)
+    d, other = states[-1].data, states[len(states) // 2].data
+    fields = {name: getattr(other, name) for name in names}
+    built = changed(d, **fields)
+    assert type(built) is MomijiData and built == d._replace(**fields)
