@@ -117,13 +117,17 @@ class Catalogue(NamedTuple):
 _POOLS: dict[tuple[str, str, tuple[int, ...]], tuple[tuple[Objective, ...], dict[str, Objective]]] = {}
 
 
+_CORNER_KEYS: tuple[Literal["0", "1", "2", "3"], ...] = ("0", "1", "2", "3")
+"""The keys of the corners in a catalogue file, by card value."""
+
+
 def parse(raw: bytes, where: str = "catalogue") -> Catalogue:
     """A catalogue from the bytes of its JSON file, validated (InvalidInput names the field)."""
     doc = read_json(raw, where)
     f = convert(doc, CatalogueFile, where)
     corners = []
-    for v in range(4):
-        entries = f.corners.get(str(v))
+    for v, key in enumerate(_CORNER_KEYS):
+        entries = f.corners.get(key)
         if entries is None or len(entries) != COPIES[v]:
             raise InvalidInput(f"{where}.corners.{v}", f"expected {COPIES[v]} corner entries for the "
                                                        f"{COPIES[v]} cards of value {v} (M-COMP-1)")

@@ -62,9 +62,9 @@ def to_come(row: tuple[tuple[int, ...], ...], hand: tuple[int, ...], hope: float
             extra += len(pile) * (EXPECTED_TOP - top) * hope
     live = LIVE_CARD * hope + LATE_LIVE_CARD * (1 - hope)
     for card in hand:
-        top = tops.get(type_of(card))
+        mine = tops.get(type_of(card))
         v = value_of(card)
-        if (v == 0 if top is None else top < MAX_VALUE and v >= top):
+        if (v == 0 if mine is None else mine < MAX_VALUE and v >= mine):
             extra += live
         else:
             extra += DEAD_CARD

@@ -118,7 +118,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
     draft = view.get("draft")
     if draft:       # only the viewer's own hand shows (M-DRAFT-2)
         hands = draft["hands"]
-        items = []
+        items: list[dict[str, Any]] = []
         for seat, letters in hands.items():
             for land in letters:
                 items.append({"id": f"draft:{seat}:{land['letter']}", "kind": "token",
@@ -145,7 +145,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
                    "color": "#b5835a", "face": "up", "badges": [], "title": "acorns: 1 point each"}]
         torii = [{"id": "", "kind": "counter", "text": f"{seat['torii']} torii", "sub": "", "color": "#e6b0aa",
                   "face": "up", "badges": [], "title": "torii taken"}]
-        items: list[dict[str, Any]] = []
+        items = []
         for i, pile in enumerate(view["seats"][p]["piles"]):
             if step == "place" and p == active:
                 items.append({"id": f"slot:{p}:{i}", "kind": "cell", "text": f"place {i + 1}", "sub": "",
