@@ -65,7 +65,7 @@ MODULES = (
     "explorer/games/village/agent.py",
     "explorer/games/summoners/state.py",
     "explorer/games/summoners/cards.py",
-    "explorer/games/summoners/turn.py",
+    "explorer/games/summoners/apply.py",
     "explorer/games/summoners/grid.py",
     "explorer/games/summoners/fast.py",
     "explorer/games/summoners/narration.py",

@@ -217,17 +217,19 @@ def test_the_remembered_layout_is_the_grid(game, seed):
         assert state.cells == {(x, y): c for x, y, c in state.data.grid}
 
 
-def test_the_field_positions_a_turn_writes_are_the_fields_of_the_data():
-    from explorer.games.summoners import data
-    assert [getattr(data, name.upper()) for name in data.SummonersData._fields] \
-        == list(range(len(data.SummonersData._fields)))
+def test_a_turn_freezes_the_fields_it_unpacked():
+    """`apply.Turn` unpacks the data's fields by name and builds the next data from them
+    in order: with nothing changed, the frozen data is the data."""
+    from explorer.games.summoners.apply import Turn
+    for state in random_states(explorer.load("summoners", players=3), 5)[::7]:
+        assert Turn(state)._finish()[0] == state.data
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from(ELEMENT_DECK[:12]), min_size=1, max_size=8),
        st.sampled_from(ELEMENT_DECK[:12]), st.data())
 def test_a_swap_in_one_pass_is_a_loss_then_a_gain(cards, gained, data):
-    from explorer.games.summoners.turn import _swapped, _with, _without
+    from explorer.games.summoners.apply import _swapped, _with, _without
     hand = tuple(sorted(cards))
     lost = data.draw(st.sampled_from(hand))
     assert _swapped(hand, lost, gained) == _with(_without(hand, lost), gained)

@@ -1,11 +1,11 @@
 """`SummonersData`: a Piri Piri Summoners position as immutable values.
 
-Its own module so that both the state (which reads it) and the turn (which builds the
+Its own module so that both the state (which reads it) and `apply` (which builds the
 next one) import it without importing each other.
 """
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 from explorer.core import Deck, Window
 
@@ -46,30 +46,5 @@ class SummonersData(NamedTuple):
     winner: int                                # instant winner [S-END-1], else -1
     ended: str                                 # why the game ended ("" while it goes on)
 
-
-# Each field's position, for a `Turn` that builds the next `SummonersData` from a list
-# (Final: compiled, a constant; a test checks them against `SummonersData._fields`).
-GRID: Final = 0
-SITES: Final = 1
-LIMITS: Final = 2
-HANDS: Final = 3
-KNOWN: Final = 4
-SPIRITS: Final = 5
-SUMMONED: Final = 6
-MANA: Final = 7
-BOX_MANA: Final = 8
-SCULPTURES: Final = 9
-MARKET: Final = 10
-DECK: Final = 11
-SPIRIT_BOX: Final = 12
-GONE: Final = 13
-CURRENT: Final = 14
-PHASE: Final = 15
-SLOT: Final = 16
-WINDOW: Final = 17
-TURN: Final = 18
-PASSES: Final = 19
-WINNER: Final = 20
-ENDED: Final = 21
 
 NO_WINDOW = Window(())

@@ -7,12 +7,12 @@ from explorer.core import Event, Game, InvalidInput
 
 from . import scene as scene_module
 from .agent import GreedySummonersAgent
+from .apply import SPIRITS_EACH
 from .cards import ELEMENT_DECK, SPIRIT_DECK, card_name
 from .moves import MOVE_TYPES
 from .options import SummonersOptions
 from .scenario import FIELDS_DOC, MANA_EACH, MARKET_SLOTS, decode_data, parse_text, scenario_data
 from .state import SummonersState
-from .turn import SPIRITS_EACH
 
 HAND_SIZE = 4
 

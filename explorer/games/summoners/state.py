@@ -38,13 +38,13 @@ from explorer.core import (
 
 from . import fast
 from . import grid as g
+from .apply import Turn
 from .cards import SPIRIT_DECK, SPIRIT_POINTS, card_name
 from .clicks import meant_move
 from .data import SummonersData
 from .grid import Cell
 from .moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal, Summon, cell_text
 from .odds import coming_luck
-from .turn import Turn
 
 CHANCE_PHASES: Final = ("draw", "cycle-draw", "refill")
 MAX_SEATS: Final = 4

@@ -12,35 +12,12 @@ from bisect import bisect_left, insort
 from typing import TYPE_CHECKING, Any, Final
 
 from explorer.core import Deck, Event, Window, chance
+from explorer.core.tuples import new_tuple
 
 from . import fast
 from . import grid as g
 from .cards import card_name, is_joker, is_spirit
-from .data import (
-    BOX_MANA,
-    CURRENT,
-    DECK,
-    ENDED,
-    GONE,
-    GRID,
-    HANDS,
-    KNOWN,
-    LIMITS,
-    MANA,
-    MARKET,
-    NO_WINDOW,
-    PASSES,
-    PHASE,
-    SCULPTURES,
-    SITES,
-    SLOT,
-    SPIRITS,
-    SUMMONED,
-    TURN,
-    WINDOW,
-    WINNER,
-    SummonersData,
-)
+from .data import NO_WINDOW, SummonersData
 from .grid import Cell
 from .moves import Buy, Cycle, Play, Summon, cell_text
 
@@ -133,10 +110,6 @@ def _unclaimed_site(sites: frozenset[tuple[Cell, str]], gone: tuple[str, ...],
     return False
 
 
-_new: Final = tuple.__new__
-"""Builds a NamedTuple from its fields (`tuple.__new__`, looked up once)."""
-
-
 class Turn:
     """One play being applied: mutable working copies of the parts it changes.
 
@@ -144,9 +117,29 @@ class Turn:
     with the events it caused. Only the parts touched are rebuilt.
     """
 
-    __slots__ = ("state", "game", "options", "d", "events", "cells", "mana",
-                 "box_mana", "sculptures", "deck", "values", "sites_done", "changed",
-                 "placed", "near")
+    # the fields of the next `SummonersData`, in its order
+    grid: tuple[tuple[int, int, str], ...]
+    sites: frozenset[tuple[Cell, str]]
+    limits: g.Columns
+    hands: tuple[tuple[str, ...], ...]
+    known: tuple[tuple[str, ...], ...]
+    spirits: tuple[tuple[str, ...], ...]
+    summoned: tuple[tuple[str, ...], ...]
+    mana: tuple[int, ...] | list[int]                    # a list while a move changes it
+    box_mana: int
+    sculptures: tuple[Cell | None, ...] | list[Cell | None]   # likewise
+    market: tuple[str, ...]
+    deck: Deck
+    spirit_box: tuple[str, ...]
+    gone: tuple[str, ...]
+    current: int
+    phase: str
+    slot: int
+    window: Window
+    turn: int
+    passes: int
+    winner: int
+    ended: str
 
     def __init__(self, state: SummonersState) -> None:
         self.state = state
@@ -156,15 +149,11 @@ class Turn:
         self.d = d
         self.events: list[Event] = []
         self.cells: dict[Cell, str] | None = None
-        self.mana: tuple[int, ...] | list[int] = d.mana
-        self.box_mana = d.box_mana
-        self.sculptures: tuple[Cell | None, ...] | list[Cell | None] = d.sculptures
-        self.deck: Deck = d.deck
-        fields: tuple = d
-        # the new position's fields, by index: compiled, a comprehension over a tuple
-        # copies by index into a list made at its size; `list(d)` would walk the
-        # NamedTuple through an iterator (it is not a plain tuple)
-        self.values: list[Any] = [value for value in fields]
+        # the next position's fields, named, from one unpacking (frozen in `_finish`)
+        (self.grid, self.sites, self.limits, self.hands, self.known, self.spirits,
+         self.summoned, self.mana, self.box_mana, self.sculptures, self.market, self.deck,
+         self.spirit_box, self.gone, self.current, self.phase, self.slot, self.window,
+         self.turn, self.passes, self.winner, self.ended) = d
         self.sites_done = False
         self.changed: list[Cell] = []
         self.placed: Cell | None = None          # the empty cell a card went on, if any
@@ -183,12 +172,12 @@ class Turn:
 
     def _event(self, kind: str, rule: str, text: str, player: int | None = None,
                visible_to: tuple[int, ...] | None = None, public: str | None = None) -> None:
-        self.events.append(_new(Event, (kind, rule, text, player, visible_to, public)))
+        self.events.append(new_tuple(Event, (kind, rule, text, player, visible_to, public)))
 
     def _finish(self) -> tuple[SummonersData, tuple[Event, ...]]:
         if self.cells is not None:
             grid = _patched(self.d.grid, self.cells, self.changed)
-            self.values[GRID] = grid
+            self.grid = grid
             if self.changed == [self.placed]:
                 limits = g.place_limits(self.d.limits, self.cells, self.placed,  # type: ignore[arg-type]
                                         self.near)
@@ -197,18 +186,14 @@ class Turn:
             else:
                 limits = g.update_limits(self.d.limits, self.cells, self.changed,
                                          self.options.first_cell)
-            self.values[LIMITS] = limits
+            self.limits = limits
             self._sites()
             fast.remember_cells(grid, self.cells)
-        d = self.d
-        if self.mana is not d.mana:
-            self.values[MANA] = tuple(self.mana)
-            self.values[BOX_MANA] = self.box_mana
-        if self.sculptures is not d.sculptures:
-            self.values[SCULPTURES] = tuple(self.sculptures)
-        if self.deck is not d.deck:
-            self.values[DECK] = self.deck
-        return _new(SummonersData, self.values), tuple(self.events)
+        return new_tuple(SummonersData, (
+            self.grid, self.sites, self.limits, self.hands, self.known, self.spirits,
+            self.summoned, tuple(self.mana), self.box_mana, tuple(self.sculptures), self.market,
+            self.deck, self.spirit_box, self.gone, self.current, self.phase, self.slot,
+            self.window, self.turn, self.passes, self.winner, self.ended)), tuple(self.events)
 
     def _replaced(self) -> bool:
         """Whether this play's one change to the grid is a card put over another (an Ace
@@ -223,16 +208,16 @@ class Turn:
         if not self.sites_done:
             self.sites_done = True
             if self.changed == [self.placed] or self._replaced():
-                self.values[SITES] = g.place_sites(self.d.sites, self.cells,  # type: ignore[arg-type]
+                self.sites = g.place_sites(self.d.sites, self.cells,  # type: ignore[arg-type]
                                                    self.changed[0],
                                                    self.options.king_over_spirits,
                                                    fast.spirits_around, self.near)
             else:
-                self.values[SITES] = g.update_sites(self.d.sites, self.cells,  # type: ignore[arg-type]
+                self.sites = g.update_sites(self.d.sites, self.cells,  # type: ignore[arg-type]
                                                     self.changed,
                                                     self.options.king_over_spirits,
                                                     fast.spirits_around)
-        return self.values[SITES]
+        return self.sites
 
     def _to_bottom(self, card: str) -> None:
         """`card` goes under the deck [S-DECK-1]: known to all, in order, or shuffled in
@@ -255,30 +240,30 @@ class Turn:
 
     def _hand_loses(self, p: int, card: str) -> None:
         """`card` leaves player `p`'s hand (and the public part of it, if it was there)."""
-        hands = self.values[HANDS]
-        self.values[HANDS] = _set(hands, p, _without(hands[p], card))
-        known = self.values[KNOWN]
+        hands = self.hands
+        self.hands = _set(hands, p, _without(hands[p], card))
+        known = self.known
         if card in known[p]:
-            self.values[KNOWN] = _set(known, p, _without(known[p], card))
+            self.known = _set(known, p, _without(known[p], card))
 
     def _hand_gains(self, p: int, card: str, public: bool) -> None:
         """`card` joins player `p`'s hand; `public` when every player saw which card it
         is (a market buy, a known card from the bottom of the deck) [S-HIDDEN-2]."""
-        hands = self.values[HANDS]
-        self.values[HANDS] = _set(hands, p, _with(hands[p], card))
+        hands = self.hands
+        self.hands = _set(hands, p, _with(hands[p], card))
         if public:
-            known = self.values[KNOWN]
-            self.values[KNOWN] = _set(known, p, _with(known[p], card))
+            known = self.known
+            self.known = _set(known, p, _with(known[p], card))
 
     # --------------------------------------------------------------- turn actions
     def cycle(self, move: Cycle) -> tuple[SummonersData, tuple[Event, ...]]:
         p, card = move.player, move.card
         self._to_bottom(card)
         self.events.append(fast.cycled(p, card))
-        self.values[PASSES] = 0
+        self.passes = 0
         if chance.needs_luck(self.deck):
             self._hand_loses(p, card)
-            self.values[PHASE] = "cycle-draw"
+            self.phase = "cycle-draw"
             return self._finish()
         drawn, public = self._take_known()
         self._hand_swaps(p, card, drawn, public)
@@ -294,14 +279,14 @@ class Turn:
         hand = d.hands[p]
         if lost != gained:
             hand = _swapped(hand, lost, gained)
-        self.values[HANDS] = _set(d.hands, p, hand)
+        self.hands = _set(d.hands, p, hand)
         known = was = d.known[p]
         if lost in known:
             known = _without(known, lost)
         if public:
             known = _with(known, gained)
         if known is not was:
-            self.values[KNOWN] = _set(d.known, p, known)
+            self.known = _set(d.known, p, known)
 
     def _draw_known(self, p: int) -> None:
         card, public = self._take_known()
@@ -309,11 +294,11 @@ class Turn:
         self.events.append(fast.drawn_known(p, card) if public else fast.drawn(p, card))
 
     def draw(self, p: int) -> tuple[SummonersData, tuple[Event, ...]]:
-        self.values[PASSES] = 0
+        self.passes = 0
         if chance.needs_luck(self.deck):
-            self.values[PHASE] = "draw"
+            self.phase = "draw"
             return self._finish()
-        self.values[PHASE] = "play"
+        self.phase = "play"
         if not self.deck.empty:
             self._draw_known(p)
         else:
@@ -327,23 +312,23 @@ class Turn:
         self.box_mana += 1
         self._hand_gains(p, move.card, public=True)
         market = _set(self.d.market, move.slot, "")
-        self.values[PASSES] = 0
+        self.passes = 0
         self._event("buy", "S-BUY-1", f"P{p} pays 1 mana to the box and buys the "
                                       f"{card_name(move.card)}", p)
-        self.values[PHASE] = "play"
+        self.phase = "play"
         if chance.needs_luck(self.deck):
-            self.values[PHASE] = "refill"
-            self.values[SLOT] = move.slot
+            self.phase = "refill"
+            self.slot = move.slot
         elif not self.deck.empty:
             card, public = self._take_known()
             market = _set(market, move.slot, card)
             self._event("refill", "S-BUY-1", f"The {'known ' if public else ''}"
                                              f"{card_name(card)} refills the market")
-        self.values[MARKET] = market
+        self.market = market
         return self._finish()
 
     def pass_(self, p: int) -> tuple[SummonersData, tuple[Event, ...]]:
-        self.values[PASSES] = self.d.passes + 1
+        self.passes = self.d.passes + 1
         self.events.append(fast.passed(p))
         self._open_window()
         return self._finish()
@@ -353,15 +338,15 @@ class Turn:
         self.deck = chance.draw(d.deck, card)
         p = d.current
         if d.phase == "refill":
-            self.values[MARKET] = _set(d.market, d.slot, card)
-            self.values[SLOT] = -1
-            self.values[PHASE] = "play"
+            self.market = _set(d.market, d.slot, card)
+            self.slot = -1
+            self.phase = "play"
             self._event("refill", "S-BUY-1", f"The {card_name(card)} refills market slot {d.slot}")
             return self._finish()
         self._hand_gains(p, card, public=False)
         self.events.append(fast.drawn(p, card))
         if d.phase == "draw":
-            self.values[PHASE] = "play"
+            self.phase = "play"
         else:
             self._open_window()
         return self._finish()
@@ -389,7 +374,7 @@ class Turn:
                                            f"which goes to the bottom of the deck", p)
             self._displace_at(cell, p, keep=p)
         self._flank(cell, p)
-        self.values[PASSES] = 0
+        self.passes = 0
         self._open_window()
         return self._finish()
 
@@ -400,7 +385,7 @@ class Turn:
         d = self.d
         self.mana[p] -= 2  # type: ignore[index]  # a list: _writable
         self.box_mana += 2
-        self.values[SPIRITS] = _set(d.spirits, p, _without(d.spirits[p], spirit))
+        self.spirits = _set(d.spirits, p, _without(d.spirits[p], spirit))
         summoned = list(d.summoned)
         summoned[p] = summoned[p] + (spirit,)
         gone = d.gone
@@ -428,16 +413,16 @@ class Turn:
         self.sculptures[p] = cell  # type: ignore[index]  # a list: _writable
         for c in consumed:
             self._displace_at(c, p, keep=p)
-        self.values[SUMMONED] = tuple(summoned)
-        self.values[GONE] = gone
-        self.values[PASSES] = 0
+        self.summoned = tuple(summoned)
+        self.gone = gone
+        self.passes = 0
         self._flank(cell, p)
         # all three summoned, whether they are still on the table or not [S-END-1]
-        if len(summoned[p]) >= SPIRITS_EACH and not self.values[SPIRITS][p]:
-            self.values[PHASE] = "over"
-            self.values[WINNER] = p
-            self.values[ENDED] = "spirits"
-            self.values[WINDOW] = NO_WINDOW
+        if len(summoned[p]) >= SPIRITS_EACH and not self.spirits[p]:
+            self.phase = "over"
+            self.winner = p
+            self.ended = "spirits"
+            self.window = NO_WINDOW
             self._event("win", "S-END-1", f"P{p} has summoned all three Spirit cards "
                                           f"and wins", p)
             return self._finish()
@@ -447,9 +432,9 @@ class Turn:
     def decline(self, p: int) -> tuple[SummonersData, tuple[Event, ...]]:
         window = self.d.window.declined()
         if window.seats:
-            self.values[WINDOW] = window
+            self.window = window
         else:
-            self.values[WINDOW] = NO_WINDOW
+            self.window = NO_WINDOW
             self._end_turn()
         return self._finish()
 
@@ -507,7 +492,7 @@ class Turn:
             sites = self._sites() if self.cells is not None else d.sites
             able = ()
             if sites:                   # no site shown: nobody can summon (the usual case)
-                spirits: tuple[tuple[str, ...], ...] = self.values[SPIRITS]
+                spirits: tuple[tuple[str, ...], ...] = self.spirits
                 mana = self.mana
                 seats = []
                 for i in range(n if options.others_summon else 1):
@@ -515,31 +500,31 @@ class Turn:
                     if mana[q] >= 2 and spirits[q]:
                         seats.append(q)
                 able = tuple(seats)
-            if able and not _unclaimed_site(sites, self.values[GONE], self.values[SUMMONED]):
+            if able and not _unclaimed_site(sites, self.gone, self.summoned):
                 able = ()
         if able:
-            self.values[PHASE] = "summon"
-            self.values[WINDOW] = _new(Window, (able,))
+            self.phase = "summon"
+            self.window = Window(seats=able)
         else:
             if d.window.seats:
-                self.values[WINDOW] = NO_WINDOW
+                self.window = NO_WINDOW
             self._end_turn()
 
     def _end_turn(self) -> None:
         d = self.d
         n: int = self.game.players
         turn = d.turn + 1
-        passes: int = self.values[PASSES]
-        self.values[TURN] = turn
+        passes: int = self.passes
+        self.turn = turn
         if passes >= n and self.options.passes_end:
-            self.values[PHASE] = "over"
-            self.values[ENDED] = "passes"
+            self.phase = "over"
+            self.ended = "passes"
             self._event("end", "S-END-2", "Every player passed in succession: the game ends")
         elif turn >= self.options.max_turns:
-            self.values[PHASE] = "over"
-            self.values[ENDED] = "turns"
+            self.phase = "over"
+            self.ended = "turns"
             self._event("end", "S-END-3", f"The turn limit of {self.options.max_turns} is "
                                           f"reached: the game ends")
         else:
-            self.values[PHASE] = "action"
-            self.values[CURRENT] = (d.current + 1) % n
+            self.phase = "action"
+            self.current = (d.current + 1) % n
