@@ -66,6 +66,7 @@ MODULES = (
     "explorer/games/summoners/state.py",
     "explorer/games/summoners/cards.py",
     "explorer/games/summoners/apply.py",
+    "explorer/games/summoners/legal.py",
     "explorer/games/summoners/grid.py",
     "explorer/games/summoners/fast.py",
     "explorer/games/summoners/narration.py",

@@ -123,7 +123,7 @@ class SavedDeck(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class SavedData(msgspec.Struct, forbid_unknown_fields=True):
-    """The shape of saved state data (`SummonersState._encode`): every field present."""
+    """The shape of saved state data (`encoding.encode`): every field present."""
 
     grid: dict[str, str]
     hands: list[list[str]]
