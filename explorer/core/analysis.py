@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from .errors import InvalidInput
 from .mcts import _Judge, evaluation_for
 from .move import Move
+from .pending import seat_name
 from .state import CHANCE, State
 
 if TYPE_CHECKING:
@@ -133,8 +134,8 @@ class Analysis:
             if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players:
                 raise InvalidInput("viewer", f"expected None (teacher) or a seat 0-{players - 1}, got {viewer!r}")
             if viewer != mover:
-                raise InvalidInput("viewer", f"it is P{mover}'s decision: P{viewer} cannot see P{mover}'s "
-                                             f"options; analyse it as the teacher or as P{mover}")
+                raise InvalidInput("viewer", f"it is {seat_name(mover)}'s decision: {seat_name(viewer)} cannot see {seat_name(mover)}'s "
+                                             f"options; analyse it as the teacher or as {seat_name(mover)}")
         self.state = state
         self.viewer = viewer
         self.mover: int = mover
@@ -147,7 +148,7 @@ class Analysis:
     @property
     def whose(self) -> str:
         """Whose knowledge the figures use, in words."""
-        return "as the teacher sees it" if self.viewer is None else f"as P{self.viewer} knows it"
+        return "as the teacher sees it" if self.viewer is None else f"as {seat_name(self.viewer)} knows it"
 
     @property
     def samples(self) -> int:
@@ -257,7 +258,7 @@ def record_row(node: "Node", analysis: Analysis, ply: int, players: int, mark: b
     if mark:
         node.mark = earned
     shares = played.mean_shares()
-    return {"ply": ply, "node": node.id, "mover": f"P{node.move_by}", "move": node.label,
+    return {"ply": ply, "node": node.id, "mover": f"{seat_name(node.move_by)}", "move": node.label,
             "win_share": played.win_share, "best": best.move.label, "best_share": best.win_share,
             "loss": loss, "mark": earned, **{f"P{p}": shares[p] for p in range(players)}}
 

@@ -56,6 +56,8 @@ import re
 from collections import Counter
 from typing import Any, Iterator, Mapping, NamedTuple
 
+from .pending import seat_name
+
 CARD_BACK = "repeating-linear-gradient(45deg,#6b5b95 0 6px,#7d6ca8 6px 12px)"
 """The back of a face-down card (the same pattern as `.rx-down` in board.css)."""
 
@@ -303,7 +305,7 @@ def scene_html(scene: Mapping[str, Any]) -> str:
     is, with no kernel and no JavaScript (inline styles carry the look of board.css).
     """
     viewer = scene.get("viewer")
-    who = "teacher view" if viewer is None else f"P{viewer}'s view"
+    who = "teacher view" if viewer is None else f"{seat_name(viewer)}'s view"
     head = (f'<div class="rx-head" style="display:flex;flex-wrap:wrap;gap:10px;align-items:baseline;'
             f'margin-bottom:4px"><b class="rx-title" style="font-size:15px">{_esc(scene.get("title", ""))}</b>'
             f'<span class="rx-status" style="flex:1 1 200px;min-width:0">{_esc(scene.get("status", ""))}</span>'

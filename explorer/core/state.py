@@ -22,7 +22,7 @@ from mypy_extensions import mypyc_attr
 from .errors import IllegalMove, Reason
 from .events import Event, Outcome, narrate_for
 from .move import Move
-from .pending import CHANCE, Pending
+from .pending import CHANCE, Pending, seat_name
 
 if TYPE_CHECKING:
     from .game import Game
@@ -348,7 +348,7 @@ class State:
 
     def __repr__(self) -> str:
         who = self.to_move
-        status = "over" if who is None else ("chance" if who == CHANCE else f"P{who} to move")
+        status = "over" if who is None else ("chance" if who == CHANCE else f"{seat_name(who)} to move")
         return f"<{type(self).__name__} {self.game.name} {self.game.players}p: {status}>"
 
 

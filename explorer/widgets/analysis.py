@@ -25,6 +25,7 @@ import polars as pl
 
 from ..core.analysis import Analysis, decisions, judge, record_frame, record_row
 from ..core.errors import InvalidInput
+from ..core.pending import seat_name
 from ..core.state import State
 from ..core.words import counted
 
@@ -136,7 +137,7 @@ class AnalysisPane(w.VBox):
             star = "★ " if row["best"] else ""
             lines.append(f'<tr><td>{star}{html.escape(row["label"])}</td>'
                          f'<td style="text-align:right;white-space:nowrap">{figure}</td></tr>')
-        head = (f"P{analysis.mover}'s moves, win share {analysis.whose} · "
+        head = (f"{seat_name(analysis.mover)}'s moves, win share {analysis.whose} · "
                 f"{analysis.samples:,} samples{' (done)' if done else ''}")
         return (f'<div class="rx-analysis-head"><small>{html.escape(head)}</small></div>'
                 f'<table class="rx-analysis-table">{"".join(lines)}</table>')

@@ -15,6 +15,7 @@ import msgspec
 
 from ...core import checks
 from ...core.errors import InvalidInput
+from ...core.pending import seat_name
 from ...core.typed import convert
 from .data import NOBODY, NimData
 from .rules import next_seat, rolls_after
@@ -52,8 +53,8 @@ def check(d: NimData, players: int, where: str) -> NimData:
             raise InvalidInput(f"{at}rolling", "the die is rolled after a take (N-GROW-1), "
                                                "and nobody took yet")
     elif d.mover != next_seat(d.last, players):
-        raise InvalidInput(f"{at}mover", f"P{d.last} took last, so P{next_seat(d.last, players)} "
-                                         f"moves next, not P{d.mover} (N-SETUP-2)")
+        raise InvalidInput(f"{at}mover", f"{seat_name(d.last)} took last, so {seat_name(next_seat(d.last, players))} "
+                                         f"moves next, not {seat_name(d.mover)} (N-SETUP-2)")
     if d.rolling and not rolls_after(d.pile):
         raise InvalidInput(f"{at}rolling", "the die is rolled only while counters are left (N-GROW-1)")
     return d

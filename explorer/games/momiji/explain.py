@@ -196,7 +196,7 @@ def explain(state: Any, move: Any) -> Reason:
         return Reason({GUST: "M-POWER-A", LTAKE: "M-POWER-F", POND: "M-POWER-E"}[step],
                       f"{where} no {name(move.card)}")
     if kind is Give:
-        return Reason("M-POWER-F", f"a Lantern swap is one move: 'P{p} swap <hand card> for <Garden card>'")
+        return Reason("M-POWER-F", f"a Lantern swap is one move: '{seat_name(p)} swap <hand card> for <Garden card>'")
     if kind is Swap:
         if step != GIVE:
             return Reason("M-POWER-F", "no Lantern swap is under way")

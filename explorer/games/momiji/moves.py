@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from ...core.errors import InvalidInput
 from ...core.move import Move, read_head
+from ...core.pending import seat_name
 from .cards import TYPES, name, parse_card, type_index, type_of
 from .narration import counted, reveal_words
 
@@ -55,11 +56,11 @@ class Collect(Move):
     type: int
 
     def __str__(self) -> str:
-        return f"P{self.player} collect {TYPES[self.type]}"
+        return f"{seat_name(self.player)} collect {TYPES[self.type]}"
 
     @property
     def label(self) -> str:
-        return f"P{self.player}: collect every {TYPES[self.type]} card of the Garden"
+        return f"{seat_name(self.player)}: collect every {TYPES[self.type]} card of the Garden"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -84,11 +85,11 @@ class Reveal(Move):
     cards: int = field(default=4, compare=False)
 
     def __str__(self) -> str:
-        return f"P{self.player} reveal"
+        return f"{seat_name(self.player)} reveal"
 
     @property
     def label(self) -> str:
-        return f"P{self.player}: pay 1 acorn to reveal {reveal_words(self.cards)} into the Garden"
+        return f"{seat_name(self.player)}: pay 1 acorn to reveal {reveal_words(self.cards)} into the Garden"
 
     @property
     def group(self) -> str:
@@ -118,7 +119,7 @@ class Play(Move):
     new: bool = False     # starts a new pile (a targets detail; not part of the text)
 
     def __str__(self) -> str:
-        return f"P{self.player} play {name(self.card)}"
+        return f"{seat_name(self.player)} play {name(self.card)}"
 
     def __eq__(self, other: object) -> bool:
         return type(other) is Play and other.player == self.player and other.card == self.card
@@ -129,7 +130,7 @@ class Play(Move):
     @property
     def label(self) -> str:
         where = "start a new pile" if self.new else "onto its pile"
-        return f"P{self.player}: play {name(self.card)} ({where})"
+        return f"{seat_name(self.player)}: play {name(self.card)} ({where})"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -151,11 +152,11 @@ class Stop(Move):
     player: int
 
     def __str__(self) -> str:
-        return f"P{self.player} stop"
+        return f"{seat_name(self.player)} stop"
 
     @property
     def label(self) -> str:
-        return f"P{self.player}: the play is complete"
+        return f"{seat_name(self.player)}: the play is complete"
 
     @property
     def group(self) -> str:
@@ -188,11 +189,11 @@ class Place(Move):
     index: int
 
     def __str__(self) -> str:
-        return f"P{self.player} place {TYPES[self.type]} at {self.index + 1}"
+        return f"{seat_name(self.player)} place {TYPES[self.type]} at {self.index + 1}"
 
     @property
     def label(self) -> str:
-        return f"P{self.player}: put the new {TYPES[self.type]} pile at place {self.index + 1} of the row"
+        return f"{seat_name(self.player)}: put the new {TYPES[self.type]} pile at place {self.index + 1} of the row"
 
     @property
     def group(self) -> str:
@@ -227,11 +228,11 @@ class Activate(Move):
     name: str = field(default="", compare=False)
 
     def __str__(self) -> str:
-        return f"P{self.player} activate {self.key}"
+        return f"{seat_name(self.player)} activate {self.key}"
 
     @property
     def label(self) -> str:
-        return f"P{self.player}: pay 3 acorns to activate the objective {self.name or self.key}"
+        return f"{seat_name(self.player)}: pay 3 acorns to activate the objective {self.name or self.key}"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -266,16 +267,16 @@ class Power(Move):
     stand_in: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
-        return f"P{self.player} power {self.letter}"
+        return f"{seat_name(self.player)} power {self.letter}"
 
     @property
     def label(self) -> str:
         price = "nothing" if self.cost == 0 else counted(self.cost, "acorn")
         if not self.name:
-            return f"P{self.player}: pay {price} to use landscape power {self.letter}"
+            return f"{seat_name(self.player)}: pay {price} to use landscape power {self.letter}"
         mark = " (stand-in)" if self.stand_in else ""
         what = self.text[0].lower() + self.text[1:] if self.text else ""
-        return f"P{self.player}: pay {price} to use {self.letter} {self.name}{mark}: {what}"
+        return f"{seat_name(self.player)}: pay {price} to use {self.letter} {self.name}{mark}: {what}"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -316,15 +317,15 @@ class Pick(Move):
     effect: str = field(default="", compare=False)
 
     def __str__(self) -> str:
-        return f"P{self.player} pick {self.letter}"
+        return f"{seat_name(self.player)} pick {self.letter}"
 
     @property
     def label(self) -> str:
         if not self.name:
-            return f"P{self.player}: keep landscape {self.letter} and pass the rest on"
+            return f"{seat_name(self.player)}: keep landscape {self.letter} and pass the rest on"
         mark = "stand-in: " if self.stand_in else ""
         what = self.text[0].lower() + self.text[1:] if self.text else ""
-        return f"P{self.player}: keep {self.letter} {self.name} ({mark}{what}) and pass the rest on"
+        return f"{seat_name(self.player)}: keep {self.letter} {self.name} ({mark}{what}) and pass the rest on"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -349,11 +350,11 @@ def _card_move(verb: str, rule: str, what: str, target: str):
         card: int
 
         def __str__(self) -> str:
-            return f"P{self.player} {verb} {name(self.card)}"
+            return f"{seat_name(self.player)} {verb} {name(self.card)}"
 
         @property
         def label(self) -> str:
-            return f"P{self.player}: " + what.format(c=name(self.card))
+            return f"{seat_name(self.player)}: " + what.format(c=name(self.card))
 
         @property
         def targets(self) -> tuple[str, ...]:
@@ -391,11 +392,11 @@ class Swap(Move):
     take: int
 
     def __str__(self) -> str:
-        return f"P{self.player} swap {name(self.give)} for {name(self.take)}"
+        return f"{seat_name(self.player)} swap {name(self.give)} for {name(self.take)}"
 
     @property
     def label(self) -> str:
-        return f"P{self.player}: put {name(self.give)} into the Garden and take {name(self.take)} (Lantern)"
+        return f"{seat_name(self.player)}: put {name(self.give)} into the Garden and take {name(self.take)} (Lantern)"
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -425,11 +426,11 @@ class End(Move):
     player: int
 
     def __str__(self) -> str:
-        return f"P{self.player} end"
+        return f"{seat_name(self.player)} end"
 
     @property
     def label(self) -> str:
-        return f"P{self.player}: end the turn"
+        return f"{seat_name(self.player)}: end the turn"
 
     @property
     def targets(self) -> tuple[str, ...]:

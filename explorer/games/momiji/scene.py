@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ...core.pending import seat_name
 from .cards import COLORS, TYPES
 
 TITLE = "Momiji"
@@ -59,15 +60,15 @@ def _status(view: Mapping[str, Any]) -> str:
     """Who moves and what they do, in which round (every seat's turn once is a round)."""
     if view["over"]:
         winners = view["outcome"]["winners"]
-        who = ", ".join(f"P{p}" for p in winners) if winners else "nobody"
+        who = ", ".join(f"{seat_name(p)}" for p in winners) if winners else "nobody"
         return f"Game over ({view['outcome']['ended_by']}): {who} wins"
     if view["to_move"] == "chance":
         return "Chance: the deck turns up a card"
     doing = _DOING.get(view["step"], "moves")
     if view.get("draft"):
-        return f"Landscape draft, round {view['draft']['round']} of {view['draft']['rounds']}: P{view['active']} {doing}"
+        return f"Landscape draft, round {view['draft']['round']} of {view['draft']['rounds']}: {seat_name(view['active'])} {doing}"
     ending = f" — the end is triggered: {_ENDING.get(view['ending'], view['ending'])}" if view["ending"] else ""
-    return f"Round {view['turn'] // view['players'] + 1}: P{view['active']} {doing}{ending}"
+    return f"Round {view['turn'] // view['players'] + 1}: {seat_name(view['active'])} {doing}{ending}"
 
 
 def _part(seat: int, key: str, label: str, items: list[dict[str, Any]], **how: Any) -> dict[str, Any]:
@@ -101,16 +102,16 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
         supply["note"] = "you know the top: " + ", ".join(view["deck_known"])
     elif view.get("peek"):
         known = view["peek"]["cards"]
-        supply["note"] = (f"P{view['peek']['seat']} knows the top card" if known == 1
-                          else f"P{view['peek']['seat']} knows the top {known} cards")
+        supply["note"] = (f"{seat_name(view['peek']['seat'])} knows the top card" if known == 1
+                          else f"{seat_name(view['peek']['seat'])} knows the top {known} cards")
     objectives = {"id": "objectives", "label": "Objectives", "note": "stand-in catalogue" if any(
         o["stand_in"] for o in view["objectives"]) else "", "layout": "row", "highlight": False,
         "items": [{"id": f"objective:{o['key']}", "kind": "token", "text": o["name"],
                    "sub": "", "color": "#f7f1e3" if o["owner"] is None else "#e8a33d", "face": "up",
                    "badges": (["stand-in"] if o["stand_in"] else []) + ([] if o["owner"] is None
-                                                                        else [f"owned by P{o['owner']}"]),
+                                                                        else [f"owned by {seat_name(o['owner'])}"]),
                    "title": f"{o['name']} [{o['rule']}]" + (" (stand-in)" if o["stand_in"] else "")
-                   + ("" if o["owner"] is None else f", owned by P{o['owner']}")}
+                   + ("" if o["owner"] is None else f", owned by {seat_name(o['owner'])}")}
                   for o in view["objectives"]]}
     supply.update(dense=True, inline=True)
     objectives.update(dense=True, inline=True)
@@ -123,7 +124,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
             for land in letters:
                 items.append({"id": f"draft:{seat}:{land['letter']}", "kind": "token",
                               "text": f"{land['letter']} {land['name']}",
-                              "sub": f"P{seat}'s hand" if viewer is None else "", "color": "#cfd8c4",
+                              "sub": f"{seat_name(int(seat))}'s hand" if viewer is None else "", "color": "#cfd8c4",
                               "face": "up", "badges": ["stand-in"] if land["stand_in"] else [],
                               "title": f"{land['name']} [{land['rule']}]: {land['text']}"})
         what = "hands passed on each round" if draft["passing"] else "each player's own six"
@@ -207,7 +208,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
         # the mover's (and the viewer's own) cards at full size; the others' as a line of chips
         small = p != active and p != viewer
         table = [_part(p, "piles", "Piles", piles, fit=True, dense=small), _part(p, "hand", "Hand", cards, dense=small)]
-        areas.append({"id": f"player:{p}", "label": f"P{p}" + (" (you)" if viewer == p else ""),
+        areas.append({"id": f"player:{p}", "label": f"{seat_name(p)}" + (" (you)" if viewer == p else ""),
                       "note": f"{_count(hand['size'], 'card')} in hand{score}", "layout": "stack", "items": [],
                       "zones": [{"id": f"chips:{p}", "layout": "group", "bare": True, "items": [], "zones": chips},
                                 {"id": f"cards:{p}", "layout": "group", "bare": True, "items": [],

@@ -12,6 +12,7 @@ from bisect import bisect_left, insort
 from typing import TYPE_CHECKING, Any, Final
 
 from explorer.core import Deck, Event, Window, chance
+from explorer.core.pending import seat_name
 from explorer.core.tuples import new_tuple
 
 from . import fast
@@ -302,7 +303,7 @@ class Turn:
         if not self.deck.empty:
             self._draw_known(p)
         else:
-            self._event("draw", "S-DRAW-2", f"P{p} plays from hand: the deck is empty", p)
+            self._event("draw", "S-DRAW-2", f"{seat_name(p)} plays from hand: the deck is empty", p)
         return self._finish()
 
     def buy(self, move: Buy) -> tuple[SummonersData, tuple[Event, ...]]:
@@ -313,7 +314,7 @@ class Turn:
         self._hand_gains(p, move.card, public=True)
         market = _set(self.d.market, move.slot, "")
         self.passes = 0
-        self._event("buy", "S-BUY-1", f"P{p} pays 1 mana to the box and buys the "
+        self._event("buy", "S-BUY-1", f"{seat_name(p)} pays 1 mana to the box and buys the "
                                       f"{card_name(move.card)}", p)
         self.phase = "play"
         if chance.needs_luck(self.deck):
@@ -364,12 +365,12 @@ class Turn:
         self.sculptures[p] = cell  # type: ignore[index]  # a list: _writable
         if covered is None:
             self.placed = cell
-            self._event("play", rule, f"P{p} plays the {card_name(card)} at "
+            self._event("play", rule, f"{seat_name(p)} plays the {card_name(card)} at "
                                            f"{cell_text(cell)} and moves their sculpture onto it",
                         p)
         else:
             self._to_bottom(covered)
-            self._event("play", rule, f"P{p} plays the {card_name(card)} on top of "
+            self._event("play", rule, f"{seat_name(p)} plays the {card_name(card)} on top of "
                                            f"the {card_name(covered)} at {cell_text(cell)}, "
                                            f"which goes to the bottom of the deck", p)
             self._displace_at(cell, p, keep=p)
@@ -399,7 +400,7 @@ class Turn:
             else:
                 self._to_bottom(card)
         self._event("summon", "S-SUMMON-2",
-                    f"P{p} pays 2 mana and summons the {card_name(spirit)} at "
+                    f"{seat_name(p)} pays 2 mana and summons the {card_name(spirit)} at "
                     f"{cell_text(cell)}, consuming the {', '.join(names)}", p)
         if any(is_spirit(cells[c]) for c in consumed):
             self._event("consume", "S-SUMMON-3", "Consumed Spirit cards leave the game" +
@@ -423,7 +424,7 @@ class Turn:
             self.winner = p
             self.ended = "spirits"
             self.window = NO_WINDOW
-            self._event("win", "S-END-1", f"P{p} has summoned all three Spirit cards "
+            self._event("win", "S-END-1", f"{seat_name(p)} has summoned all three Spirit cards "
                                           f"and wins", p)
             return self._finish()
         self._open_window()
@@ -448,10 +449,10 @@ class Turn:
             if owner != causer and self.mana[owner] > 0:
                 self.mana[owner] -= 1  # type: ignore[index]  # a list: _writable
                 self.mana[causer] += 1  # type: ignore[index]  # a list: _writable
-                text = (f"P{owner}'s sculpture returns to their supply and they pay "
-                        f"1 mana to P{causer}")
+                text = (f"{seat_name(owner)}'s sculpture returns to their supply and they pay "
+                        f"1 mana to {seat_name(causer)}")
             else:
-                text = f"P{owner}'s sculpture returns to their supply"
+                text = f"{seat_name(owner)}'s sculpture returns to their supply"
             self._event("displace", "S-SCULPT-2", text, causer)
 
     def _flank(self, placed: Cell, causer: int) -> None:

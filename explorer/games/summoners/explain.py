@@ -8,6 +8,7 @@ from explorer.core import (
     CHANCE,
     Reason,
 )
+from explorer.core.pending import seat_name
 
 from . import grid as g
 from .cards import card_name
@@ -28,8 +29,8 @@ def explain(state: "SummonersState", move) -> Reason:
     if who == CHANCE:
         return Reason("S-DECK-2", "the deck must give a card first")
     if getattr(move, "player", None) != who:
-        return Reason("S-TURN-1", f"it is P{who}'s decision, not "
-                                  f"P{getattr(move, 'player', '?')}'s")
+        return Reason("S-TURN-1", f"it is {seat_name(who)}'s decision, not "
+                                  f"{seat_name(getattr(move, 'player', '?'))}'s")
     phase = d.phase
     if phase == "summon":
         if not isinstance(move, (Summon, Decline)):

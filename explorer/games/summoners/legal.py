@@ -43,13 +43,13 @@ SUMMON_WINDOW: Final = WindowRule("summon", "S-WINDOW-1", "{seat} may summon a S
 # depends on its mana, hand and the deck, and the move list names exactly those.
 _ACTION: Final = tuple(decision(p, "action", "S-TURN-1", f"{seat_name(p)} chooses this turn's action")
                        for p in range(MAX_SEATS))
-_PLAY: Final = tuple(decision(p, "play", "S-DRAW-1", f"P{p} plays a hand card")
+_PLAY: Final = tuple(decision(p, "play", "S-DRAW-1", f"{seat_name(p)} plays a hand card")
                      for p in range(MAX_SEATS))
 _ASKED: Final = tuple(SUMMON_WINDOW.pending(Window((p,))) for p in range(MAX_SEATS))
 _LUCK: Final = {
-    "draw": tuple(luck("deck", "S-DECK-2", f"the deck turns up a card for P{p}'s draw")
+    "draw": tuple(luck("deck", "S-DECK-2", f"the deck turns up a card for {seat_name(p)}'s draw")
                   for p in range(MAX_SEATS)),
-    "cycle-draw": tuple(luck("deck", "S-DECK-2", f"the deck turns up a card for P{p}'s cycle")
+    "cycle-draw": tuple(luck("deck", "S-DECK-2", f"the deck turns up a card for {seat_name(p)}'s cycle")
                         for p in range(MAX_SEATS)),
     "refill": (luck("deck", "S-DECK-2", "the deck turns up a card for the market refill"),)
     * MAX_SEATS,

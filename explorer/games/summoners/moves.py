@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from explorer.core import InvalidInput, Move
 from explorer.core.move import SEAT as _SEAT
 from explorer.core.move import read_head
+from explorer.core.pending import seat_name
 
 from .cards import ELEMENT_DECK, SPIRIT_DECK, card_name
 from .grid import Cell, placement_rule
@@ -82,7 +83,7 @@ class Cycle(Move):
     card: str
 
     def __str__(self) -> str:
-        return f"P{self.player} cycle {self.card}"
+        return f"{seat_name(self.player)} cycle {self.card}"
 
     @property
     def label(self) -> str:
@@ -111,7 +112,7 @@ class Draw(Move):
     player: int
 
     def __str__(self) -> str:
-        return f"P{self.player} draw"
+        return f"{seat_name(self.player)} draw"
 
     @property
     def label(self) -> str:
@@ -140,7 +141,7 @@ class Buy(Move):
     card: str
 
     def __str__(self) -> str:
-        return f"P{self.player} buy {self.slot} {self.card}"
+        return f"{seat_name(self.player)} buy {self.slot} {self.card}"
 
     @property
     def label(self) -> str:
@@ -174,7 +175,7 @@ class Pass(Move):
     player: int
 
     def __str__(self) -> str:
-        return f"P{self.player} pass"
+        return f"{seat_name(self.player)} pass"
 
     @property
     def label(self) -> str:
@@ -205,7 +206,7 @@ class Play(Move):
     over: bool = False
 
     def __str__(self) -> str:
-        return (f"P{self.player} play {self.card} {'over' if self.over else 'at'} "
+        return (f"{seat_name(self.player)} play {self.card} {'over' if self.over else 'at'} "
                 f"{cell_text(self.cell)}")
 
     @property
@@ -250,7 +251,7 @@ class Summon(Move):
             object.__setattr__(self, "using", using)
 
     def __str__(self) -> str:
-        return (f"P{self.player} summon {self.card} at {cell_text(self.cell)} using "
+        return (f"{seat_name(self.player)} summon {self.card} at {cell_text(self.cell)} using "
                 + " ".join(cell_text(c) for c in self.using))
 
     @property
@@ -285,7 +286,7 @@ class Decline(Move):
     player: int
 
     def __str__(self) -> str:
-        return f"P{self.player} no summon"
+        return f"{seat_name(self.player)} no summon"
 
     @property
     def label(self) -> str:

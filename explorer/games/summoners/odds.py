@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Iterator, NamedTuple
 
 from ...core.odds import Chance, DeckKnowledge, as_rows
+from ...core.pending import seat_name
 from . import grid as g
 from .cards import card_name, is_ace, is_spirit
 from .grid import Cell, Grid
@@ -141,8 +142,8 @@ def draw_and_play(state: "SummonersState", deck: DeckKnowledge) -> list[Chance]:
         flanks[best] = flanks.get(best, Fraction(0)) + p
     rows = []
     for spirit, p in sites.items():
-        rows += as_rows(f"after P{mover} draws and plays, a summon site for their {card_name(spirit)}",
+        rows += as_rows(f"after {seat_name(mover)} draws and plays, a summon site for their {card_name(spirit)}",
                         [("yes", p), ("no", 1 - p)])
-    rows += as_rows(f"after P{mover} draws and plays, they can flank a card",
+    rows += as_rows(f"after {seat_name(mover)} draws and plays, they can flank a card",
                     [(FLANK_OUTCOMES[kind], p) for kind, p in sorted(flanks.items(), reverse=True)])
     return rows

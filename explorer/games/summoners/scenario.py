@@ -22,6 +22,7 @@ import msgspec
 
 from explorer.core import Deck, InvalidInput, Window
 from explorer.core.checks import seat
+from explorer.core.pending import seat_name
 from explorer.core.typed import convert
 
 from .cards import ELEMENT_DECK, SPIRIT_DECK, is_spirit
@@ -291,7 +292,7 @@ def _build(n: int, options: Any, *, grid, hands, known, spirits, summoned, mana,
             raise InvalidInput(f"known[{p}]", "a card is named twice")
         missing = sorted(set(seen) - set(hand))
         if missing:
-            raise InvalidInput(f"known[{p}]", f"{missing[0]} is not in P{p}'s hand")
+            raise InvalidInput(f"known[{p}]", f"{missing[0]} is not in {seat_name(p)}'s hand")
     if box_mana < 0 or sum(mana) + box_mana != MANA_EACH * n:
         raise InvalidInput("box_mana", f"players' mana plus the box must be {MANA_EACH * n} "
                                        f"({MANA_EACH} per player), got {sum(mana) + box_mana}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ...core.pending import seat_name
 from ...core.words import counted
 from .cards import SUIT_COLOURS, card_name, is_joker
 from .grid import Cell
@@ -33,7 +34,7 @@ def _hidden(count: int, what: str) -> list[dict[str, Any]]:
 def _status(view: Mapping[str, Any]) -> str:
     if view["over"]:
         outcome = view["outcome"]
-        winners = ", ".join(f"P{w}" for w in outcome["winners"])
+        winners = ", ".join(f"{seat_name(w)}" for w in outcome["winners"])
         return f"Game over: {outcome['ended_by']}. Winner: {winners}"
     prompt = view["prompt"]
     return f"Turn {view['turn'] + 1}: {prompt[:1].upper() + prompt[1:]}"
@@ -44,13 +45,13 @@ def _window_zone(view: Mapping[str, Any], grid_items: list[dict[str, Any]]) -> d
     the asked player, every summon open to them (what, where, consuming which cards).
     Other players see only the public pattern sites, marked on the grid."""
     asked, later = view["window"][0], view["window"][1:]
-    note = f"asking P{asked}" + (
-        f", then {', '.join(f'P{p}' for p in later)}" if later else "")
+    note = f"asking {seat_name(asked)}" + (
+        f", then {', '.join(f'{seat_name(p)}' for p in later)}" if later else "")
     summons = view["summons"]
     if summons is None:
         shown = {(x, y) for x, y, _ in view["sites"]}
-        items = [{"id": "", "kind": "counter", "text": f"P{asked}", "sub": "deciding",
-                  "color": "#f6d68b", "title": f"P{asked} may summon or decline"}]
+        items = [{"id": "", "kind": "counter", "text": f"{seat_name(asked)}", "sub": "deciding",
+                  "color": "#f6d68b", "title": f"{seat_name(asked)} may summon or decline"}]
     else:
         shown = {tuple(s["cell"]) for s in summons}
         items = [_card_item(s["spirit"], "", sub=f"at {s['cell'][0]},{s['cell'][1]}",
@@ -71,9 +72,9 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
     statues: dict[Cell, list[str]] = {}
     for seat in view["seats"]:
         if seat["sculpture"] is not None:
-            badges.setdefault(tuple(seat["sculpture"]), []).append(f"P{seat['seat']}")
+            badges.setdefault(tuple(seat["sculpture"]), []).append(f"{seat_name(seat['seat'])}")
             statues.setdefault(tuple(seat["sculpture"]), []).append(
-                f"P{seat['seat']}'s {SCULPTURES[seat['seat']]} sculpture")
+                f"{seat_name(seat['seat'])}'s {SCULPTURES[seat['seat']]} sculpture")
     placed = [(*map(int, where.split(",")), card) for where, card in view["grid"].items()]
     grid_items = [_card_item(card, f"cell:{x},{y}", x=x, y=y, badges=badges.get((x, y), []),
                              corner=f"{x},{y}", title=f"{card_name(card)} at {x},{y}"
@@ -104,11 +105,11 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
                    else _hidden(seat["spirit_count"], "a secret Spirit card"))
         summoned = [_card_item(c, "", sub="summoned") for c in seat["summoned"]]
         mana = {"id": "", "kind": "counter", "text": str(seat["mana"]), "sub": "mana",
-                "color": "#9ad0f5", "title": f"P{p} has {seat['mana']} mana"}
+                "color": "#9ad0f5", "title": f"{seat_name(p)} has {seat['mana']} mana"}
         # the mover's (and the viewer's own) cards at full size, the others' as a line of
         # chips: four players' areas fit under the valley on one screen
         small = p != view["to_move"] and p != view["viewer"]
-        areas.append({"id": f"player:{p}", "label": f"P{p} ({SCULPTURES[p]})",
+        areas.append({"id": f"player:{p}", "label": f"{seat_name(p)} ({SCULPTURES[p]})",
                       "note": f"score {seat['score']:g}", "layout": "row",
                       "items": [mana] + hand + spirits + summoned, "plain": True,
                       "dense": small, "inline": small, "highlight": view["to_move"] == p})
