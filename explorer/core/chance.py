@@ -31,9 +31,10 @@ from collections import Counter
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
-from typing import Any, Callable, Final, Hashable, Iterable, Iterator, NamedTuple, Sequence, cast
+from typing import Any, Callable, Hashable, Iterable, Iterator, NamedTuple, Sequence, cast
 
 from .errors import InvalidInput
+from .tuples import new_tuple
 
 BLANK = "-"
 """The face of a die that shows nothing (it counts for nothing, but it is rolled)."""
@@ -109,7 +110,7 @@ class Deck(NamedTuple):
 
     def take(self, card: Hashable) -> "Deck":
         """The deck without one unseen `card` (a card dealt out of it by a redeal)."""
-        return _new(Deck, (_without(self.unseen, card), self.top, self.bottom))
+        return new_tuple(Deck, (_without(self.unseen, card), self.top, self.bottom))
 
     def put_bottom(self, *cards: Hashable) -> "Deck":
         """The deck with `cards` put face up under it, in order (their place is known)."""
@@ -133,8 +134,6 @@ class Deck(NamedTuple):
                 "bottom": [name(c) for c in self.bottom]}
 
 
-_new: Final = tuple.__new__
-"""Builds a NamedTuple from its fields without the keyword machinery (a third of the cost)."""
 
 
 # A deck's hot operations as functions: a compiled caller calls one directly, where a
@@ -164,22 +163,22 @@ def draw(deck: Deck, card: Hashable | None = None) -> Deck:
     if top:
         if card is not None and card != top[0]:
             raise ValueError(f"the next card is the known {top[0]!r}, not {card!r}")
-        return _new(Deck, (unseen, top[1:], bottom))
+        return new_tuple(Deck, (unseen, top[1:], bottom))
     if unseen:
         i = bisect_left(unseen, card)       # `_without`, inlined: the hot path
         if i == len(unseen) or unseen[i] != card:
             raise ValueError(f"{card!r} is not among the unseen cards")
-        return _new(Deck, (unseen[:i] + unseen[i + 1:], top, bottom))
+        return new_tuple(Deck, (unseen[:i] + unseen[i + 1:], top, bottom))
     if bottom:
         if card is not None and card != bottom[0]:
             raise ValueError(f"the next card is the known {bottom[0]!r}, not {card!r}")
-        return _new(Deck, (unseen, top, bottom[1:]))
+        return new_tuple(Deck, (unseen, top, bottom[1:]))
     raise ValueError("the deck is empty")
 
 
 def put_bottom(deck: Deck, cards: tuple) -> Deck:
     """`Deck.put_bottom`: `cards` put face up under the deck, in order."""
-    return _new(Deck, (deck.unseen, deck.top, deck.bottom + cards))
+    return new_tuple(Deck, (deck.unseen, deck.top, deck.bottom + cards))
 
 
 def _without(cards: tuple, card: Hashable) -> tuple:

@@ -47,6 +47,7 @@ from math import fsum
 from typing import Any, Final, Hashable, Iterable, Mapping, NamedTuple, Sequence, TypedDict, Union, cast
 
 from ...core.errors import InvalidInput
+from ...core.tuples import new_tuple
 from .dice import BID_FACES, CREW_DICE, NORMAL, WILD, Cup, contribution
 
 Number = Union[float, Fraction]
@@ -250,8 +251,6 @@ class _Cups(NamedTuple):
     size: int
 
 
-_new: Final = tuple.__new__
-"""Builds a NamedTuple from its fields without its constructor's keyword machinery."""
 
 
 def _cups(known: Iterable[tuple[Seat, Cup]], unknown: Iterable[tuple[Seat, Sequence[str]]]) -> _Cups:
@@ -275,7 +274,7 @@ def _cups(known: Iterable[tuple[Seat, Cup]], unknown: Iterable[tuple[Seat, Seque
             else:
                 counts[name] = counts.get(name, 0) + 1
     counts["normal"] = normal
-    return _new(_Cups, (tuple(cups), hidden, _pool(counts), size))
+    return new_tuple(_Cups, (tuple(cups), hidden, _pool(counts), size))
 
 
 def _pool(counts: Mapping[str, int]) -> tuple[tuple[str, int], ...]:

@@ -13,6 +13,7 @@ import msgspec
 from explorer.core import CHANCE, Deck, redeal
 from explorer.core.agents import register_seat_view
 from explorer.core.pending import seat_name
+from explorer.core.tuples import new_tuple
 
 from .cities import cities_view, redeal_cities
 from .data import (
@@ -241,17 +242,14 @@ def seat_view(state: "PiratesState", seat: int) -> PiratesSeat:
                  for card in fr.drawn]
         cards = state.game.influence
         card_towns = tuple((card, cards[card].towns) for card in sorted(set(influence).union(drawn)))
-    return _new_seat(_SEAT, (seat, state.pending.step, d.coins, d.crew, d.progress,
+    return new_tuple(_SEAT, (seat, state.pending.step, d.coins, d.crew, d.progress,
                                    tuple(x % length for x in d.progress), d.out, held_by[seat],
                                    tuple(known), tuple(unknown), d.bids[-1] if d.bids else None,
                                    roll, towns, designated, influence, card_towns))
 
 
-_new_seat: Final = tuple.__new__
-"""Builds a `PiratesSeat` from all its fields in order, without the keyword machinery of
-its constructor (one per decision of every agent)."""
 _SEAT: Final = PiratesSeat
-"""The class `_new_seat` builds, a C static in the compiled mode."""
+"""The class `new_tuple` builds here, a C static in the compiled mode."""
 
 
 def seat_from_view(view: dict[str, Any], seat: int) -> PiratesSeat:
