@@ -8,13 +8,13 @@ from .events import Event, Outcome, ScoreLine
 from .game import Game, list_games, load
 from .move import Move, exact, narrow
 from .options import option
-from .pending import CHANCE, OVER, Pending, Window, WindowRule, decision, luck, seat_name
+from .pending import CHANCE, OVER, Pending, decision, luck, seat_name
 from .state import State, resolve_chance
 from .tree import Explorer, Node
 
 __all__ = [
     "BLANK", "CHANCE", "CORE_RULES", "Cup", "Deck", "Die", "Event", "Explorer", "Game", "IllegalMove",
-    "InvalidInput", "Move", "Node", "OVER", "Outcome", "Pending", "Reason", "ScoreLine", "State", "Window",
-    "WindowRule", "decision", "exact", "list_games", "load", "luck", "narrow", "option", "redeal",
+    "InvalidInput", "Move", "Node", "OVER", "Outcome", "Pending", "Reason", "ScoreLine", "State",
+    "decision", "exact", "list_games", "load", "luck", "narrow", "option", "redeal",
     "resolve_chance", "seat_name",
 ]

@@ -1,26 +1,22 @@
-"""Who decides now: the pending decision of a position, and windows of decisions.
+"""Who decides now: the pending decision of a position.
 
 Every position says what it waits for (`State.pending`): a player's decision at a named
 step under a rule, with a prompt a teacher can read ("P2 may re-roll the battle die for
 1 coin"); or luck from a named stream ("deck", "battle P3"); or nothing, when the game
 is over. `State.to_move` is derived from it.
 
-A *window* asks several seats in a fixed order, each acting or declining, for example
-Summoners' summon window or a Lying Pirates re-roll window. A game declares a window
-once (`WindowRule`: its step, rule and prompt) and keeps the seats still to be asked
-(`Window`) in its state; the rule makes the pending decision of the asked seat.
+A *window* asks several seats in a fixed order, each acting or declining (Summoners'
+summon window, a Lying Pirates re-roll window). The core has no window type: the seats
+still to be asked are part of the game's position (Summoners' `data.Window`, Lying
+Pirates' `Window` frame), and the pending decision is that of the first of them.
 
-    >>> rule = WindowRule("summon", "S-WINDOW-1", "{seat} may summon a Spirit card")
-    >>> window = Window.around(first=1, players=3)
-    >>> rule.pending(window)
+    >>> decision(1, "summon", "S-WINDOW-1", f"{seat_name(1)} may summon a Spirit card")
     Pending(seat=1, step='summon', rule='S-WINDOW-1', prompt='P1 may summon a Spirit card')
-    >>> window.declined()
-    Window(seats=(2, 0))
 """
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, Final, NamedTuple
+from typing import Final, NamedTuple
 
 CHANCE: Final = -1
 """`State.to_move` at a chance node: a shuffle, draw or roll is to be resolved."""
@@ -72,51 +68,3 @@ def luck(stream: str, rule: str, prompt: str) -> Pending:
 
 
 OVER = Pending(None, "over", "", "the game is over")
-
-
-class Window(NamedTuple):
-    """The seats still to be asked in a window, the one asked now first."""
-
-    seats: tuple[int, ...]
-
-    @classmethod
-    def around(cls, first: int, players: int,
-               eligible: Callable[[int], bool] | None = None) -> "Window":
-        """Every seat in turn order from `first` (those `eligible` says may act)."""
-        order = tuple((first + i) % players for i in range(players))
-        if eligible is not None:
-            order = tuple(seat for seat in order if eligible(seat))
-        return cls(order)
-
-    @property
-    def open(self) -> bool:
-        return bool(self.seats)
-
-    @property
-    def asked(self) -> int:
-        """The seat that decides now."""
-        return self.seats[0]
-
-    def declined(self) -> "Window":
-        """The window after the asked seat declines: the next seat is asked."""
-        return _new(Window, (self.seats[1:],))
-
-
-_new: Final = tuple.__new__
-"""Builds a NamedTuple from its fields without the Python frame of its `__new__` (a
-summon window is narrowed at every declined summon)."""
-
-
-class WindowRule(NamedTuple):
-    """A game's declaration of a window: its step name, rule id and prompt.
-
-    `prompt` is formatted with `seat` (the asked seat's name, "P2").
-    """
-
-    step: str
-    rule: str
-    prompt: str
-
-    def pending(self, window: Window) -> Pending:
-        seat = window.asked
-        return decision(seat, self.step, self.rule, self.prompt.format(seat=seat_name(seat)))

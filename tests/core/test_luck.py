@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from luck_toy import Card, Face, LuckGame
 
 import explorer
-from explorer.core import BLANK, CHANCE, Cup, Deck, Die, Pending, Window, WindowRule
+from explorer.core import BLANK, CHANCE, Cup, Deck, Die, Pending
 from explorer.core.game import REGISTRY
 from explorer.core.simulate import compare_variants, simulate
 
@@ -165,10 +165,3 @@ def test_a_cup_orders_identical_dice_by_their_face_order(dice_and_faces) -> None
             expected[i] = face
     assert cup.canonical(roll) == tuple(expected)
 
-
-def test_a_window_asks_seats_in_order() -> None:
-    rule = WindowRule("reroll", "X-1", "{seat} may re-roll")
-    window = Window.around(2, 4, eligible=lambda seat: seat != 3)
-    assert window.seats == (2, 0, 1)
-    assert rule.pending(window).prompt == "P2 may re-roll"
-    assert not window.declined().declined().declined().open

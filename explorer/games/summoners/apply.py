@@ -9,16 +9,16 @@ events, the layout dict handed to the next state) come from `fast`.
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
-from explorer.core import Deck, Event, Window, chance
+from explorer.core import Deck, Event, chance
 from explorer.core.pending import seat_name
-from explorer.core.tuples import new_tuple
+from explorer.core.tuples import new_tuple, put
 
 from . import fast
 from . import grid as g
 from .cards import card_name, is_joker, is_spirit
-from .data import NO_WINDOW, SummonersData
+from .data import NO_WINDOW, SummonersData, Window
 from .grid import Cell
 from .moves import Buy, Cycle, Play, Summon, cell_text
 
@@ -67,14 +67,6 @@ def _swapped(cards: tuple[str, ...], lost: str | None, gained: str) -> tuple[str
     if not placed:
         kept.append(gained)
     return tuple(kept)
-
-
-def _set(values: tuple, i: int, value: Any) -> tuple:
-    """`values` with item `i` replaced (through a list: two new objects, where slicing
-    and joining makes four)."""
-    items = list(values)
-    items[i] = value
-    return tuple(items)
 
 
 def _patched(grid: tuple[tuple[int, int, str], ...], cells: dict[Cell, str],
@@ -242,19 +234,19 @@ class Turn:
     def _hand_loses(self, p: int, card: str) -> None:
         """`card` leaves player `p`'s hand (and the public part of it, if it was there)."""
         hands = self.hands
-        self.hands = _set(hands, p, _without(hands[p], card))
+        self.hands = put(hands, p, _without(hands[p], card))
         known = self.known
         if card in known[p]:
-            self.known = _set(known, p, _without(known[p], card))
+            self.known = put(known, p, _without(known[p], card))
 
     def _hand_gains(self, p: int, card: str, public: bool) -> None:
         """`card` joins player `p`'s hand; `public` when every player saw which card it
         is (a market buy, a known card from the bottom of the deck) [S-HIDDEN-2]."""
         hands = self.hands
-        self.hands = _set(hands, p, _with(hands[p], card))
+        self.hands = put(hands, p, _with(hands[p], card))
         if public:
             known = self.known
-            self.known = _set(known, p, _with(known[p], card))
+            self.known = put(known, p, _with(known[p], card))
 
     # --------------------------------------------------------------- turn actions
     def cycle(self, move: Cycle) -> tuple[SummonersData, tuple[Event, ...]]:
@@ -280,14 +272,14 @@ class Turn:
         hand = d.hands[p]
         if lost != gained:
             hand = _swapped(hand, lost, gained)
-        self.hands = _set(d.hands, p, hand)
+        self.hands = put(d.hands, p, hand)
         known = was = d.known[p]
         if lost in known:
             known = _without(known, lost)
         if public:
             known = _with(known, gained)
         if known is not was:
-            self.known = _set(d.known, p, known)
+            self.known = put(d.known, p, known)
 
     def _draw_known(self, p: int) -> None:
         card, public = self._take_known()
@@ -312,7 +304,7 @@ class Turn:
         self.mana[p] -= 1  # type: ignore[index]  # a list: _writable
         self.box_mana += 1
         self._hand_gains(p, move.card, public=True)
-        market = _set(self.d.market, move.slot, "")
+        market = put(self.d.market, move.slot, "")
         self.passes = 0
         self._event("buy", "S-BUY-1", f"{seat_name(p)} pays 1 mana to the box and buys the "
                                       f"{card_name(move.card)}", p)
@@ -322,7 +314,7 @@ class Turn:
             self.slot = move.slot
         elif not self.deck.empty:
             card, public = self._take_known()
-            market = _set(market, move.slot, card)
+            market = put(market, move.slot, card)
             self._event("refill", "S-BUY-1", f"The {'known ' if public else ''}"
                                              f"{card_name(card)} refills the market")
         self.market = market
@@ -339,7 +331,7 @@ class Turn:
         self.deck = chance.draw(d.deck, card)
         p = d.current
         if d.phase == "refill":
-            self.market = _set(d.market, d.slot, card)
+            self.market = put(d.market, d.slot, card)
             self.slot = -1
             self.phase = "play"
             self._event("refill", "S-BUY-1", f"The {card_name(card)} refills market slot {d.slot}")
@@ -386,7 +378,7 @@ class Turn:
         d = self.d
         self.mana[p] -= 2  # type: ignore[index]  # a list: _writable
         self.box_mana += 2
-        self.spirits = _set(d.spirits, p, _without(d.spirits[p], spirit))
+        self.spirits = put(d.spirits, p, _without(d.spirits[p], spirit))
         summoned = list(d.summoned)
         summoned[p] = summoned[p] + (spirit,)
         gone = d.gone

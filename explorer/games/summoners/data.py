@@ -7,10 +7,22 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from explorer.core import Deck, Window
+from explorer.core import Deck
+from explorer.core.tuples import new_tuple
 
 from . import grid as g
 from .grid import Cell
+
+
+class Window(NamedTuple):
+    """The seats still to be asked in the summon window [S-WINDOW-1], the one asked now
+    first (saved as that list of seats)."""
+
+    seats: tuple[int, ...]
+
+    def declined(self) -> "Window":
+        """The window after the asked seat declines: the next seat is asked."""
+        return new_tuple(Window, (self.seats[1:],))
 
 
 class SummonersData(NamedTuple):

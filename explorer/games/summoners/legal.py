@@ -16,8 +16,6 @@ from typing import TYPE_CHECKING, Any, Final
 from explorer.core import (
     OVER,
     Pending,
-    Window,
-    WindowRule,
     decision,
     luck,
     seat_name,
@@ -35,8 +33,6 @@ if TYPE_CHECKING:
 CHANCE_PHASES: Final = ("draw", "cycle-draw", "refill")
 MAX_SEATS: Final = 4
 
-SUMMON_WINDOW: Final = WindowRule("summon", "S-WINDOW-1", "{seat} may summon a Spirit card or summon nothing")
-"""The summon window [S-WINDOW-1]: its seats still to be asked are `SummonersData.window`."""
 
 # What a position waits for, made once per seat (the hot path builds no strings).
 # The action prompt names no choice: which of cycle, draw, buy and pass a seat has
@@ -45,7 +41,11 @@ _ACTION: Final = tuple(decision(p, "action", "S-TURN-1", f"{seat_name(p)} choose
                        for p in range(MAX_SEATS))
 _PLAY: Final = tuple(decision(p, "play", "S-DRAW-1", f"{seat_name(p)} plays a hand card")
                      for p in range(MAX_SEATS))
-_ASKED: Final = tuple(SUMMON_WINDOW.pending(Window((p,))) for p in range(MAX_SEATS))
+_ASKED: Final = tuple(decision(p, "summon", "S-WINDOW-1",
+                               f"{seat_name(p)} may summon a Spirit card or summon nothing")
+                      for p in range(MAX_SEATS))
+"""The summon window's decision of its asked seat [S-WINDOW-1] (the seats still to be
+asked are `SummonersData.window`)."""
 _LUCK: Final = {
     "draw": tuple(luck("deck", "S-DECK-2", f"the deck turns up a card for {seat_name(p)}'s draw")
                   for p in range(MAX_SEATS)),

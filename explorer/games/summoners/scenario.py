@@ -20,13 +20,13 @@ from typing import Annotated, Any, Iterable, Literal, Mapping
 
 import msgspec
 
-from explorer.core import Deck, InvalidInput, Window
+from explorer.core import Deck, InvalidInput
 from explorer.core.checks import seat
 from explorer.core.pending import seat_name
 from explorer.core.typed import convert
 
 from .cards import ELEMENT_DECK, SPIRIT_DECK, is_spirit
-from .data import SummonersData
+from .data import SummonersData, Window
 from .grid import Cell, all_sites, frontier_limits, frontier_of
 from .moves import read_card, read_cell
 
