@@ -1,6 +1,6 @@
 """Move generation against a plain reading of the rules.
 
-`rules.payments` and the moves a position lists (through `speed`, see test_speed.py)
+`rules.payments` and the moves a position lists (through `fast`, see test_fast_matches_plain.py)
 must be exactly what the rules allow.
 """
 from __future__ import annotations

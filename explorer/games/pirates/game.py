@@ -16,9 +16,11 @@ from .moves import MOVE_TYPES
 from .options import PiratesOptions
 from .round import aimed_only
 from .scenario import FIELDS_DOC, scenario_data
+from .scene import scene
 from .setup_steps import deal_tiles, draft_frame
 from .state import PiratesState
 from .towns import setup_frames as cities_frames
+from .view import map_entries
 from .words import NAMED_TYPES, cards_named, named
 
 
@@ -100,7 +102,6 @@ class PiratesGame(Game):
         """The view's entries of the tiles of `route`, made once per route (`view`)."""
         entries = self._map_entries.get(route)
         if entries is None:
-            from .view import map_entries
             entries = self._map_entries[route] = map_entries(self, route)
         return entries
 
@@ -212,7 +213,6 @@ class PiratesGame(Game):
         return decode(self, raw)
 
     def scene(self, view: Mapping[str, Any]) -> dict[str, Any]:
-        from .scene import scene
         return scene(view)
 
 

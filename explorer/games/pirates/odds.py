@@ -47,8 +47,24 @@ from math import fsum
 from typing import Any, Final, Hashable, Iterable, Mapping, NamedTuple, Sequence, TypedDict, Union, cast
 
 from ...core.errors import InvalidInput
+from ...core.pending import CHANCE, seat_name
 from ...core.tuples import new_tuple
-from .dice import BID_FACES, CREW_DICE, NORMAL, WILD, Cup, contribution
+from ...core.words import counted
+from .catalogue import Roll
+from .dice import (
+    BATTLE_DIE,
+    BATTLE_RANK,
+    BID_FACES,
+    CREW_DICE,
+    NORMAL,
+    PIRATE_DIE,
+    TREASURE_DIE,
+    WILD,
+    Cup,
+    contribution,
+)
+from .dice import bid_text
+from .round import Work
 
 Number = Union[float, Fraction]
 Seat = Hashable
@@ -715,10 +731,6 @@ def coming_luck(state: Any, viewer: Seat | None) -> list[Any]:
     moved (P-BATTLE-2, ties rolled again) and what the die of an uncharted or
     treacherous tile they may land on shows (P-TILE-1)."""
     from ...core.odds import Chance, as_rows
-    from ...core.pending import CHANCE, seat_name
-    from ...core.words import counted
-    from .dice import BATTLE_DIE, BATTLE_RANK, PIRATE_DIE, TREASURE_DIE
-    from .dice import bid_text as words
     view = state.view(viewer)
     rows: list[Chance] = []
     if view["over"]:
@@ -731,13 +743,12 @@ def coming_luck(state: Any, viewer: Seat | None) -> list[Any]:
         dist = count_distribution(pair[1], known, unknown, by)
         true = float(tail(dist, pair[0]))
         exactly = float(dist[pair[0]]) if pair[0] < len(dist) else 0.0
-        rows += as_rows(f"the standing bid of {words(pair[0], pair[1])} is true",
+        rows += as_rows(f"the standing bid of {bid_text(pair[0], pair[1])} is true",
                         [("yes", Fraction(true)), ("no", Fraction(1 - true))])
-        rows += as_rows(f"the standing bid of {words(pair[0], pair[1])} is exact",
+        rows += as_rows(f"the standing bid of {bid_text(pair[0], pair[1])} is exact",
                         [("yes", Fraction(exactly)), ("no", Fraction(1 - exactly))])
     if state.to_move != CHANCE or state.pending.step != "sail die":
         return rows
-    from .round import Work
     landing: dict[int, dict[str, Fraction]] = {}
     dice_at: dict[str, str] = {}
     battle: dict[int, Fraction] = {}
@@ -776,7 +787,6 @@ def coming_luck(state: Any, viewer: Seat | None) -> list[Any]:
 
 def _tile_die(tile: Any) -> str:
     """The die a tile rolls ("pirate" or "treasure"), or ""."""
-    from .catalogue import Roll
     for effect in tile.effects:
         if isinstance(effect, Roll):
             return str(effect.die)
