@@ -18,6 +18,7 @@ from explorer.core.chance import BLANK, Cup
 from explorer.core.errors import InvalidInput
 from explorer.games.pirates import odds as odds_module
 from explorer.games.pirates.dice import BID_FACES, CREW_DICE, judged_count
+from explorer.games.pirates.dice import bid_text as bid_words
 from explorer.games.pirates.odds import (
     BidChances,
     bid_chances,
@@ -354,3 +355,18 @@ def test_exact_odds_stay_fractions(known, unknown, bidder) -> None:
         for quantity in range(0, len(dist) + 2):
             assert type(odds_module.tail(dist, quantity)) is Fraction
     assert all(type(p) is Fraction for p in odds_module.binomial_pmf(4, 2, 6, exact=True))
+
+
+@pytest.mark.rules("P-BID-COUNT")
+def test_the_coming_luck_asks_whether_the_standing_bid_is_true() -> None:
+    """The bid's own questions name it in words ('1 three'), for the teacher and a player."""
+    import explorer
+    state = explorer.load("pirates", players=2).scenario(crew=[2, 2])
+    rng = random.Random(1)
+    while state.pending.step != "bid" or not state.data.bids:
+        state = state.play(rng.choice(state.legal_moves()))
+    bid = state.data.bids[-1]
+    said = f"the standing bid of {bid_words(bid.quantity, bid.face)}"
+    for viewer in (None, 0, 1):
+        questions = [chance.question for chance in state.coming_luck(viewer)]
+        assert f"{said} is true" in questions and f"{said} is exact" in questions

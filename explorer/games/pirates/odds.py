@@ -63,7 +63,7 @@ from .dice import (
     Cup,
     contribution,
 )
-from .dice import bid_text
+from .dice import bid_text as bid_words
 from .round import Work
 
 Number = Union[float, Fraction]
@@ -743,9 +743,9 @@ def coming_luck(state: Any, viewer: Seat | None) -> list[Any]:
         dist = count_distribution(pair[1], known, unknown, by)
         true = float(tail(dist, pair[0]))
         exactly = float(dist[pair[0]]) if pair[0] < len(dist) else 0.0
-        rows += as_rows(f"the standing bid of {bid_text(pair[0], pair[1])} is true",
+        rows += as_rows(f"the standing bid of {bid_words(pair[0], pair[1])} is true",
                         [("yes", Fraction(true)), ("no", Fraction(1 - true))])
-        rows += as_rows(f"the standing bid of {bid_text(pair[0], pair[1])} is exact",
+        rows += as_rows(f"the standing bid of {bid_words(pair[0], pair[1])} is exact",
                         [("yes", Fraction(exactly)), ("no", Fraction(1 - exactly))])
     if state.to_move != CHANCE or state.pending.step != "sail die":
         return rows
