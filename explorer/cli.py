@@ -288,7 +288,7 @@ def _print_end(state: State) -> None:
         print(f"not over: {_who(state.to_move)} to move; scores so far {scores}")
         return
     winners = " and ".join(seat_name(p) for p in outcome.winners) or "nobody"
-    print(f"over: {outcome.ended_by} [{outcome.rule}]")
+    print(f"over: {outcome.ended_by} ({outcome.rule})")
     print(f"winner: {winners}; scores {', '.join(f'{s:g}' for s in outcome.scores)}"
           + (f"; tie-break: {outcome.tiebreak}" if outcome.tiebreak else ""))
 

@@ -77,7 +77,7 @@ def test_replay_a_saved_tree_prints_the_line_and_the_outcome(capsys, tmp_path) -
     assert str(line[1].move) in out and "# the end" in out
     assert "chance" in out  # the draws are part of the line
     outcome = tree.state.outcome()
-    assert f"over: {outcome.ended_by} [{outcome.rule}]" in out
+    assert f"over: {outcome.ended_by} ({outcome.rule})" in out
     assert "winner: " + " and ".join(f"P{p}" for p in outcome.winners) in out
 
 

@@ -169,12 +169,12 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
                     known.remove(c)
                 card = _card(f"hand:{p}:{c}" if mine else "", c, badges=["known"] if seen else [])
                 if seen:
-                    card["title"] += "; everybody knows it: taken from the Garden [M-HIDDEN-5]"
+                    card["title"] += "; everybody knows it: taken from the Garden (M-HIDDEN-5)"
                 items.append(card)
         else:
             for c in known:
                 card = _card("", c, badges=["known"])
-                card["title"] += "; known to everybody: taken from the Garden [M-HIDDEN-5]"
+                card["title"] += "; known to everybody: taken from the Garden (M-HIDDEN-5)"
                 items.append(card)
             rest = hand["size"] - len(known)
             if rest:

@@ -137,10 +137,10 @@ class MomijiState(State):
         if len(winners) > 1:
             if self.game.options.full_tie_shared:
                 tiebreak = (f"{', '.join(map(seat_name, winners))} tie on {best:g} point{'s' if best != 1 else ''} "
-                            "and share the win [M-SCORE-3]")
+                            "and share the win (M-SCORE-3)")
             else:
                 tiebreak = (f"{', '.join(map(seat_name, winners))} tie on {best:g} point{'s' if best != 1 else ''}: "
-                            "nobody wins [M-SCORE-3]")
+                            "nobody wins (M-SCORE-3)")
                 winners = ()
         why = "the deck ran out" if d.ending == 1 else "the last torii was taken"
         return Outcome(winners, scores, tuple(lines), why, "M-END-1", tiebreak)

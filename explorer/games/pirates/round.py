@@ -951,7 +951,7 @@ class Work:
             self.say("reveal", "P-BID-COUNT", f"{seat_name(p)} reveals " + " ".join(
                 (str(f) if name == "normal" else f"{name}:{f}") for name, f in cup), p)
         cursed = "" if count == judged_count(face, cups, -1) else \
-            f" (the cursed die of {seat_name(judged)} takes their dice out of their own bid) [P-CURSED]"
+            f" (the cursed die of {seat_name(judged)} takes their dice out of their own bid) (P-CURSED)"
         self.say("count", "P-BID-COUNT", f"there {'is' if count == 1 else 'are'} {bid_text(count, face)} for "
                                          f"{seat_name(judged)}'s bid of {what}{cursed}")
         if kind == "liar":

@@ -170,7 +170,7 @@ def _reveal(view: Mapping[str, Any]) -> dict[str, Any] | None:
               "sub": f"on {bid['text']}"},
              {"id": "", "kind": "counter", "text": verdict, "color": "#fdebd0"}]
     return {"id": "reveal", "label": "The call", "layout": "row", "items": items, "highlight": True,
-            "note": "all cups revealed [P-BID-COUNT]"}
+            "note": "all cups revealed (P-BID-COUNT)"}
 
 
 def seat_knowledge(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
@@ -337,11 +337,11 @@ def _flight(view: Mapping[str, Any]) -> dict[str, Any] | None:
         elif fr["kind"] == "draft":
             items.append({"id": "", "kind": "counter", "text": f"draft: pass {fr['size']}",
                           "sub": " ".join(f"{seat_name(s)}:{n}/{fr['size']}" for s, n in enumerate(fr["chosen"])),
-                          "color": "#f6d68b", "title": "cards set aside to pass left [P-SETUP-DRAFT]"})
+                          "color": "#f6d68b", "title": "cards set aside to pass left (P-SETUP-DRAFT)"})
         elif fr["kind"] == "build":
             items.append({"id": "", "kind": "counter", "text": "building the map",
                           "sub": " ".join(f"{seat_name(s)}:{n}" for s, n in enumerate(fr["tiles"])),
-                          "color": "#f6d68b", "title": "tiles still in hand per player [P-SETUP-BUILD]"})
+                          "color": "#f6d68b", "title": "tiles still in hand per player (P-SETUP-BUILD)"})
         elif fr["kind"] == "window":
             items.append({"id": "", "kind": "counter", "text": fr["window"],
                           "sub": " ".join(f"{seat_name(s)}" for s in fr["seats"]), "color": "#f6d68b"})

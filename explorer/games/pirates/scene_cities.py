@@ -89,7 +89,7 @@ def _drawn(view: Mapping[str, Any]) -> list[dict[str, Any]]:
                      if fr["drawn"] is not None else
                      [{"id": "", "kind": "card", "face": "down", "title": "a drawn card"}] * fr["count"])
             return [{"id": "drawn", "label": f"{seat_name(seat)} keeps one of two ({fr['deck']})", "layout": "row",
-                     "items": items, "highlight": True, "note": "draw two, keep one [P-COG-VAR-DRAW2]"}]
+                     "items": items, "highlight": True, "note": "draw two, keep one (P-COG-VAR-DRAW2)"}]
     return []
 
 

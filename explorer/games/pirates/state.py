@@ -98,7 +98,7 @@ class PiratesState(State):
                "final": ("the final battle left one captain with crew", "P-FINAL-4"),
                "rounds": ("the round limit was reached", "P-END-LIMIT"),
                "last ship": ("only one ship is left", "P-VAR-DEATH")}[d.ended]
-        tie = "the ships furthest along share the win [P-END-LIMIT]" if len(winners) > 1 else ""
+        tie = "the ships furthest along share the win (P-END-LIMIT)" if len(winners) > 1 else ""
         return Outcome(winners, scores, lines, why[0], why[1], tie)
 
     # ------------------------------------------------------------------ views

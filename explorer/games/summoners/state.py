@@ -151,7 +151,7 @@ class SummonersState(State):
                            "a player summoned all three of their Spirit cards", "S-END-1")
         best = max(scores)
         winners = tuple(p for p, s in enumerate(scores) if s == best)
-        tie = "tied players share the win [S-SCORE-2]" if len(winners) > 1 else ""
+        tie = "tied players share the win (S-SCORE-2)" if len(winners) > 1 else ""
         if d.ended == "passes":
             return Outcome(winners, scores, tuple(lines),
                            "every player passed in succession", "S-END-2", tie)
