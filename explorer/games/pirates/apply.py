@@ -16,6 +16,10 @@ from explorer.core.words import counted
 
 from . import moves as m
 from .data import (
+    BOUGHT,
+    FINAL_CARD,
+    FINAL_REROLLED,
+    REROLLED,
     BattleRoll,
     CupRoll,
     DieRoll,
@@ -197,10 +201,10 @@ def reroll(w: Work, move: m.Reroll) -> None:
         b = w.stack[i]
         assert isinstance(b, BattleRoll)
         k = b.seats.index(p)
-        flags = put(b.flags, k, b.flags[k] + "r")
+        flags = put(b.flags, k, b.flags[k] + FINAL_REROLLED)
         w.stack = put(w.stack, i, b._replace(flags=flags))
     else:
-        w.flag(p, "r")
+        w.flag(p, REROLLED)
         w.decline()
     fr = w.stack[below(w.stack, (DieRoll, BattleRoll))]
     die = f"{fr.name} die" if isinstance(fr, DieRoll) else "battle die"
@@ -224,7 +228,7 @@ def play_card(w: Work, move: m.PlayCard) -> None:
             b = w.stack[i]
             assert isinstance(b, BattleRoll)
             k = b.seats.index(p)
-            flags = put(b.flags, k, b.flags[k] + "c")
+            flags = put(b.flags, k, b.flags[k] + FINAL_CARD)
             w.stack = put(w.stack, i, b._replace(flags=flags))
             w.play_card(p, move.card, final=True)
         else:
@@ -244,9 +248,9 @@ def target(w: Work, move: m.Target) -> None:
 
 def buy(w: Work, move: m.Buy) -> None:
     p = move.player
-    cost = w.param(p, "card_cost" if "b" in w.used[p] else "first_card_cost")
+    cost = w.param(p, "card_cost" if BOUGHT in w.used[p] else "first_card_cost")
     w.pay(p, cost)
-    w.flag(p, "b")
+    w.flag(p, BOUGHT)
     w.say("buy", "P-BUY", f"{seat_name(p)} pays {cost} coins for a card", p)
     if not (w.stack and isinstance(w.stack[-1], Window)):   # in a sail window the seat is asked again
         w.end_turn(False)

@@ -24,7 +24,7 @@ hidden cards for that seat keeps them there (`PiratesState._redeal`). See
 """
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple, Union
+from typing import Any, Final, Literal, NamedTuple, Union
 
 from explorer.core import Deck
 from explorer.core.tuples import new_tuple
@@ -32,6 +32,23 @@ from explorer.core.tuples import new_tuple
 PHASES = ("betting", "sail", "action", "steps", "final", "over")
 STAGES = ("cups", "bid", "sail", "sailing", "tile", "cards", "act", "steps", "step alone",
           "together", "round end", "final", "fighting", "over")
+
+
+# A seat's flags this round (`PiratesData.used`: one letter each, saved as they are).
+PLAYED_GOLD: Final = "g"          # played its gold card this round [P-ACT-1]
+PLAYED_SILVER: Final = "s"        # played its silver card this round [P-ACT-1]
+REROLLED: Final = "r"             # paid its re-roll this round [P-REROLL]
+BOUGHT: Final = "b"               # bought a card: the next costs more [P-BUY]
+ROUND_FLAGS: Final = PLAYED_GOLD + PLAYED_SILVER + REROLLED + BOUGHT
+
+# A fighter's flags in a sub-battle of the final battle (`BattleRoll.flags`).
+FINAL_REROLLED: Final = "r"       # re-rolled in this sub-battle [P-FINAL-3]
+FINAL_CARD: Final = "c"           # played a final-battle card in it [P-FINAL-3]
+
+
+def played_flag(tier: str) -> str:
+    """The flag a card of `tier` ("gold" or "silver") leaves when played [P-ACT-1]."""
+    return PLAYED_GOLD if tier == "gold" else PLAYED_SILVER
 
 
 class Task(NamedTuple):

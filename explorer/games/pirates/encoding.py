@@ -19,6 +19,7 @@ from . import catalogue as cat_module
 from .cities import check_cities, decode_cities, encode_cities
 from .data import (
     FIELDS,
+    ROUND_FLAGS,
     STAGES,
     Asking,
     BattleRoll,
@@ -331,7 +332,7 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
         if i and not (b.quantity > before.quantity or (b.quantity == before.quantity and b.face > before.face)):
             raise InvalidInput(f"{at}bids[{i}]", "each bid raises the one before")
     for p, flags in enumerate(d.used):
-        if set(flags) - set("gsrb"):
+        if set(flags) - set(ROUND_FLAGS):
             raise InvalidInput(f"{at}used[{p}]", "flags are g, s, r and b")
     if d.phase == "betting" and not d.call:
         for p, cup in enumerate(d.cups):

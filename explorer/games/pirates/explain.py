@@ -9,6 +9,7 @@ from explorer.core.pending import CHANCE, seat_name
 from explorer.core.words import counted
 
 from . import moves as m
+from .data import played_flag
 from .dice import bid_text
 from .legal import bid_bounds, card_cost
 from .round import card_can_act
@@ -96,7 +97,7 @@ def explain(state: "PiratesState", move: Move) -> Reason:
                                          f"{spec.name} is {spec.tier}")
         if pend.step == "final" and not spec.final_battle:
             return Reason("P-FINAL-3", f"{spec.name} is not a final-battle card")
-        if pend.step in ("act", "cards") and ("g" if spec.tier == "gold" else "s") in d.used[who]:
+        if pend.step in ("act", "cards") and played_flag(spec.tier) in d.used[who]:
             return Reason("P-ACT-1", f"you already played a {spec.tier} card this round")
         if not card_can_act(d, state.game, move.card, cast(int, who)):
             return Reason("P-IMMUNE", f"{spec.name} would do nothing now: no other ship it may "

@@ -29,6 +29,11 @@ from . import moves as m
 from .catalogue import Cargo as CargoEffect
 from .catalogue import DiscardCards
 from .data import (
+    BOUGHT,
+    FINAL_CARD,
+    FINAL_REROLLED,
+    PLAYED_GOLD,
+    PLAYED_SILVER,
     Asking,
     BattleRoll,
     Build,
@@ -45,6 +50,7 @@ from .data import (
     Task,
     Towns,
     Window,
+    played_flag,
 )
 from .dice import BATTLE_DIE, BID_FACES, CREW_DICE, PIRATE_DIE, SAIL_DIE, TREASURE_DIE
 from .influence import influence_moves, pick_moves
@@ -196,7 +202,8 @@ def _choices_pending(state: "PiratesState", p: int, step: str) -> Pending:
     sailing = step == "cards"
     used = d.used[p]
     key = (p, sailing,
-           bool(d.hands[p]) and ("g" not in used if sailing else ("g" not in used or "s" not in used)),
+           bool(d.hands[p]) and (PLAYED_GOLD not in used if sailing
+                                   else (PLAYED_GOLD not in used or PLAYED_SILVER not in used)),
            _may_buy(state, p) and (not sailing or state.game.options.buy_when == "sail and action"),
            d.cities is not None and not sailing,
            _may_pass_curse(state, p))
@@ -225,7 +232,7 @@ def _decisions(state: "PiratesState", p: int, step: str) -> tuple[Move, ...]:
     if step == "act":
         used = d.used[p]
         out: list[Move] = [_play(state, p, c) for c in _distinct(d.hands[p])
-                           if ("g" if state.game.cards[c].tier == "gold" else "s") not in used
+                           if played_flag(state.game.cards[c].tier) not in used
                            and card_can_act(d, state.game, c, p)]
         if _may_buy(state, p):
             out.append(m.BUY[p])
@@ -259,7 +266,7 @@ def _decisions(state: "PiratesState", p: int, step: str) -> tuple[Move, ...]:
     if step == "cards":
         cards = state.game.cards
         out = [_play(state, p, c) for c in _distinct(d.hands[p])
-               if cards[c].tier == "gold" and "g" not in d.used[p] and card_can_act(d, state.game, c, p)]
+               if cards[c].tier == "gold" and PLAYED_GOLD not in d.used[p] and card_can_act(d, state.game, c, p)]
         if state.game.options.buy_when == "sail and action" and _may_buy(state, p):
             out.append(m.BUY[p])
         if _may_pass_curse(state, p):
@@ -270,9 +277,9 @@ def _decisions(state: "PiratesState", p: int, step: str) -> tuple[Move, ...]:
         flags = b.flags[b.seats.index(p)]
         out = []
         cost = state.game.params[p]["reroll_cost"]
-        if "r" not in flags and state.game.options.reroll_window and d.coins[p] >= cost:
+        if FINAL_REROLLED not in flags and state.game.options.reroll_window and d.coins[p] >= cost:
             out.append(_reroll_or_keep(p, "battle die", cost)[0])
-        if "c" not in flags:
+        if FINAL_CARD not in flags:
             out += [_play(state, p, c) for c in _distinct(d.hands[p]) if state.game.cards[c].final_battle
                     and card_can_act(d, state.game, c, p)]
         return tuple(out + [_FINAL_DONE[p]])
@@ -291,7 +298,7 @@ def _play(state: "PiratesState", p: int, card: str) -> m.PlayCard:
     return _named_play(p, card, spec.name, spec.text)
 
 def card_cost(state: "PiratesState", p: int) -> int:
-    return state.game.params[p]["card_cost" if "b" in state.data.used[p] else "first_card_cost"]
+    return state.game.params[p]["card_cost" if BOUGHT in state.data.used[p] else "first_card_cost"]
 
 def _may_buy(state: "PiratesState", p: int) -> bool:
     return may_buy(state.game, state.data, p)

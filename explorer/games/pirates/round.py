@@ -33,6 +33,11 @@ from .catalogue import (
     Wind,
 )
 from .data import (
+    BOUGHT,
+    FINAL_CARD,
+    FINAL_REROLLED,
+    PLAYED_GOLD,
+    REROLLED,
     Asking,
     BattleRoll,
     Bid,
@@ -57,6 +62,7 @@ from .data import (
     new_hand_loss,
     new_task,
     new_window,
+    played_flag,
 )
 from .dice import BATTLE_RANK, CREW_DICE, SPECIAL, bid_text, judged_count
 from .influence import influence_draw, into_pick, reveal_mayor, settle_pick
@@ -115,7 +121,7 @@ def cup_of(names: tuple[str, ...]) -> Cup:
 def may_buy(game: Any, d: Any, p: int) -> bool:
     """Whether P`p` can pay for a card and the deck (or the discard pile to make a new
     one) has one [P-BUY] [P-DECK-EMPTY]; `d` is the data or a Work on it."""
-    cost = game.params[p]["card_cost" if "b" in d.used[p] else "first_card_cost"]
+    cost = game.params[p]["card_cost" if BOUGHT in d.used[p] else "first_card_cost"]
     return d.coins[p] >= cost and (not d.deck.empty or (bool(d.discard) and game.options.reshuffle))
 
 
@@ -466,7 +472,7 @@ class Work:
         spec = self.game.cards[card]
         hand = self.drop_card(p, card)
         if not final:
-            self.flag(p, "g" if spec.tier == "gold" else "s")
+            self.flag(p, played_flag(spec.tier))
         self.say("card", spec.rule, f"{seat_name(p)} plays {spec.name}: {spec.text}", p)
         if not hand:             # drawn once the card's effects are done [P-LAST-CARD]
             self.stack += (new_draw(seat=p, free=True),)
@@ -490,13 +496,13 @@ class Work:
     # ------------------------------------------------------------------ re-rolls
     def may_reroll(self, p: int) -> bool:
         """The once-per-round paid re-roll [P-REROLL] is offered [P-REROLL-WINDOW]."""
-        return (self.game.options.reroll_window and not self.out[p] and "r" not in self.used[p]
+        return (self.game.options.reroll_window and not self.out[p] and REROLLED not in self.used[p]
                 and self.coins[p] >= self.param(p, "reroll_cost"))
 
     def final_can_act(self, p: int, flags: str) -> bool:
-        return (self.game.options.reroll_window and "r" not in flags
+        return (self.game.options.reroll_window and FINAL_REROLLED not in flags
                 and self.coins[p] >= self.param(p, "reroll_cost")) or (
-            "c" not in flags and bool(self.hands[p]))
+            FINAL_CARD not in flags and bool(self.hands[p]))
 
     # ------------------------------------------------------------------ the loop
     def settle(self) -> None:
@@ -725,7 +731,7 @@ class Work:
         Judged from public facts only (the hand's size, not its cards), so that who is
         asked tells nobody what a hand holds [P-HIDDEN-1]: a player holding silver cards
         alone is asked, and only passing is open to them."""
-        return ((("g" not in self.used[p]) and bool(self.hands[p]))
+        return (((PLAYED_GOLD not in self.used[p]) and bool(self.hands[p]))
                 or (self.game.options.buy_when == "sail and action" and may_buy(self.game, self, p))
                 or self.may_pass_curse(p))
 
