@@ -36,7 +36,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from .errors import InvalidInput
 from .mcts import _Judge, evaluation_for
@@ -258,7 +258,7 @@ def record_row(node: "Node", analysis: Analysis, ply: int, players: int, mark: b
     if mark:
         node.mark = earned
     shares = played.mean_shares()
-    return {"ply": ply, "node": node.id, "mover": f"{seat_name(node.move_by)}", "move": node.label,
+    return {"ply": ply, "node": node.id, "mover": seat_name(cast(int, node.move_by)), "move": node.label,
             "win_share": played.win_share, "best": best.move.label, "best_share": best.win_share,
             "loss": loss, "mark": earned, **{f"P{p}": shares[p] for p in range(players)}}
 

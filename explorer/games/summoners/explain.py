@@ -2,7 +2,7 @@
 move of Piri Piri Summoners (placements through `grid.placement_problem`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from explorer.core import (
     CHANCE,
@@ -28,9 +28,10 @@ def explain(state: "SummonersState", move) -> Reason:
                                   f"cards of the deck")
     if who == CHANCE:
         return Reason("S-DECK-2", "the deck must give a card first")
-    if getattr(move, "player", None) != who:
-        return Reason("S-TURN-1", f"it is {seat_name(who)}'s decision, not "
-                                  f"{seat_name(getattr(move, 'player', '?'))}'s")
+    player = getattr(move, "player", None)
+    if player != who:
+        return Reason("S-TURN-1", f"it is {seat_name(cast(int, who))}'s decision, not "
+                                  f"{'luck' if player is None else seat_name(player)}'s")
     phase = d.phase
     if phase == "summon":
         if not isinstance(move, (Summon, Decline)):
