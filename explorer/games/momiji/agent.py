@@ -129,42 +129,41 @@ class _Table:
         out: list[float] = []
         append = out.append
         for move in moves:
-            kind = type(move)
-            if kind is Trade:
-                loss = potential(move.card)  # type: ignore[attr-defined]
+            if isinstance(move, Trade):
+                loss = potential(move.card)
                 append(-loss if trading else 1.0 - 2 * loss - 0.3)
-            elif kind is Collect:
-                append(self.collect_gain(move.type))  # type: ignore[attr-defined]
-            elif kind is Power:
+            elif isinstance(move, Collect):
+                append(self.collect_gain(move.type))
+            elif isinstance(move, Power):
                 if effects is None:
                     effects = dict(seen.landscapes)
-                effect = effects[move.letter]  # type: ignore[attr-defined]
+                effect = effects[move.letter]
                 if effect == "tea":
                     append(1.0)
                 elif effect == "gust":
                     append(max(map(potential, self.garden), default=0) - 1.0)
                 else:
                     append(-1.5)
-            elif kind is Play:
-                append(self.play_gain(move.card))  # type: ignore[attr-defined]
-            elif kind is Stop:
+            elif isinstance(move, Play):
+                append(self.play_gain(move.card))
+            elif isinstance(move, Stop):
                 append(2.0 * R.harvest(tuple(self.row)) if len(set(seen.play)) >= 2 else 0.0)
-            elif kind is Reveal:
+            elif isinstance(move, Reveal):
                 append(-0.6)
-            elif kind is Activate:
-                append(self.objective_gain(move.key))  # type: ignore[attr-defined]
-            elif kind is Take:
-                append(potential(move.card))  # type: ignore[attr-defined]
-            elif kind is Give or kind is Discard:
-                append(-potential(move.card))  # type: ignore[attr-defined]
-            elif kind is Swap:
-                append(potential(move.take) - potential(move.give))  # type: ignore[attr-defined]
-            elif kind is Pick:       # the draft: powers that pay back surely first
-                append(_PICK_WORTH.get(move.effect, 0.0))  # type: ignore[attr-defined]
-            elif kind is Place:
+            elif isinstance(move, Activate):
+                append(self.objective_gain(move.key))
+            elif isinstance(move, Take):
+                append(potential(move.card))
+            elif isinstance(move, (Give, Discard)):
+                append(-potential(move.card))
+            elif isinstance(move, Swap):
+                append(potential(move.take) - potential(move.give))
+            elif isinstance(move, Pick):       # the draft: powers that pay back surely first
+                append(_PICK_WORTH.get(move.effect, 0.0))
+            elif isinstance(move, Place):
                 row = list(self.row)
                 pile = row.pop()
-                row.insert(move.index, pile)  # type: ignore[attr-defined]
+                row.insert(move.index, pile)
                 append(float(R.harvest(tuple(row))))
             else:
                 append(0.0)      # End

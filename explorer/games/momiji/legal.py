@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from ...core.chance import CardOdds
 from ...core.move import Move
@@ -52,6 +52,7 @@ Activate, End, Place, Power, Reveal = (
 _stop = lru_cache(maxsize=None)(Stop)
 _pick = lru_cache(maxsize=None)(M.Pick)
 _swap = lru_cache(maxsize=4096)(M.Swap)
+
 
 def _per_card(kind: type) -> tuple[tuple[Move, ...], ...]:
     """Every move of `kind` (seat, card), made once: [seat][card code]."""
@@ -108,6 +109,7 @@ _DEALING = (luck("deck", "M-COLLECT-2", "the deck turns up a card into the Garde
             luck("deck", "M-REFILL-1", "the deck turns up a card to refill the Garden"),
             luck("deck", "M-POWER-E", "the deck turns up a card for a Koi Pond look"))
 
+
 def pending(state: "MomijiState") -> Pending:
     d: MomijiData = state.data
     if d.step == OVER:
@@ -116,16 +118,19 @@ def pending(state: "MomijiState") -> Pending:
         return _DEALING[d.deal_to]
     return _PENDING[d.active, d.step]
 
+
 def _top(state: "MomijiState", card: int) -> int | None:
     """The top card of `card`'s pile in the active row, None when there is none."""
     row = state.data.rows[state.data.active]
     i = R.pile_of(row, type_of(card))
     return row[i][-1] if i >= 0 else None
 
+
 def _fits(state: "MomijiState", card: int, top: int | None) -> bool:
     """`card` may go onto the active pile whose top card is `top` (None: start one)."""
     d: MomijiData = state.data
     return R.fits(card, top, bool(d.flags & F_BRIDGE), d.supply > 0 or state.game.options.three_without_torii)
+
 
 def _playable(state: "MomijiState", cards: tuple[int, ...]) -> list[Move]:
     """A Play per distinct card of `cards` that fits its pile in the active row."""
@@ -143,6 +148,7 @@ def _playable(state: "MomijiState", cards: tuple[int, ...]) -> list[Move]:
             out.append(plays[c][top is None])
     return out
 
+
 def _may_follow(state: "MomijiState", card: int) -> bool:
     """In the "play" step: `card` keeps the play one type (up to 2, 3 with Steps) or
     all different types (M-PLAY-1), and fits its pile."""
@@ -157,10 +163,12 @@ def _may_follow(state: "MomijiState", card: int) -> bool:
         return False
     return _fits(state, card, _top(state, card))
 
+
 def _can_reveal(state: "MomijiState") -> bool:
     d: MomijiData = state.data
     return (d.acorns[d.active] >= 1 and not d.deck.empty
             and d.reveals < state.game.options.max_reveals)
+
 
 def _main_possible(state: "MomijiState") -> bool:
     d: MomijiData = state.data
@@ -169,6 +177,7 @@ def _main_possible(state: "MomijiState") -> bool:
     if _playable(state, d.hands[d.active]):
         return True
     return d.acorns[d.active] >= R.ACORNS_FOR_OBJECTIVE and -1 in d.owners
+
 
 def _power_ok(state: "MomijiState", letter: str) -> bool:
     d: MomijiData = state.data
@@ -187,6 +196,7 @@ def _power_ok(state: "MomijiState", letter: str) -> bool:
         return any(c != g for c in d.hands[p] for g in d.garden)
     return True
 
+
 def extra_step(state: "MomijiState", step: int) -> bool:
     """Whether extras may be taken in `step`: before or after the main action
     ("act", "after"), and with extras_timing="anytime" also in the middle of it
@@ -195,12 +205,14 @@ def extra_step(state: "MomijiState", step: int) -> bool:
         return True
     return (step == PLAY or step == COLLECT) and state.game.options.extras_timing == "anytime"
 
+
 def _power_move(state: "MomijiState", p: int, letter: str) -> Move:
     """The shared Power move of seat `p`, carrying the power's name, text and price
     for its label (M-EXTRA-3, M-EXTRA-5)."""
     entry = state.game.catalogue.powers[letter]
     return Power(p, letter, entry.name, entry.text, state.game.options.power_cost,
                  state.game.catalogue.stand_in)
+
 
 def _extras(state: "MomijiState", d: MomijiData) -> list[Move]:
     """The extras the active seat may take now: a trade card (M-EXTRA-2) and the
@@ -216,19 +228,23 @@ def _extras(state: "MomijiState", d: MomijiData) -> list[Move]:
                 if letter not in used and _power_ok(state, letter)]
     return out
 
+
 def letters(state: "MomijiState") -> tuple[str, ...]:
     """The six landscape letters of the catalogue, in order: a draft hand's start."""
     return tuple(state.game.catalogue.powers)
 
+
 def passing(state: "MomijiState") -> bool:
     """Whether the draft passes hands on (draft="pass") or each keeps its own (M-DRAFT-1)."""
     return state.game.options.draft == "pass"
+
 
 def _pick_move(state: "MomijiState", p: int, letter: str) -> Move:
     """The Pick of seat `p`, carrying the power's name and text for its label."""
     cat = state.game.catalogue
     entry = cat.powers[letter]
     return _pick(p, letter, entry.name, entry.text, cat.stand_in, entry.effect)
+
 
 def legal_moves(state: "MomijiState") -> tuple[Move, ...]:
     d: MomijiData = state.data
@@ -266,6 +282,7 @@ def legal_moves(state: "MomijiState") -> tuple[Move, ...]:
         return tuple(_swap(p, c, g) for c in dict.fromkeys(hand) for g in garden if c != g)
     return tuple(_card_moves(_DISCARDS[p], hand))       # LIMIT
 
+
 def _turn_moves(state: "MomijiState", d: MomijiData, step: int) -> tuple[Move, ...]:
     """The moves of the "act" step (a main action or an extra, M-TURN-1) and of the
     "after" step (an extra or the end of the turn, M-EXTRA-1)."""
@@ -288,70 +305,73 @@ def _turn_moves(state: "MomijiState", d: MomijiData, step: int) -> tuple[Move, .
         out.append(End(p))
     return tuple(out)
 
+
 def _play_move(state: "MomijiState", card: int) -> Play:
     return _PLAYS[state.data.active][card][_top(state, card) is None]
 
+
 def is_legal(state: "MomijiState", move: Move) -> bool:
     d: MomijiData = state.data
-    kind = type(move)
     step = d.step
-    if kind is Deal:
-        return step == DEAL and move.card in d.deck.unseen  # type: ignore[attr-defined]
-    if step == DEAL or move.player != d.active:  # type: ignore[attr-defined]
+    if isinstance(move, Deal):
+        return step == DEAL and move.card in d.deck.unseen
+    if step == DEAL or cast(Any, move).player != d.active:   # every other move names its seat
         return False
     p = d.active
     # the commonest kinds first
-    if kind is M.Trade:
-        if move.card not in d.hands[p]:  # type: ignore[attr-defined]
+    if isinstance(move, M.Trade):
+        if move.card not in d.hands[p]:
             return False
         return step == TRADE or (extra_step(state, step) and not d.flags & F_TRADED
                                  and len(d.hands[p]) >= 2)
-    if kind is M.End:
+    if isinstance(move, M.End):
         return step == AFTER or (step == ACT and not _main_possible(state))
-    if kind is M.Collect:
+    if isinstance(move, M.Collect):
         return (step == ACT or step == COLLECT) and any(
-            type_of(c) == move.type for c in d.garden)  # type: ignore[attr-defined]
-    if kind is Play:
-        card = move.card  # type: ignore[attr-defined]
+            type_of(c) == move.type for c in d.garden)
+    if isinstance(move, Play):
+        card = move.card
         if card not in d.hands[p]:
             return False
         if step == PLAY:
             return _may_follow(state, card)
         return step == ACT and _fits(state, card, _top(state, card))
-    if kind is Stop:
+    if isinstance(move, Stop):
         return step == PLAY
-    if kind is M.Place:
-        return (step == PLACE and move.type == d.play[-1]  # type: ignore[attr-defined]
-                and 0 <= move.index < len(d.rows[p]))  # type: ignore[attr-defined]
-    if kind is M.Reveal:
+    if isinstance(move, M.Place):
+        return (step == PLACE and move.type == d.play[-1]
+                and 0 <= move.index < len(d.rows[p]))
+    if isinstance(move, M.Reveal):
         return (step == ACT or step == COLLECT) and _can_reveal(state)
-    if kind is M.Activate:
+    if isinstance(move, M.Activate):
         return (step == ACT and d.acorns[p] >= R.ACORNS_FOR_OBJECTIVE
-                and move.key in d.objectives  # type: ignore[attr-defined]
-                and d.owners[d.objectives.index(move.key)] < 0)  # type: ignore[attr-defined]
-    if kind is M.Power:
-        return extra_step(state, step) and _power_ok(state, move.letter)  # type: ignore[attr-defined]
-    if kind is M.Take:
-        card = move.card  # type: ignore[attr-defined]
+                and move.key in d.objectives
+                and d.owners[d.objectives.index(move.key)] < 0)
+    if isinstance(move, M.Power):
+        return extra_step(state, step) and _power_ok(state, move.letter)
+    if isinstance(move, M.Take):
+        card = move.card
         if step == GUST or step == LTAKE:
             return card in d.garden
         return step == POND and card in d.pond
-    if kind is M.Swap:
-        give, take = move.give, move.take  # type: ignore[attr-defined]
+    if isinstance(move, M.Swap):
+        give, take = move.give, move.take
         return step == GIVE and give != take and give in d.hands[p] and take in d.garden
-    if kind is M.Give:      # older files: a Lantern swap is one move now (Swap)
+    if isinstance(move, M.Give):      # older files: a Lantern swap is one move now (Swap)
         return False
-    if kind is M.Discard:
-        return step == LIMIT and move.card in d.hands[p]  # type: ignore[attr-defined]
-    if kind is M.Pick:
-        return step == DRAFT and move.letter in DR.choices(  # type: ignore[attr-defined]
+    if isinstance(move, M.Discard):
+        return step == LIMIT and move.card in d.hands[p]
+    if isinstance(move, M.Pick):
+        return step == DRAFT and move.letter in DR.choices(
             d.lands, p, letters(state), passing(state))
     return False
+
 
 def chance_outcomes(state: "MomijiState") -> tuple[tuple[Move, float], ...]:
     if state.data.step != DEAL:
         return ()
     return _DEAL_ODDS.outcomes(state.data.deck.unseen)
+
 
 def sample_chance(state: "MomijiState", rng: random.Random) -> Move:
     return DEALS[state.data.deck.sample(rng)]

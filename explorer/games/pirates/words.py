@@ -9,7 +9,7 @@ narration reads the name where the game has one, never the catalogue's id.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from explorer.core import Move
 
@@ -51,22 +51,21 @@ NAMED_TYPES: Final = frozenset({m.PlayCard, m.PlaceTile, *_CARD_FIELD})
 
 def named(game: "PiratesGame", move: Move) -> Move:
     """`move` with the words of the card it names (the same move: equal, same text)."""
-    kind = type(move)
-    if kind is m.PlayCard:
-        spec = game.cards.get(move.card)          # type: ignore[attr-defined]
-        if spec is None or move.name:             # type: ignore[attr-defined]
+    if isinstance(move, m.PlayCard):
+        spec = game.cards.get(move.card)
+        if spec is None or move.name:
             return move
-        return dataclasses.replace(move, name=spec.name, text=spec.text)  # type: ignore[type-var]
-    if kind is m.PlaceTile:
-        tile = game.tiles.get(move.tile)          # type: ignore[attr-defined]
-        return move if tile is None else dataclasses.replace(move, name=tile.name)  # type: ignore[type-var]
-    field = _CARD_FIELD.get(kind)
+        return dataclasses.replace(move, name=spec.name, text=spec.text)
+    if isinstance(move, m.PlaceTile):
+        tile = game.tiles.get(move.tile)
+        return move if tile is None else dataclasses.replace(move, name=tile.name)
+    field = _CARD_FIELD.get(type(move))
     if field is None or getattr(move, "name"):  # noqa: B009 - `Move` has no name; these kinds do
         return move
     card = getattr(move, field)
     if card in ("coin", "crew"):
         return move
-    return dataclasses.replace(move, name=card_name(game, card))  # type: ignore[type-var]
+    return dataclasses.replace(cast(Any, move), name=card_name(game, card))   # a dataclass of _CARD_FIELD
 
 
 def card_words(game: "PiratesGame", cards: Any) -> dict[str, dict[str, Any]]:

@@ -19,7 +19,7 @@ when a bound says one of them may be the best move.
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from ...core.agents import Observation, best_of
 from ...core.move import Move
@@ -185,9 +185,8 @@ class _Table:
         groups: list[list[int]] = []       # [stall, first, end] of each stall's payments
         bribed: dict[int, tuple[float, float]] = {}
         for move in moves:
-            kind = type(move)
-            if kind is Buy:
-                stall: int = move.stall  # type: ignore[attr-defined]
+            if isinstance(move, Buy):
+                stall: int = move.stall
                 if stall == 0:
                     out.append(self.estimate(self.values(0, spaces[0]), 0))
                     continue
@@ -195,9 +194,9 @@ class _Table:
                     groups.append([stall, len(out), 0])
                 groups[-1][2] = len(out) + 1
                 out.append(_BEATEN)
-            elif kind is Bribe:
-                t: int = move.treasure  # type: ignore[attr-defined]
-                cards: tuple[int, ...] = move.cards  # type: ignore[attr-defined]
+            elif isinstance(move, Bribe):
+                t: int = move.treasure
+                cards: tuple[int, ...] = move.cards
                 wilds = cards[WILD]
                 space = spaces[t] + cards[t] + wilds
                 if space > top:
@@ -216,11 +215,11 @@ class _Table:
                                            each - factors[WILD])
                 value = found[0] + found[1] * wilds
                 out.append(_ending(value) if ending else value)
-            elif kind is Curse:
-                t = move.treasure  # type: ignore[attr-defined]
+            elif isinstance(move, Curse):
+                t = move.treasure
                 space = spaces[t] - self.curse_spaces
                 out.append(self.estimate(self.values(t, space if space > 0 else 0), -1))
-            elif kind is Draw:
+            elif isinstance(move, Draw):
                 value = self.estimate(self.values(0, spaces[0]), -1)
                 out.append(_ending(value) if ending else value + 0.5 * (1 - self.end))
             else:
@@ -260,7 +259,7 @@ class _Table:
             if self.bound(stall, rival, cheapest_now) + MARGIN < best_so_far:
                 continue
             for i in range(first, stop):
-                pay: tuple[int, ...] = moves[i].payment  # type: ignore[attr-defined]
+                pay: tuple[int, ...] = cast(Buy, moves[i]).payment   # a group holds visits only
                 best = _BEATEN
                 for t in range(WILD):
                     if not pay[t]:
