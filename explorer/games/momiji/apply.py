@@ -69,6 +69,7 @@ def _back(d: MomijiData) -> int:
         return COLLECT
     return ACT
 
+
 def apply(state: "MomijiState", move: Move) -> tuple[NamedTuple, tuple[Event, ...]]:
     ev: list[Event] = []
     return _HANDLERS[type(move)](state, state.data, move, ev), tuple(ev)
@@ -80,6 +81,7 @@ def _on_deal(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) ->
         return d
     return _run_deals(state, d, ev)
 
+
 def _on_collect(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
     p = d.active
     t = move.type
@@ -90,6 +92,7 @@ def _on_collect(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event])
                 known=put(d.known, p, with_cards(d.known[p], *got)),
                 flags=d.flags | F_MAIN | F_COLLECTED, step=AFTER)
 
+
 def _on_reveal(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
     p = d.active
     cards = min(4, d.deck.size)
@@ -97,6 +100,7 @@ def _on_reveal(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) 
     d = changed(d, acorns=put(d.acorns, p, d.acorns[p] - 1), reveals=d.reveals + 1,
              deal=cards, deal_to=TO_REVEAL)
     return _run_deals(state, d, ev)
+
 
 def _on_place(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
     p = d.active
@@ -107,6 +111,7 @@ def _on_place(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -
                                          f"place {move.index + 1} of the row", p))
     return changed(d, rows=put(d.rows, p, tuple(row)), step=PLAY)
 
+
 def _on_activate(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
     p = d.active
     i = d.objectives.index(move.key)
@@ -114,6 +119,7 @@ def _on_activate(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]
                                            f"{state.game.objective_name(move.key, d.types)}", p))
     return changed(d, acorns=put(d.acorns, p, d.acorns[p] - R.ACORNS_FOR_OBJECTIVE),
                 owners=put(d.owners, i, p), flags=d.flags | F_MAIN, step=AFTER)
+
 
 def _on_trade(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
     p = d.active
@@ -128,12 +134,14 @@ def _on_trade(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -
     ev.append(N.traded(p, card, False))
     return changed(d, hands=hands, known=known, discard=discard, step=TRADE, flags=d.flags | F_TRADED)
 
+
 def _on_give(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
     p = d.active
     card = move.card
     ev.append(Event("give", "M-POWER-F", f"{seat_name(p)} puts {name(card)} into the Garden", p))
     return changed(d, hands=put(d.hands, p, without(d.hands[p], card)), known=_forget(d.known, p, card),
                 garden=with_cards(d.garden, card), step=LTAKE)
+
 
 def _on_swap(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
     """Lantern (M-POWER-F): the hand card goes into the Garden face up, the Garden
@@ -147,6 +155,7 @@ def _on_swap(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) ->
                 known=put(known, p, with_cards(known[p], take)),
                 garden=with_cards(without(d.garden, take), give), step=_back(d))
 
+
 def _on_discard(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
     p = d.active
     card = move.card
@@ -156,6 +165,7 @@ def _on_discard(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event])
     if len(d.hands[p]) <= R.HAND_LIMIT:
         return _finish_turn(state, d, ev)
     return d
+
 
 def _on_pick(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
     """Seat `p` keeps a landscape face down (M-DRAFT-1); when the round is complete
@@ -186,9 +196,11 @@ def _on_pick(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) ->
                     None))
     return changed(d, lands=lands, active=first, step=ACT)
 
+
 def _on_end(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
     ev.append(N.ended(d.active))
     return _end_turn(state, d, ev)
+
 
 def _gained(state: "MomijiState", d: MomijiData, p: int, n: int) -> tuple[int, ...]:
     """The acorns after seat `p` gains `n` from the supply, as many as it holds (M-COMP-3)."""
@@ -196,6 +208,7 @@ def _gained(state: "MomijiState", d: MomijiData, p: int, n: int) -> tuple[int, .
     if cap is not None:
         n = max(0, min(n, cap - sum(d.acorns)))
     return put(d.acorns, p, d.acorns[p] + n)
+
 
 def _on_play(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
     card = move.card
@@ -232,6 +245,7 @@ def _on_play(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) ->
                       rows=put(d.rows, p, row), flags=flags, play=d.play + (t,), supply=supply,
                       torii=torii, ending=ending, step=step)
 
+
 def _on_stop(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
     p = d.active
     acorns = d.acorns
@@ -245,6 +259,7 @@ def _on_stop(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) ->
             ev.append(Event("harvest", "M-PLAY-7", f"{seat_name(p)} harvests {got} from facing acorns "
                                                    f"on the tops of {where}", p))
     return changed(d, acorns=acorns, play=(), step=AFTER)
+
 
 def _on_power(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
     letter = move.letter
@@ -271,6 +286,7 @@ def _on_power(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -
         return _run_deals(state, changed(d, deal=min(3, d.deck.size), deal_to=TO_POND), ev)
     return changed(d, step=GIVE)
 
+
 def _on_take(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
     card = move.card
     p = d.active
@@ -292,6 +308,7 @@ def _on_take(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) ->
                    peek_seat=p if peek else -1, step=back)
     return _deck_check(state, d, ev)
 
+
 def _dealt(state: "MomijiState", d: MomijiData, card: int, ev: list[Event]) -> MomijiData:
     """The next deck card, `card`, goes where the deal goes (M-DECK-1)."""
     peek, peek_seat = d.peek, d.peek_seat
@@ -307,6 +324,7 @@ def _dealt(state: "MomijiState", d: MomijiData, card: int, ev: list[Event]) -> M
         return changed(d, deck=deck, deal=d.deal - 1, peek=peek, peek_seat=peek_seat, pond=d.pond + (card,))
     ev.append(N.dealt("M-COLLECT-2" if d.deal_to == TO_REVEAL else "M-REFILL-1", card, d.active))
     return changed(d, deck=deck, deal=d.deal - 1, peek=peek, peek_seat=peek_seat, garden=with_cards(d.garden, card))
+
 
 def _run_deals(state: "MomijiState", d: MomijiData, ev: list[Event]) -> MomijiData:
     """Deal known cards until the deal is done or luck must decide."""
@@ -325,16 +343,19 @@ def _run_deals(state: "MomijiState", d: MomijiData, ev: list[Event]) -> MomijiDa
         return changed(d, step=COLLECT)
     return _next_turn(state, d, ev)
 
+
 def _deck_check(state: "MomijiState", d: MomijiData, ev: list[Event]) -> MomijiData:
     if d.deck.empty and not d.ending:
         ev.append(Event("end-trigger", "M-END-1", "the deck is empty: the game is ending", d.active))
         return changed(d, ending=1)
     return d
 
+
 def _end_turn(state: "MomijiState", d: MomijiData, ev: list[Event]) -> MomijiData:
     if len(d.hands[d.active]) > R.HAND_LIMIT:
         return changed(d, step=LIMIT)
     return _finish_turn(state, d, ev)
+
 
 def _finish_turn(state: "MomijiState", d: MomijiData, ev: list[Event]) -> MomijiData:
     """After the hand limit: refill the Garden (M-REFILL-1), then the next turn."""
@@ -345,6 +366,7 @@ def _finish_turn(state: "MomijiState", d: MomijiData, ev: list[Event]) -> Momiji
     if deal and chance.needs_luck(d.deck):      # the first card of the refill is luck
         return changed(d, deal=deal, deal_to=TO_REFILL, step=DEAL)
     return _run_deals(state, changed(d, deal=deal, deal_to=TO_REFILL), ev)
+
 
 def _next_turn(state: "MomijiState", d: MomijiData, ev: list[Event]) -> MomijiData:
     n = len(d.hands)

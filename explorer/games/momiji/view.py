@@ -244,6 +244,7 @@ def redeal_unseen(state: "MomijiState", viewer: int, rng: random.Random) -> Momi
     return changed(d, hands=tuple(hands), pond=tuple(pond), rows=rows, lands=lands,
                 deck=Deck(rest, tuple(top), deck.bottom))
 
+
 def _redeal_covered(state: "MomijiState", viewer: int, rng: random.Random,
                     pool: list[int]) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], list[int]]:
     """Other seats' piles with the cards under each top dealt again from `pool` plus

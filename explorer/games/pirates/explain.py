@@ -124,9 +124,11 @@ def explain(state: "PiratesState", move: Move) -> Reason:
                                   f"range, immune on the start/end tile, or yourself)")
     return Reason(pend.rule, f"\"{_said(state, move)}\" is not possible now: {pend.prompt}")
 
+
 def _said(state: "PiratesState", move: Move) -> str:
     """A move as a refusal names it: its label, with the card's or tile's name."""
     return state.game.named(move).label
+
 
 def _explain_bid(state: "PiratesState", move: Move) -> Reason:
     standing, cap, total = bid_bounds(state)

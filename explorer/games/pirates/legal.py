@@ -194,6 +194,7 @@ def pending(state: "PiratesState") -> Pending:
         return _NO_EXACT[d.turn]
     return _DECIDE[d.turn, _STAGE_STEP[d.stage]]
 
+
 def _choices_pending(state: "PiratesState", p: int, step: str) -> Pending:
     """An action turn or a sail card window, its prompt naming only the choices the
     player may have, as the table sees them (a hand's size, never its cards): a card
@@ -212,6 +213,7 @@ def _choices_pending(state: "PiratesState", p: int, step: str) -> Pending:
         found = _CHOICES[key] = _choices_decision(*key)
     return found
 
+
 def legal_moves(state: "PiratesState") -> tuple[Move, ...]:
     pend = state.pending
     if pend.seat == CHANCE:
@@ -224,6 +226,7 @@ def legal_moves(state: "PiratesState") -> tuple[Move, ...]:
         game = state.game
         return tuple(game.named(mv) for mv in moves)
     return moves
+
 
 def _decisions(state: "PiratesState", p: int, step: str) -> tuple[Move, ...]:
     d: PiratesData = state.data
@@ -292,16 +295,20 @@ def _decisions(state: "PiratesState", p: int, step: str) -> tuple[Move, ...]:
         return tuple(m.Cargo(p, what) for what in Work(state.game, state.data).cargo_options(p))
     return tuple(m.Discard(p, c) for c in _distinct(d.hands[p]))
 
+
 def _play(state: "PiratesState", p: int, card: str) -> m.PlayCard:
     """The move playing `card`, labelled with the card's name and effect."""
     spec = state.game.cards[card]
     return _named_play(p, card, spec.name, spec.text)
 
+
 def card_cost(state: "PiratesState", p: int) -> int:
     return state.game.params[p]["card_cost" if BOUGHT in state.data.used[p] else "first_card_cost"]
 
+
 def _may_buy(state: "PiratesState", p: int) -> bool:
     return may_buy(state.game, state.data, p)
+
 
 def _may_pass_curse(state: "PiratesState", p: int) -> bool:
     return state.data.specials[CURSED] == p and Work(state.game, state.data).may_pass_curse(p)
@@ -325,6 +332,7 @@ def bid_bounds(state: "PiratesState") -> tuple[tuple[int, int] | None, int, int]
         cap = g.players
     return standing, min(cap, total), total
 
+
 def _bids(state: "PiratesState", p: int) -> tuple[Move, ...]:
     standing, cap, total = bid_bounds(state)
     return bid_moves(p, standing, cap, total, bool(state.game.params[p]["exact"]))
@@ -345,6 +353,7 @@ def bid_ok(state: "PiratesState", move: Move) -> bool:
     q0, f0 = standing
     return move.quantity <= total and (move.quantity > q0 or (move.quantity == q0 and move.face > f0))
 
+
 def is_legal(state: "PiratesState", move: Move) -> bool:
     """Cheap legality: a bid from the bounds, a chance outcome from its die, cup or
     deck; other decisions are a handful of moves, looked up in their (cached) list."""
@@ -360,6 +369,7 @@ def is_legal(state: "PiratesState", move: Move) -> bool:
         if x is move:
             return True
     return move in legal
+
 
 def _outcome_ok(state: "PiratesState", move: Move, stream: str) -> bool:
     d: PiratesData = state.data
@@ -379,9 +389,11 @@ def _outcome_ok(state: "PiratesState", move: Move, stream: str) -> bool:
     die = DIE_OF.get(stream, BATTLE_DIE)
     return move.face in die.faces
 
+
 def _names(state: "PiratesState", p: int) -> tuple[str, ...]:
     d: PiratesData = state.data
     return dice_names(d.crew[p], held_specials(d.specials, p))
+
 
 def chance_outcomes(state: "PiratesState") -> tuple:
     pend = state.pending
@@ -401,6 +413,7 @@ def chance_outcomes(state: "PiratesState") -> tuple:
         hand = d.hands[p]
         return tuple((named(m.Snatch(p, c)), k / len(hand)) for c, k in Counter(hand).items())
     return die_rolls(stream, pend.rule)
+
 
 def sample_chance(state: "PiratesState", rng: random.Random) -> Move:
     stream = state.pending.step
