@@ -2,10 +2,10 @@
 
 Moves, events and layout dicts are values: looking one up costs less than making it.
 Everything here remembers values the plain rules would make anew, and nothing here
-decides anything: `tests/summoners/test_incremental.py` checks each against the plain
-rule it stands for (the `Play` tables against `Play(...)`, the cached events against
-`narration`, `spirits_around` against `grid.spirits_around`, `cells_of` against a dict
-built from the grid).
+decides anything: `tests/summoners/test_fast_matches_plain.py` checks each against the
+plain rule it stands for (the `Play` tables against `Play(...)`, the cached events
+against `narration`, `spirits_around` against `grid.spirits_around`, `cells_of` against
+a dict built from the grid).
 
 - `plays_on`: shared `Play` moves, found by numbered cells, so that listing the
   placements of a hand card reads a list by index for each frontier cell. Every
