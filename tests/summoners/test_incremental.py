@@ -217,6 +217,14 @@ def test_the_remembered_layout_is_the_grid(game, seed):
         assert state.cells == {(x, y): c for x, y, c in state.data.grid}
 
 
+def test_the_keyword_builder_is_the_named_tuple():
+    """`data.summoners_data` (the speed-only builder) builds what `SummonersData` does."""
+    from explorer.games.summoners.data import SummonersData, summoners_data
+    for state in random_states(explorer.load("summoners", players=3), 5)[::7]:
+        built = summoners_data(**state.data._asdict())
+        assert type(built) is SummonersData and built == SummonersData(**state.data._asdict())
+
+
 def test_a_turn_freezes_the_fields_it_unpacked():
     """`apply.Turn` unpacks the data's fields by name and builds the next data from them
     in order: with nothing changed, the frozen data is the data."""

@@ -26,7 +26,7 @@ from explorer.core.pending import seat_name
 from explorer.core.typed import convert
 
 from .cards import ELEMENT_DECK, SPIRIT_DECK, is_spirit
-from .data import SummonersData, Window
+from .data import SummonersData, Window, summoners_data
 from .grid import Cell, all_sites, frontier_limits, frontier_of
 from .moves import read_card, read_cell
 
@@ -315,12 +315,13 @@ def _build(n: int, options: Any, *, grid, hands, known, spirits, summoned, mana,
                                    f"(option max_turns), got {turn} (S-END-3)")
     cells: dict[Cell, str] = {(x, y): c for x, y, c in grid}
     frontier = frozenset(frontier_of(cells, options.first_cell))
-    return SummonersData(grid, all_sites(cells, frontier, options.king_over_spirits),
-                         frontier_limits(cells, frontier),
-                         hands, known, spirits, summoned, tuple(mana), box_mana,
-                         tuple(sculptures), tuple(market), deck, tuple(sorted(spirit_box)),
-                         gone, current, phase, slot, Window(window), turn, passes, winner,
-                         ended)
+    return summoners_data(grid=grid, sites=all_sites(cells, frontier, options.king_over_spirits),
+                          limits=frontier_limits(cells, frontier), hands=hands, known=known,
+                          spirits=spirits, summoned=summoned, mana=tuple(mana),
+                          box_mana=box_mana, sculptures=tuple(sculptures), market=tuple(market),
+                          deck=deck, spirit_box=tuple(sorted(spirit_box)), gone=gone,
+                          current=current, phase=phase, slot=slot, window=Window(window),
+                          turn=turn, passes=passes, winner=winner, ended=ended)
 
 
 # ------------------------------------------------------------------ field readers
