@@ -120,7 +120,7 @@ def test_every_layout_stays_within_the_reach_of_cell_codes():
     0,0), and a game adds at most one cell per card beyond them."""
     from typing import get_args
 
-    from explorer.games.summoners.scenario import Coord
+    from explorer.games.summoners.encoding import Coord
     bound = get_args(Coord)[1]
     assert max(bound.le, -bound.ge) + len(ELEMENT_DECK) + len(SPIRIT_DECK) + 1 < REACH
 
