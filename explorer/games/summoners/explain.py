@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from explorer.core import (
-    CHANCE,
-    Reason,
-)
+from explorer.core import CHANCE, Reason
 from explorer.core.pending import seat_name
 
 from . import grid as g
@@ -17,6 +14,7 @@ from .moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal, Summon, cell_t
 
 if TYPE_CHECKING:
     from .state import SummonersState
+
 
 def explain(state: "SummonersState", move) -> Reason:
     d = state.data
@@ -64,9 +62,11 @@ def explain(state: "SummonersState", move) -> Reason:
                                  f"{card_name(move.card)}")
     return Reason("S-TURN-1", f"{move} is not an action of this turn")
 
+
 def _problem(state: "SummonersState", move: Play) -> tuple[str, str] | None:
     return g.placement_problem(state.cells, state.frontier, move.card, move.cell,
                                move.over, state.game.options.ace_on_top_free)
+
 
 def _explain_play(state: "SummonersState", move: Play) -> Reason:
     if move.card not in state.data.hands[move.player]:
@@ -75,6 +75,7 @@ def _explain_play(state: "SummonersState", move: Play) -> Reason:
     if problem is None:
         return Reason("CORE-LEGAL", f"{move} is not a legal play here")
     return Reason(*problem)
+
 
 def _explain_summon(state: "SummonersState", move: Summon | Decline) -> Reason:
     d: SummonersData = state.data

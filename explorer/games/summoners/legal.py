@@ -13,13 +13,7 @@ import random
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Any, Final
 
-from explorer.core import (
-    OVER,
-    Pending,
-    decision,
-    luck,
-    seat_name,
-)
+from explorer.core import OVER, Pending, decision, luck, seat_name
 
 from . import fast
 from . import grid as g
@@ -86,6 +80,7 @@ def _actions(p: int, hand: tuple[str, ...], can_draw: bool, market: tuple[str, .
         moves.append(fast.pass_(p))
     return tuple(moves)
 
+
 def pending(state: "SummonersState") -> Pending:
     d: SummonersData = state.data
     phase = d.phase
@@ -99,6 +94,7 @@ def pending(state: "SummonersState") -> Pending:
         return OVER
     return _LUCK[phase][d.current]
 
+
 def legal_moves(state: "SummonersState") -> tuple:
     d: SummonersData = state.data
     phase = d.phase
@@ -110,17 +106,20 @@ def legal_moves(state: "SummonersState") -> tuple:
         return _play_moves(state)
     return _summon_moves(state, d.window.seats[0])
 
+
 def _action_moves(state: "SummonersState") -> tuple:
     d: SummonersData = state.data
     p = d.current
     return _actions(p, d.hands[p], _draw_allowed(state), d.market if d.mana[p] >= 1 else (),
                     state.game.options.pass_any_time)
 
+
 def _draw_allowed(state: "SummonersState") -> bool:
     d: SummonersData = state.data
     if not d.deck.empty:
         return True
     return not state.game.options.draw_needs_deck and bool(d.hands[d.current])
+
 
 def _play_moves(state: "SummonersState") -> tuple:
     """Every placement of every hand card, by card then cell.
@@ -154,6 +153,7 @@ def _play_moves(state: "SummonersState") -> tuple:
             moves.extend(_aces_over(state, p, card, pick))
     return tuple(moves)
 
+
 def _aces_over(state: "SummonersState", p: int, card: str, pick: fast.Picker) -> list:
     """An Ace on top of each card but a Spirit [S-ACE-2] (beside no Spirit of its
     stronger suit, when option `ace_on_top_free` is off) [S-ACE-3]: the shared moves
@@ -173,6 +173,7 @@ def _aces_over(state: "SummonersState", p: int, card: str, pick: fast.Picker) ->
     table = pick.table(p, card, True)
     return [table[n] for n in numbers]
 
+
 def summons(state: "SummonersState", player: int) -> list:
     d: SummonersData = state.data
     moves: list = []
@@ -184,8 +185,10 @@ def summons(state: "SummonersState", player: int) -> list:
                          for using in g.sites_at(state.cells, cell, spirit, kos))
     return moves
 
+
 def _summon_moves(state: "SummonersState", player: int) -> tuple:
     return tuple(summons(state, player)) + (fast.decline(player),)
+
 
 def is_legal(state: "SummonersState", move: Any) -> bool:   # Any: a Move of any kind, read by its type
     """Whether `move` is legal, answered from the move alone: a card in hand, a cell's
@@ -228,6 +231,7 @@ def is_legal(state: "SummonersState", move: Any) -> bool:   # Any: a Move of any
     kos = state.game.options.king_over_spirits
     return move.using in tuple(g.sites_at(state.cells, move.cell, move.card, kos))
 
+
 def _placeable(state: "SummonersState", move: Play) -> bool:
     """A hand card's placement, checked against the cell's limits."""
     card, cell = move.card, move.cell
@@ -250,11 +254,13 @@ def _placeable(state: "SummonersState", move: Play) -> bool:
         return True
     return limits[4 * i + g.SUIT_INDEX[card[0]]] < g.PLACING_RANK[card]
 
+
 def chance_outcomes(state: "SummonersState") -> tuple:
     d: SummonersData = state.data
     if d.phase not in CHANCE_PHASES:
         return ()
     return d.deck.outcomes(fast.reveal)
+
 
 def sample_chance(state: "SummonersState", rng: random.Random) -> Reveal:
     d: SummonersData = state.data

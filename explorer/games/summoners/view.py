@@ -111,6 +111,7 @@ def build_view(state: "SummonersState", viewer: Any = None) -> dict[str, Any]:  
         "outcome": None if outcome is None else outcome.to_jsonable(),
     }
 
+
 def _visible_summons(state: "SummonersState", viewer: int | None) -> list[dict[str, Any]] | None:
     """The summons open to the player asked in the summon window, for the teacher and
     that player only: they name the player's secret Spirit cards [S-HIDDEN-1]."""
@@ -120,6 +121,7 @@ def _visible_summons(state: "SummonersState", viewer: int | None) -> list[dict[s
     return [{"spirit": m.card, "cell": list(m.cell), "using": [list(c) for c in m.using],
              "label": m.label, "rule": m.rule}
             for m in summons(state, d.window.seats[0])]
+
 
 def redeal_unseen(state: "SummonersState", viewer: int, rng: random.Random) -> SummonersData:
     """Redeal what `viewer` cannot see: the secret part of other hands, other Spirit
