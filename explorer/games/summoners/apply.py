@@ -1,5 +1,6 @@
 """Applying a move: the rules that change a Piri Piri Summoners position.
 
+`apply(state, move)` (the `State._apply` hook) hands the move to its `Turn` method.
 `Turn` takes a state, applies one move to working copies of the parts it changes, and
 freezes them back into a new `SummonersData` with the events it caused. Placing a
 card, summoning, flanking, displacing sculptures, the summon window and the end of a
@@ -9,7 +10,7 @@ events, the layout dict handed to the next state) come from `fast`.
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from explorer.core import Deck, Event, chance
 from explorer.core.pending import seat_name
@@ -20,6 +21,7 @@ from . import grid as g
 from .cards import card_name, is_joker, is_spirit
 from .data import NO_WINDOW, SummonersData, Window, summoners_data
 from .grid import Cell
+from .legal import _KIND, BUY, CYCLE, DECLINE, DRAW, PLAY, REVEAL, SUMMON
 from .moves import Buy, Cycle, Play, Summon, cell_text
 
 if TYPE_CHECKING:
@@ -524,3 +526,24 @@ class Turn:
         else:
             self.phase = "action"
             self.current = (d.current + 1) % n
+
+
+def apply(state: SummonersState, move: Any) -> tuple[SummonersData, tuple[Event, ...]]:
+    """The next data and the events of the legal `move` in `state` (`State._apply`):
+    the `Turn` method of the move's kind."""
+    kind = _KIND.get(type(move), -1)   # the commonest kinds of random play first
+    if kind == CYCLE:
+        return Turn(state).cycle(move)
+    if kind == REVEAL:
+        return Turn(state).reveal(move.card)
+    if kind == PLAY:
+        return Turn(state).play(move)
+    if kind == BUY:
+        return Turn(state).buy(move)
+    if kind == DECLINE:
+        return Turn(state).decline(move.player)
+    if kind == DRAW:
+        return Turn(state).draw(move.player)
+    if kind == SUMMON:
+        return Turn(state).summon(move)
+    return Turn(state).pass_(move.player)
