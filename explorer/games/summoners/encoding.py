@@ -240,15 +240,16 @@ def read_grid(value: Any) -> tuple[tuple[int, int, str], ...]:
 # ------------------------------------------------------------------ whole-state checks
 def _check_elements(grid, hands, market, deck: Deck) -> None:
     """Every element card exactly once across grid, hands, market and deck."""
-    places = [("grid", [c for _, _, c in grid if not is_spirit(c)])]
+    places: list[tuple[str, Iterable[str]]] = [
+        ("grid", [c for _, _, c in grid if not is_spirit(c)])]
     places += [(f"hands[{p}]", h) for p, h in enumerate(hands)]
     places += [("market", [c for c in market if c]), ("deck.top", deck.top),
                ("deck.unseen", deck.unseen), ("deck.bottom", deck.bottom)]
     _place_each_once(places, ELEMENT_DECK, "deck.unseen", "element cards")
 
 
-def _place_each_once(places: list[tuple[str, Any]], deck: Iterable[str], missing_field: str,
-                     what: str) -> dict[str, str]:
+def _place_each_once(places: list[tuple[str, Iterable[str]]], deck: Iterable[str],
+                     missing_field: str, what: str) -> dict[str, str]:
     """Where each card of `deck` lies (field by card); InvalidInput naming the field when a
     card lies in two places or in none."""
     where: dict[str, str] = {}
@@ -266,7 +267,8 @@ def _place_each_once(places: list[tuple[str, Any]], deck: Iterable[str], missing
 def _check_spirits(grid, spirits, summoned, spirit_box, gone) -> None:
     """Every Spirit card exactly once across grid, spirit hands, box and gone; the summoned
     lists name only cards on the grid or gone, each once."""
-    places = [("grid", [c for _, _, c in grid if is_spirit(c)])]
+    places: list[tuple[str, Iterable[str]]] = [
+        ("grid", [c for _, _, c in grid if is_spirit(c)])]
     places += [(f"spirits[{p}]", h) for p, h in enumerate(spirits)]
     places += [("spirit_box", spirit_box), ("gone", gone)]
     where = _place_each_once(places, SPIRIT_DECK, "spirit_box", "Spirit cards")

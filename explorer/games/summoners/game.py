@@ -84,6 +84,5 @@ class SummonersGame(Game):
         return scene_module.scene(view)
 
 
-
-SummonersGame.scenario.__doc__ = SummonersGame.scenario.__doc__.rstrip() + "\n\n" + "\n".join(
+SummonersGame.scenario.__doc__ = (SummonersGame.scenario.__doc__ or "").rstrip() + "\n\n" + "\n".join(
     "        " + line if line else "" for line in FIELDS_DOC.splitlines())
