@@ -65,6 +65,7 @@ MODULES = (
     "explorer/games/village/agent.py",
     "explorer/games/summoners/state.py",
     "explorer/games/summoners/cards.py",
+    "explorer/games/summoners/data.py",
     "explorer/games/summoners/apply.py",
     "explorer/games/summoners/legal.py",
     "explorer/games/summoners/grid.py",

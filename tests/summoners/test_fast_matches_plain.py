@@ -120,7 +120,7 @@ def test_every_layout_stays_within_the_reach_of_cell_codes():
     0,0), and a game adds at most one cell per card beyond them."""
     from typing import get_args
 
-    from explorer.games.summoners.scenario import Coord
+    from explorer.games.summoners.encoding import Coord
     bound = get_args(Coord)[1]
     assert max(bound.le, -bound.ge) + len(ELEMENT_DECK) + len(SPIRIT_DECK) + 1 < REACH
 
@@ -215,6 +215,14 @@ def test_the_remembered_layout_is_the_grid(game, seed):
     for state in random_states(game, seed)[::5]:
         assert fast.cells_of(state.data.grid) == {(x, y): c for x, y, c in state.data.grid}
         assert state.cells == {(x, y): c for x, y, c in state.data.grid}
+
+
+def test_the_keyword_builder_is_the_named_tuple():
+    """`data.summoners_data` (the speed-only builder) builds what `SummonersData` does."""
+    from explorer.games.summoners.data import SummonersData, summoners_data
+    for state in random_states(explorer.load("summoners", players=3), 5)[::7]:
+        built = summoners_data(**state.data._asdict())
+        assert type(built) is SummonersData and built == SummonersData(**state.data._asdict())
 
 
 def test_a_turn_freezes_the_fields_it_unpacked():

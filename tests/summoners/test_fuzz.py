@@ -132,6 +132,12 @@ def test_scenario_grid_shapes_match_the_view():
     json.dumps(view)
 
 
+def test_a_scenario_and_a_saved_file_have_the_same_fields():
+    """Both readers name the same fields when they refuse an unknown one."""
+    from explorer.games.summoners import encoding
+    assert FIELDS == encoding.FIELDS
+
+
 def test_help_documents_every_field_the_cards_and_the_phases():
     doc = GAME.scenario.__doc__
     for name in FIELDS:

@@ -1,15 +1,16 @@
 """Applying a move: the rules that change a Piri Piri Summoners position.
 
+`apply(state, move)` (the `State._apply` hook) hands the move to its `Turn` method.
 `Turn` takes a state, applies one move to working copies of the parts it changes, and
 freezes them back into a new `SummonersData` with the events it caused. Placing a
 card, summoning, flanking, displacing sculptures, the summon window and the end of a
-turn all live here; which moves are legal lives in `state`. Remembered values (shared
+turn all live here; which moves are legal lives in `legal`. Remembered values (shared
 events, the layout dict handed to the next state) come from `fast`.
 """
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from explorer.core import Deck, Event, chance
 from explorer.core.pending import seat_name
@@ -18,8 +19,9 @@ from explorer.core.tuples import new_tuple, put
 from . import fast
 from . import grid as g
 from .cards import card_name, is_joker, is_spirit
-from .data import NO_WINDOW, SummonersData, Window
+from .data import NO_WINDOW, SummonersData, Window, summoners_data
 from .grid import Cell
+from .legal import _KIND, BUY, CYCLE, DECLINE, DRAW, PLAY, REVEAL, SUMMON
 from .moves import Buy, Cycle, Play, Summon, cell_text
 
 if TYPE_CHECKING:
@@ -110,7 +112,7 @@ class Turn:
     with the events it caused. Only the parts touched are rebuilt.
     """
 
-    # the fields of the next `SummonersData`, in its order
+    # the fields of the next `SummonersData`, by name (frozen in `_finish`)
     grid: tuple[tuple[int, int, str], ...]
     sites: frozenset[tuple[Cell, str]]
     limits: g.Columns
@@ -182,11 +184,14 @@ class Turn:
             self.limits = limits
             self._sites()
             fast.remember_cells(grid, self.cells)
-        return new_tuple(SummonersData, (
-            self.grid, self.sites, self.limits, self.hands, self.known, self.spirits,
-            self.summoned, tuple(self.mana), self.box_mana, tuple(self.sculptures), self.market,
-            self.deck, self.spirit_box, self.gone, self.current, self.phase, self.slot,
-            self.window, self.turn, self.passes, self.winner, self.ended)), tuple(self.events)
+        return summoners_data(
+            grid=self.grid, sites=self.sites, limits=self.limits, hands=self.hands,
+            known=self.known, spirits=self.spirits, summoned=self.summoned,
+            mana=tuple(self.mana), box_mana=self.box_mana, sculptures=tuple(self.sculptures),
+            market=self.market, deck=self.deck, spirit_box=self.spirit_box, gone=self.gone,
+            current=self.current, phase=self.phase, slot=self.slot, window=self.window,
+            turn=self.turn, passes=self.passes, winner=self.winner,
+            ended=self.ended), tuple(self.events)
 
     def _replaced(self) -> bool:
         """Whether this play's one change to the grid is a card put over another (an Ace
@@ -521,3 +526,24 @@ class Turn:
         else:
             self.phase = "action"
             self.current = (d.current + 1) % n
+
+
+def apply(state: SummonersState, move: Any) -> tuple[SummonersData, tuple[Event, ...]]:
+    """The next data and the events of the legal `move` in `state` (`State._apply`):
+    the `Turn` method of the move's kind."""
+    kind = _KIND.get(type(move), -1)   # the commonest kinds of random play first
+    if kind == CYCLE:
+        return Turn(state).cycle(move)
+    if kind == REVEAL:
+        return Turn(state).reveal(move.card)
+    if kind == PLAY:
+        return Turn(state).play(move)
+    if kind == BUY:
+        return Turn(state).buy(move)
+    if kind == DECLINE:
+        return Turn(state).decline(move.player)
+    if kind == DRAW:
+        return Turn(state).draw(move.player)
+    if kind == SUMMON:
+        return Turn(state).summon(move)
+    return Turn(state).pass_(move.player)

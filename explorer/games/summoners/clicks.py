@@ -42,14 +42,18 @@ def _cell(target: str) -> Cell | None:
 def meant_move(state: "SummonersState", targets: tuple[str, ...]) -> Move | None:
     """The move that clicking `targets` asks for in `state`, or None."""
     d = state.data
-    hand, spirit, cells, slots, deck = [], [], [], [], 0
+    hand: list[tuple[int, str]] = []           # (seat, card) of each hand card clicked
+    spirit: list[tuple[int, str]] = []         # likewise, Spirit cards
+    cells: list[Cell] = []
+    slots: list[int] = []
+    deck = 0
     for target in targets:
         kind, _, rest = target.partition(":")
         if kind in ("hand", "spirit"):
-            seat, _, card = rest.partition(":")
-            if not seat.isdigit():
+            digits, _, card = rest.partition(":")
+            if not digits.isdigit():
                 return None
-            (hand if kind == "hand" else spirit).append((int(seat), card))
+            (hand if kind == "hand" else spirit).append((int(digits), card))
         elif kind == "cell":
             cell = _cell(target)
             if cell is None:

@@ -1,4 +1,5 @@
-"""`SummonersData`: a Piri Piri Summoners position as immutable values.
+"""`SummonersData`: a Piri Piri Summoners position as immutable values, and
+`summoners_data`, its keyword-only builder.
 
 Its own module so that both the state (which reads it) and `apply` (which builds the
 next one) import it without importing each other.
@@ -50,13 +51,32 @@ class SummonersData(NamedTuple):
     spirit_box: tuple[str, ...]                # spirit cards never dealt, sorted (unseen)
     gone: tuple[str, ...]                      # consumed spirit cards, out of the game
     current: int                               # whose turn it is
-    phase: str                                 # see `state.PHASES`
+    phase: str                                 # see `encoding.PHASES`
     slot: int                                  # market slot waiting for a refill, else -1
     window: Window                             # seats still to be asked in the summon window
     turn: int                                  # turns completed
     passes: int                                # consecutive passes
     winner: int                                # instant winner [S-END-1], else -1
     ended: str                                 # why the game ended ("" while it goes on)
+
+
+def summoners_data(*, grid: tuple[tuple[int, int, str], ...], sites: frozenset[tuple[Cell, str]],
+                   limits: g.Columns, hands: tuple[tuple[str, ...], ...],
+                   known: tuple[tuple[str, ...], ...], spirits: tuple[tuple[str, ...], ...],
+                   summoned: tuple[tuple[str, ...], ...], mana: tuple[int, ...], box_mana: int,
+                   sculptures: tuple[Cell | None, ...], market: tuple[str, ...], deck: Deck,
+                   spirit_box: tuple[str, ...], gone: tuple[str, ...], current: int, phase: str,
+                   slot: int, window: Window, turn: int, passes: int, winner: int,
+                   ended: str) -> SummonersData:
+    """`SummonersData(...)` by keyword, every field named.
+
+    Speed: compiled callers pass the keywords for free, and the tuple is built without
+    the NamedTuple's Python `__new__` (`core.tuples.new_tuple`); every step builds one.
+    """
+    return new_tuple(SummonersData, (grid, sites, limits, hands, known, spirits, summoned,
+                                     mana, box_mana, sculptures, market, deck, spirit_box,
+                                     gone, current, phase, slot, window, turn, passes,
+                                     winner, ended))
 
 
 NO_WINDOW = Window(())

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from explorer.core import (
-    CHANCE,
-    Reason,
-)
+from explorer.core import CHANCE, Reason
 from explorer.core.pending import seat_name
 
 from . import grid as g

@@ -9,9 +9,10 @@ from . import scene as scene_module
 from .agent import GreedySummonersAgent
 from .apply import SPIRITS_EACH
 from .cards import ELEMENT_DECK, SPIRIT_DECK, card_name
+from .encoding import MANA_EACH, MARKET_SLOTS, decode
 from .moves import MOVE_TYPES
 from .options import SummonersOptions
-from .scenario import FIELDS_DOC, MANA_EACH, MARKET_SLOTS, decode_data, parse_text, scenario_data
+from .scenario import FIELDS_DOC, parse_text, scenario_data
 from .state import SummonersState
 
 HAND_SIZE = 4
@@ -77,12 +78,11 @@ class SummonersGame(Game):
         return SummonersState(self, scenario_data(self.players, self.options, merged))
 
     def _decode(self, raw: Any) -> tuple:
-        return decode_data(self.players, self.options, raw)
+        return decode(raw, self.players, self.options)
 
     def scene(self, view: Mapping[str, Any]) -> dict[str, Any]:
         return scene_module.scene(view)
 
 
-
-SummonersGame.scenario.__doc__ = SummonersGame.scenario.__doc__.rstrip() + "\n\n" + "\n".join(
+SummonersGame.scenario.__doc__ = (SummonersGame.scenario.__doc__ or "").rstrip() + "\n\n" + "\n".join(
     "        " + line if line else "" for line in FIELDS_DOC.splitlines())

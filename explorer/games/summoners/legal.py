@@ -13,13 +13,7 @@ import random
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Any, Final
 
-from explorer.core import (
-    OVER,
-    Pending,
-    decision,
-    luck,
-    seat_name,
-)
+from explorer.core import OVER, Pending, decision, luck, seat_name
 
 from . import fast
 from . import grid as g

@@ -1,39 +1,51 @@
-"""Positions from descriptions: `Game.scenario(...)` and saved files both come through here.
+"""Positions from descriptions: `Game.scenario(...)`, checked like saved files.
 
 A scenario is a dict (or the same as text, one ``key: value`` per line). Every field is
 optional; what is left out gets a sensible default, and every card not placed anywhere
 goes to the unseen part of its deck. The shapes are those of `view()`: see `FIELDS_DOC`
 (it is also `help(game.scenario)`).
 
-Input is read in two steps. Its *shape* is checked by msgspec against small typed
-structs (`ScenarioSpec`, `SavedData`; `explorer.core.typed.convert`), so a wrong type
-is refused with the path of the field (``mana[0]: expected `int`, got `float```). Then
-the *meaning* is checked by code here (a card exists and lies in one place only, mana
-is conserved, the phase can be reached), again naming the field. Nothing half-built is
-ever returned.
+Input is read in two steps. Its *shape* is checked by msgspec against the typed struct
+`ScenarioSpec` (`explorer.core.typed.convert`), so a wrong type is refused with the
+path of the field (``mana[0]: expected `int`, got `float```). Then the *meaning* is
+checked by `encoding.check`, the check of saved files (a card exists and lies in one
+place only, mana is conserved, the phase can be reached), again naming the field.
+Nothing half-built is ever returned.
 """
 from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Annotated, Any, Iterable, Literal, Mapping
+from typing import Any, Mapping
 
 import msgspec
 
 from explorer.core import Deck, InvalidInput
-from explorer.core.checks import seat
-from explorer.core.pending import seat_name
 from explorer.core.typed import convert
 
-from .cards import ELEMENT_DECK, SPIRIT_DECK, is_spirit
-from .data import SummonersData, Window
-from .grid import Cell, all_sites, frontier_limits, frontier_of
-from .moves import read_card, read_cell
-
-MARKET_SLOTS = 5
-MANA_EACH = 8
-PHASES = ("action", "play", "summon", "over", "draw", "cycle-draw", "refill")
-ENDINGS = ("", "spirits", "passes", "turns")
+from .cards import ELEMENT_DECK, SPIRIT_DECK
+from .data import SummonersData
+from .encoding import (
+    ELEMENTS,
+    MANA_EACH,
+    MARKET_CARDS,
+    MARKET_SLOTS,
+    SPIRITS,
+    CellShape,
+    Count,
+    Ending,
+    Phase,
+    Seat,
+    Slot,
+    Winner,
+    check,
+    check_names,
+    per_player,
+    per_player_cards,
+    read_cards,
+    read_grid,
+)
+from .moves import read_cell
 
 FIELDS_DOC = """\
 Fields (all optional; n = number of players; cells are (x, y) tuples, y grows
@@ -76,14 +88,6 @@ Y (yellow), ranks 2-10 and A (the Aces BA, RA, GA, YA), and the Jokers X1, X2;
 Spirit cards are BJ, BQ, BK, RJ, ... YK (Jack, Queen, King of each suit).
 """
 
-Seat = Annotated[int, msgspec.Meta(ge=0, le=3)]
-Count = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
-Coord = Annotated[int, msgspec.Meta(ge=-9999, le=9999)]
-CellShape = tuple[Coord, Coord]
-Phase = Literal["action", "play", "summon", "over", "draw", "cycle-draw", "refill"]
-Ending = Literal["", "spirits", "passes", "turns"]
-Slot = Annotated[int, msgspec.Meta(ge=-1, le=MARKET_SLOTS - 1)]
-Winner = Annotated[int, msgspec.Meta(ge=-1, le=3)]
 
 
 class DeckSpec(msgspec.Struct, forbid_unknown_fields=True):
@@ -95,7 +99,7 @@ class DeckSpec(msgspec.Struct, forbid_unknown_fields=True):
 class ScenarioSpec(msgspec.Struct, forbid_unknown_fields=True):
     """The shape of a scenario (every field optional)."""
 
-    grid: Any = None                  # read by `_grid`: keys may be tuples or "x,y"
+    grid: Any = None                  # read by `read_grid`: keys may be tuples or "x,y"
     hands: list[list[str]] | None = None
     known: list[list[str]] | None = None
     spirits: list[list[str]] | None = None
@@ -117,41 +121,7 @@ class ScenarioSpec(msgspec.Struct, forbid_unknown_fields=True):
     ended: Ending = ""
 
 
-class SavedDeck(msgspec.Struct, forbid_unknown_fields=True):
-    unseen: list[str]
-    top: list[str]
-    bottom: list[str]
-
-
-class SavedData(msgspec.Struct, forbid_unknown_fields=True):
-    """The shape of saved state data (`encoding.encode`): every field present."""
-
-    grid: dict[str, str]
-    hands: list[list[str]]
-    known: list[list[str]]
-    spirits: list[list[str]]
-    summoned: list[list[str]]
-    mana: list[Count]
-    box_mana: Count
-    sculptures: list[CellShape | None]
-    market: list[str]
-    deck: SavedDeck
-    spirit_box: list[str]
-    gone: list[str]
-    current: Seat
-    phase: Phase
-    slot: Slot
-    window: list[Seat]
-    turn: Count
-    passes: Count
-    winner: Winner
-    ended: Ending
-
-
 FIELDS = tuple(ScenarioSpec.__struct_fields__)
-_ELEMENTS = frozenset(ELEMENT_DECK)
-_SPIRITS = frozenset(SPIRIT_DECK)
-_MARKET = _ELEMENTS | {""}
 _INT = re.compile(r"-?[0-9]{1,7}")
 
 
@@ -201,40 +171,33 @@ def _int(text: str, field: str) -> int:
 
 
 # ------------------------------------------------------------------ building
-def _check_names(raw: Mapping[str, Any], where: str) -> None:
-    for name in raw:
-        if name not in FIELDS:
-            raise InvalidInput(f"{where}{name}" if where else str(name),
-                               f"unknown field; known: {', '.join(FIELDS)}")
-
-
 def scenario_data(players: int, options: Any, spec: Mapping[str, Any]) -> SummonersData:
     """State data from a scenario dict, filling the defaults (see `FIELDS_DOC`)."""
-    _check_names(spec, "")
+    check_names(spec, "", FIELDS)
     s = convert(dict(spec), ScenarioSpec, "")
     n = players
-    grid = _grid(s.grid if s.grid is not None else {})
-    market = _cards(s.market or [], "market", _MARKET)
+    grid = read_grid(s.grid if s.grid is not None else {})
+    market = read_cards(s.market or [], "market", MARKET_CARDS)
     if len(market) > MARKET_SLOTS:
         raise InvalidInput("market", f"at most {MARKET_SLOTS} slots, got {len(market)}")
     market = market + ("",) * (MARKET_SLOTS - len(market))
-    hands = _per_player_cards(s.hands, "hands", n, _ELEMENTS)
-    spirits = _per_player_cards(s.spirits, "spirits", n, _SPIRITS)
-    gone = _cards(s.gone or [], "gone", _SPIRITS)
+    hands = per_player_cards(s.hands, "hands", n, ELEMENTS)
+    spirits = per_player_cards(s.spirits, "spirits", n, SPIRITS)
+    gone = read_cards(s.gone or [], "gone", SPIRITS)
     placed = Counter(c for _, _, c in grid)
     placed.update(c for h in hands for c in h)
     placed.update(c for c in market if c)
     if isinstance(s.deck, list):
-        known = _cards(s.deck, "deck", _ELEMENTS)
+        known = read_cards(s.deck, "deck", ELEMENTS)
         placed.update(known)
         deck = Deck((), (), known + tuple(c for c in ELEMENT_DECK if not placed[c]))
     else:
         spec_deck = s.deck or DeckSpec()
-        top = _cards(spec_deck.top, "deck.top", _ELEMENTS)
-        bottom = _cards(spec_deck.bottom, "deck.bottom", _ELEMENTS)
+        top = read_cards(spec_deck.top, "deck.top", ELEMENTS)
+        bottom = read_cards(spec_deck.bottom, "deck.bottom", ELEMENTS)
         placed.update(top + bottom)
         unseen = (tuple(c for c in ELEMENT_DECK if not placed[c]) if spec_deck.unseen is None
-                  else _cards(spec_deck.unseen, "deck.unseen", _ELEMENTS))
+                  else read_cards(spec_deck.unseen, "deck.unseen", ELEMENTS))
         deck = Deck.of(unseen, top, bottom)
     if s.spirit_box is None:
         used = Counter(c for _, _, c in grid)
@@ -242,207 +205,17 @@ def scenario_data(players: int, options: Any, spec: Mapping[str, Any]) -> Summon
         used.update(gone)
         spirit_box = tuple(c for c in SPIRIT_DECK if not used[c])
     else:
-        spirit_box = _cards(s.spirit_box, "spirit_box", _SPIRITS)
-    mana = _per_player(s.mana, "mana", n) if s.mana is not None else (MANA_EACH,) * n
-    return _build(players, options, grid=grid, hands=hands,
-                  known=_per_player_cards(s.known, "known", n, _ELEMENTS),
-                  spirits=spirits,
-                  summoned=_per_player_cards(s.summoned, "summoned", n, _SPIRITS, sort=False),
-                  mana=mana,
-                  box_mana=MANA_EACH * n - sum(mana) if s.box_mana is None else s.box_mana,
-                  sculptures=_per_player(s.sculptures, "sculptures", n) if s.sculptures
-                  is not None else (None,) * n,
-                  market=market, deck=deck, spirit_box=spirit_box, gone=gone,
-                  current=options.first_player if s.current is None else s.current,
-                  phase=s.phase, slot=s.slot, window=tuple(s.window), turn=s.turn,
-                  passes=s.passes, winner=s.winner, ended=s.ended)
-
-
-def decode_data(players: int, options: Any, raw: Any) -> SummonersData:
-    """State data from its saved form (every field present), validated whole."""
-    if isinstance(raw, Mapping):
-        _check_names(raw, "data.")
-    saved = convert(raw, SavedData, "data")
-    n = players
-    deck = Deck(tuple(sorted(_cards(saved.deck.unseen, "data.deck.unseen", _ELEMENTS))),
-                _cards(saved.deck.top, "data.deck.top", _ELEMENTS),
-                _cards(saved.deck.bottom, "data.deck.bottom", _ELEMENTS))
-    return _build(players, options, grid=_grid(saved.grid),
-                  hands=_per_player_cards(saved.hands, "hands", n, _ELEMENTS),
-                  known=_per_player_cards(saved.known, "known", n, _ELEMENTS),
-                  spirits=_per_player_cards(saved.spirits, "spirits", n, _SPIRITS),
-                  summoned=_per_player_cards(saved.summoned, "summoned", n, _SPIRITS,
-                                             sort=False),
-                  mana=_per_player(saved.mana, "mana", n), box_mana=saved.box_mana,
-                  sculptures=_per_player(saved.sculptures, "sculptures", n),
-                  market=_cards(saved.market, "market", _MARKET), deck=deck,
-                  spirit_box=_cards(saved.spirit_box, "spirit_box", _SPIRITS),
-                  gone=_cards(saved.gone, "gone", _SPIRITS), current=saved.current,
-                  phase=saved.phase, slot=saved.slot, window=tuple(saved.window),
-                  turn=saved.turn, passes=saved.passes, winner=saved.winner,
-                  ended=saved.ended)
-
-
-def _build(n: int, options: Any, *, grid, hands, known, spirits, summoned, mana, box_mana,
-           sculptures, market, deck: Deck, spirit_box, gone, current, phase, slot, window,
-           turn, passes, winner, ended) -> SummonersData:
-    """The semantic checks shared by scenarios and saved files, then the data."""
-    for p, (seen, hand) in enumerate(zip(known, hands)):
-        if len(set(seen)) < len(seen):
-            raise InvalidInput(f"known[{p}]", "a card is named twice")
-        missing = sorted(set(seen) - set(hand))
-        if missing:
-            raise InvalidInput(f"known[{p}]", f"{missing[0]} is not in {seat_name(p)}'s hand")
-    if box_mana < 0 or sum(mana) + box_mana != MANA_EACH * n:
-        raise InvalidInput("box_mana", f"players' mana plus the box must be {MANA_EACH * n} "
-                                       f"({MANA_EACH} per player), got {sum(mana) + box_mana}")
-    if len(market) != MARKET_SLOTS:
-        raise InvalidInput("market", f"expected {MARKET_SLOTS} slots, got {len(market)}")
-    _check_elements(grid, hands, market, deck)
-    _check_spirits(grid, spirits, summoned, spirit_box, gone)
-    occupied = {(x, y) for x, y, _ in grid}
-    for p, cell in enumerate(sculptures):
-        if cell is not None and cell not in occupied:
-            raise InvalidInput(f"sculptures[{p}]", f"no card at {cell[0]},{cell[1]} to stand on")
-    _seat(current, "current", n)
-    for i, q in enumerate(window):
-        _seat(q, f"window[{i}]", n)
-    if winner != -1:
-        _seat(winner, "winner", n)
-    _check_phase(phase, ended, winner, slot, window, market, deck, hands[current])
-    if turn > options.max_turns or (turn == options.max_turns and phase != "over"):
-        raise InvalidInput("turn", f"the game ends when {options.max_turns} turns are played "
-                                   f"(option max_turns), got {turn} (S-END-3)")
-    cells: dict[Cell, str] = {(x, y): c for x, y, c in grid}
-    frontier = frozenset(frontier_of(cells, options.first_cell))
-    return SummonersData(grid, all_sites(cells, frontier, options.king_over_spirits),
-                         frontier_limits(cells, frontier),
-                         hands, known, spirits, summoned, tuple(mana), box_mana,
-                         tuple(sculptures), tuple(market), deck, tuple(sorted(spirit_box)),
-                         gone, current, phase, slot, Window(window), turn, passes, winner,
-                         ended)
-
-
-# ------------------------------------------------------------------ field readers
-def _per_player(values: list, field: str, n: int) -> tuple:
-    if len(values) != n:
-        raise InvalidInput(field, f"expected one entry per player ({n}), got {len(values)}")
-    return tuple(values)
-
-
-def _per_player_cards(values: list[list[str]] | None, field: str, n: int,
-                      allowed: frozenset[str], sort: bool = True) -> tuple[tuple[str, ...], ...]:
-    if values is None:
-        return ((),) * n
-    out = []
-    for p, cards in enumerate(_per_player(values, field, n)):
-        read = _cards(cards, f"{field}[{p}]", allowed)
-        out.append(tuple(sorted(read)) if sort else read)
-    return tuple(out)
-
-
-def _cards(cards: Iterable[str], field: str, allowed: frozenset[str]) -> tuple[str, ...]:
-    """Card names (any case; "-" is an empty market slot), each among `allowed`."""
-    out = []
-    for i, card in enumerate(cards):
-        if card == "-" and "" in allowed:
-            card = ""
-        out.append(read_card(card, f"{field}[{i}]", allowed))
-    return tuple(out)
-
-
-def _seat(value: int, field: str, n: int) -> None:
-    """`value` is a seat of the table (the shared check, `core.checks.seat`)."""
-    seat(value, field, n)
-
-
-def _grid(value: Any) -> tuple[tuple[int, int, str], ...]:
-    """The layout from {cell: card} (cells as (x, y) or "x,y") or [[x, y, card], ...]."""
-    if isinstance(value, Mapping):
-        items = []
-        for key, card in value.items():
-            if isinstance(key, str):
-                cell = read_cell(key, f"grid[{key[:20]!r}]")
-            else:
-                cell = convert(key, CellShape, f"grid[{key!r}]"[:40])
-            items.append((cell, card))
-    elif isinstance(value, (list, tuple)):
-        rows = convert(value, list[tuple[Coord, Coord, str]], "grid")
-        items = [((x, y), card) for x, y, card in rows]
-    else:
-        raise InvalidInput("grid", f"expected a mapping of cells to cards or a list, "
-                                   f"got {type(value).__name__}")
-    cells: dict[Cell, str] = {}
-    for cell, card in items:
-        where = f"grid[{cell[0]},{cell[1]}]"
-        card = convert(card, str, where)
-        card = read_card(card, where, _ELEMENTS | _SPIRITS)
-        if cell in cells:
-            raise InvalidInput(where, "two cards on one cell")
-        cells[cell] = card
-    return tuple((x, y, c) for (x, y), c in sorted(cells.items()))
-
-
-# ------------------------------------------------------------------ whole-state checks
-def _check_elements(grid, hands, market, deck: Deck) -> None:
-    """Every element card exactly once across grid, hands, market and deck."""
-    places = [("grid", [c for _, _, c in grid if not is_spirit(c)])]
-    places += [(f"hands[{p}]", h) for p, h in enumerate(hands)]
-    places += [("market", [c for c in market if c]), ("deck.top", deck.top),
-               ("deck.unseen", deck.unseen), ("deck.bottom", deck.bottom)]
-    _place_each_once(places, ELEMENT_DECK, "deck.unseen", "element cards")
-
-
-def _place_each_once(places: list[tuple[str, Any]], deck: Iterable[str], missing_field: str,
-                     what: str) -> dict[str, str]:
-    """Where each card of `deck` lies (field by card); InvalidInput naming the field when a
-    card lies in two places or in none."""
-    where: dict[str, str] = {}
-    for field, cards in places:
-        for card in cards:
-            if card in where:
-                raise InvalidInput(field, f"the {card} is also in {where[card]}")
-            where[card] = field
-    missing = [c for c in deck if c not in where]
-    if missing:
-        raise InvalidInput(missing_field, f"{what} missing from the game: {' '.join(missing)}")
-    return where
-
-
-def _check_spirits(grid, spirits, summoned, spirit_box, gone) -> None:
-    """Every Spirit card exactly once across grid, spirit hands, box and gone; the summoned
-    lists name only cards on the grid or gone, each once."""
-    places = [("grid", [c for _, _, c in grid if is_spirit(c)])]
-    places += [(f"spirits[{p}]", h) for p, h in enumerate(spirits)]
-    places += [("spirit_box", spirit_box), ("gone", gone)]
-    where = _place_each_once(places, SPIRIT_DECK, "spirit_box", "Spirit cards")
-    claimed: set[str] = set()
-    for p, cards in enumerate(summoned):
-        for card in cards:
-            if where.get(card) not in ("grid", "gone") or card in claimed:
-                raise InvalidInput(f"summoned[{p}]", f"the {card} is not a summoned card on "
-                                                     f"the grid or gone, or is claimed twice")
-            claimed.add(card)
-    for _, _, card in grid:
-        if is_spirit(card) and card not in claimed:
-            raise InvalidInput("summoned", f"the {card} on the grid was summoned by nobody")
-
-
-def _check_phase(phase, ended, winner, slot, window, market, deck: Deck, hand) -> None:
-    """The turn state must be one the rules can reach, so every hook answers."""
-    if (phase == "over") != bool(ended):
-        raise InvalidInput("ended", "a game is over exactly when it says why it ended")
-    if (ended == "spirits") != (winner != -1):
-        raise InvalidInput("winner", "only a game won by summoning all three Spirit cards "
-                                     "has a winner seat")
-    if phase in ("draw", "cycle-draw", "refill") and not deck.needs_luck:
-        raise InvalidInput("phase", f"phase {phase!r} draws an unseen card by chance, but the "
-                                    f"next card of the deck is known or there is none")
-    if (phase == "refill") != (slot != -1):
-        raise InvalidInput("slot", "a market slot waits for a refill exactly in phase 'refill'")
-    if phase == "refill" and market[slot]:
-        raise InvalidInput("slot", f"market slot {slot} is not empty")
-    if (phase == "summon") != bool(window):
-        raise InvalidInput("window", "players are asked to summon exactly in phase 'summon'")
-    if phase == "play" and not hand:
-        raise InvalidInput("phase", "the current player must play a card but holds none")
+        spirit_box = read_cards(s.spirit_box, "spirit_box", SPIRITS)
+    mana = per_player(s.mana, "mana", n) if s.mana is not None else (MANA_EACH,) * n
+    return check(players, options, grid=grid, hands=hands,
+                 known=per_player_cards(s.known, "known", n, ELEMENTS),
+                 spirits=spirits,
+                 summoned=per_player_cards(s.summoned, "summoned", n, SPIRITS, sort=False),
+                 mana=mana,
+                 box_mana=MANA_EACH * n - sum(mana) if s.box_mana is None else s.box_mana,
+                 sculptures=per_player(s.sculptures, "sculptures", n) if s.sculptures
+                 is not None else (None,) * n,
+                 market=market, deck=deck, spirit_box=spirit_box, gone=gone,
+                 current=options.first_player if s.current is None else s.current,
+                 phase=s.phase, slot=s.slot, window=tuple(s.window), turn=s.turn,
+                 passes=s.passes, winner=s.winner, ended=s.ended)

@@ -113,7 +113,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
                       "note": f"score {seat['score']:g}", "layout": "row",
                       "items": [mana] + hand + spirits + summoned, "plain": True,
                       "dense": small, "inline": small, "highlight": view["to_move"] == p})
-    zones = [
+    zones: list[dict[str, Any]] = [
         {"id": "grid", "label": "Valley", "note": "empty cells: where a card may go; a player's badge: their sculpture",
          "layout": "grid", "items": grid_items},
     ]

@@ -29,14 +29,13 @@ from explorer.core import (
 
 from . import fast, legal
 from . import grid as g
-from .apply import Turn
+from .apply import apply
 from .cards import SPIRIT_POINTS, card_name
 from .clicks import meant_move
 from .data import SummonersData
 from .encoding import encode
 from .explain import explain
 from .grid import Cell
-from .legal import _KIND, BUY, CYCLE, DECLINE, DRAW, PLAY, REVEAL, SUMMON
 from .moves import Reveal
 from .odds import coming_luck
 from .view import build_view, redeal_unseen
@@ -102,24 +101,8 @@ class SummonersState(State):
         """The move clicking `targets` means, legal or not (see `clicks`), or None."""
         return meant_move(self, tuple(targets))
 
-    # ------------------------------------------------------------------ apply
     def _apply(self, move: Any) -> tuple[SummonersData, tuple[Event, ...]]:
-        kind = _KIND.get(type(move), -1)   # the commonest kinds of random play first
-        if kind == CYCLE:
-            return Turn(self).cycle(move)
-        if kind == REVEAL:
-            return Turn(self).reveal(move.card)
-        if kind == PLAY:
-            return Turn(self).play(move)
-        if kind == BUY:
-            return Turn(self).buy(move)
-        if kind == DECLINE:
-            return Turn(self).decline(move.player)
-        if kind == DRAW:
-            return Turn(self).draw(move.player)
-        if kind == SUMMON:
-            return Turn(self).summon(move)
-        return Turn(self).pass_(move.player)
+        return apply(self, move)
 
     # ------------------------------------------------------------------ scoring
     def _scoring(self, p: int) -> tuple[str, ...]:
