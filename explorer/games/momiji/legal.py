@@ -2,8 +2,9 @@
 
 A turn is a sequence of small decisions, each its own pending step (`rules.STEPS`; the
 steps are described in `state`). Moves, chance-outcome pairs and prompts are made once
-and shared (the tables here), so listing a step's moves mostly looks values up;
-`tests/momiji/test_shared.py` checks the shared values against the plain ones.
+and shared (the tables here), so listing a step's moves mostly looks values up
+(`tests/momiji/test_fast_matches_plain.py` checks the shared values against the plain
+ones).
 """
 from __future__ import annotations
 
