@@ -10,11 +10,14 @@ from ...core import chance
 from ...core.events import Event
 from ...core.move import Move
 from ...core.pending import seat_name
+from ...core.tuples import put
 from . import draft as DR
 from . import moves as M
 from . import narration as N
 from . import rules as R
-from .cards import TYPES, describe, name, type_of, value_of
+from .cards import TYPES, describe, name, type_of, value_of, with_cards, without
+from .data import MomijiData, changed
+from .legal import passing
 from .moves import Deal, Play, Stop
 from .rules import (
     ACT,
@@ -43,10 +46,6 @@ from .rules import (
 
 if TYPE_CHECKING:
     from .state import MomijiState
-from ...core.tuples import put
-from .cards import with_cards, without
-from .data import MomijiData, changed
-from .legal import passing
 
 
 def _forget(known: tuple[tuple[int, ...], ...], p: int, card: int) -> tuple[tuple[int, ...], ...]:

@@ -20,6 +20,7 @@ from . import draft as DR
 from . import moves as M
 from . import rules as R
 from .cards import type_of
+from .data import MomijiData
 from .moves import DEALS, Deal, Play, Stop
 from .rules import (
     ACT,
@@ -45,7 +46,6 @@ from .rules import (
 
 if TYPE_CHECKING:
     from .state import MomijiState
-from .data import MomijiData
 
 # interned moves: generation reuses the same few objects instead of building new ones
 Activate, End, Place, Power, Reveal = (
