@@ -242,7 +242,7 @@ def redeal_unseen(state: "MomijiState", viewer: int, rng: random.Random) -> Momi
         lands = DR.sample_picks(rng, d.lands, viewer, d.active, state.game.options.first_player,
                                 letters(state), passing(state))
     return changed(d, hands=tuple(hands), pond=tuple(pond), rows=rows, lands=lands,
-                deck=Deck(rest, tuple(top), deck.bottom))
+                   deck=Deck(rest, tuple(top), deck.bottom))
 
 
 def _redeal_covered(state: "MomijiState", viewer: int, rng: random.Random,
