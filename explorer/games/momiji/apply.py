@@ -15,7 +15,7 @@ from . import draft as DR
 from . import moves as M
 from . import narration as N
 from . import rules as R
-from .cards import TYPES, describe, name, type_of, value_of, with_cards, without
+from .cards import TYPES, describe, left, name, right, type_of, value_of, with_cards, without
 from .data import MomijiData, changed
 from .legal import passing
 from .moves import Deal, Play, Stop
@@ -251,7 +251,7 @@ def _on_stop(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) ->
     acorns = d.acorns
     if len(set(d.play)) >= 2:
         row = d.rows[p]
-        pairs = [(a[-1], b[-1]) for a, b in zip(row, row[1:]) if a[-1] & 2 and b[-1] & 1]
+        pairs = [(a[-1], b[-1]) for a, b in zip(row, row[1:]) if right(a[-1]) and left(b[-1])]
         if pairs:
             acorns = _gained(state, d, p, 2 * len(pairs))
             got = N.counted(acorns[p] - d.acorns[p], "acorn")
