@@ -10,11 +10,14 @@ from ...core import chance
 from ...core.events import Event
 from ...core.move import Move
 from ...core.pending import seat_name
+from ...core.tuples import put
 from . import draft as DR
 from . import moves as M
 from . import narration as N
 from . import rules as R
-from .cards import TYPES, describe, name, type_of, value_of
+from .cards import TYPES, describe, left, name, right, type_of, value_of, with_cards, without
+from .data import MomijiData, changed
+from .legal import passing
 from .moves import Deal, Play, Stop
 from .rules import (
     ACT,
@@ -43,10 +46,6 @@ from .rules import (
 
 if TYPE_CHECKING:
     from .state import MomijiState
-from ...core.tuples import put
-from .cards import with_cards, without
-from .data import MomijiData, changed
-from .legal import passing
 
 
 def _forget(known: tuple[tuple[int, ...], ...], p: int, card: int) -> tuple[tuple[int, ...], ...]:
@@ -74,7 +73,8 @@ def apply(state: "MomijiState", move: Move) -> tuple[NamedTuple, tuple[Event, ..
     ev: list[Event] = []
     return _HANDLERS[type(move)](state, state.data, move, ev), tuple(ev)
 
-# one handler per kind of move: (data, move, events so far) -> data after the move
+
+# one handler per kind of move: (state, data, move, events so far) -> data after the move
 def _on_deal(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
     d = _dealt(state, d, move.card, ev)
     if d.deal > 0 and chance.needs_luck(d.deck):     # the next card is luck again
@@ -88,9 +88,9 @@ def _on_collect(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event])
     got = tuple(c for c in d.garden if type_of(c) == t)
     ev.append(N.collected(p, got))
     return changed(d, garden=tuple(c for c in d.garden if type_of(c) != t),
-                hands=put(d.hands, p, with_cards(d.hands[p], *got)),
-                known=put(d.known, p, with_cards(d.known[p], *got)),
-                flags=d.flags | F_MAIN | F_COLLECTED, step=AFTER)
+                   hands=put(d.hands, p, with_cards(d.hands[p], *got)),
+                   known=put(d.known, p, with_cards(d.known[p], *got)),
+                   flags=d.flags | F_MAIN | F_COLLECTED, step=AFTER)
 
 
 def _on_reveal(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
@@ -98,7 +98,7 @@ def _on_reveal(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) 
     cards = min(4, d.deck.size)
     ev.append(N.revealed(p, cards))
     d = changed(d, acorns=put(d.acorns, p, d.acorns[p] - 1), reveals=d.reveals + 1,
-             deal=cards, deal_to=TO_REVEAL)
+                deal=cards, deal_to=TO_REVEAL)
     return _run_deals(state, d, ev)
 
 
@@ -118,7 +118,7 @@ def _on_activate(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]
     ev.append(Event("activate", "M-OBJ-1", f"{seat_name(p)} pays 3 acorns and activates the objective "
                                            f"{state.game.objective_name(move.key, d.types)}", p))
     return changed(d, acorns=put(d.acorns, p, d.acorns[p] - R.ACORNS_FOR_OBJECTIVE),
-                owners=put(d.owners, i, p), flags=d.flags | F_MAIN, step=AFTER)
+                   owners=put(d.owners, i, p), flags=d.flags | F_MAIN, step=AFTER)
 
 
 def _on_trade(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
@@ -130,7 +130,7 @@ def _on_trade(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -
     if d.step == TRADE:
         ev.append(N.traded(p, card, True))
         return changed(d, hands=hands, known=known, discard=discard, acorns=_gained(state, d, p, 1),
-                    step=_back(d))
+                       step=_back(d))
     ev.append(N.traded(p, card, False))
     return changed(d, hands=hands, known=known, discard=discard, step=TRADE, flags=d.flags | F_TRADED)
 
@@ -140,7 +140,7 @@ def _on_give(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) ->
     card = move.card
     ev.append(Event("give", "M-POWER-F", f"{seat_name(p)} puts {name(card)} into the Garden", p))
     return changed(d, hands=put(d.hands, p, without(d.hands[p], card)), known=_forget(d.known, p, card),
-                garden=with_cards(d.garden, card), step=LTAKE)
+                   garden=with_cards(d.garden, card), step=LTAKE)
 
 
 def _on_swap(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
@@ -152,8 +152,8 @@ def _on_swap(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) ->
                                          f"{name(take)} (Lantern)", p))
     known = _forget(d.known, p, give)
     return changed(d, hands=put(d.hands, p, with_cards(without(d.hands[p], give), take)),
-                known=put(known, p, with_cards(known[p], take)),
-                garden=with_cards(without(d.garden, take), give), step=_back(d))
+                   known=put(known, p, with_cards(known[p], take)),
+                   garden=with_cards(without(d.garden, take), give), step=_back(d))
 
 
 def _on_discard(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
@@ -161,7 +161,7 @@ def _on_discard(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event])
     card = move.card
     ev.append(N.discarded(p, card))
     d = changed(d, hands=put(d.hands, p, without(d.hands[p], card)), known=_forget(d.known, p, card),
-             discard=with_cards(d.discard, card))
+                discard=with_cards(d.discard, card))
     if len(d.hands[p]) <= R.HAND_LIMIT:
         return _finish_turn(state, d, ev)
     return d
@@ -242,8 +242,8 @@ def _on_play(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) ->
             ev.append(Event("torii", "M-PLAY-5", f"{who} closes the {TYPES[t]} pile; no torii is left", p))
     step = PLACE if new_pile and state.game.options.new_piles == "any" and len(row) > 1 else PLAY
     return changed(d, hands=put(d.hands, p, without(d.hands[p], card)), known=_forget(d.known, p, card),
-                      rows=put(d.rows, p, row), flags=flags, play=d.play + (t,), supply=supply,
-                      torii=torii, ending=ending, step=step)
+                   rows=put(d.rows, p, row), flags=flags, play=d.play + (t,), supply=supply,
+                   torii=torii, ending=ending, step=step)
 
 
 def _on_stop(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -> MomijiData:
@@ -251,7 +251,7 @@ def _on_stop(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) ->
     acorns = d.acorns
     if len(set(d.play)) >= 2:
         row = d.rows[p]
-        pairs = [(a[-1], b[-1]) for a, b in zip(row, row[1:]) if a[-1] & 2 and b[-1] & 1]
+        pairs = [(a[-1], b[-1]) for a, b in zip(row, row[1:]) if right(a[-1]) and left(b[-1])]
         if pairs:
             acorns = _gained(state, d, p, 2 * len(pairs))
             got = N.counted(acorns[p] - d.acorns[p], "acorn")
@@ -267,8 +267,8 @@ def _on_power(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) -
     entry = state.game.catalogue.powers[letter]
     effect = entry.effect
     cost = state.game.options.power_cost
-    d = changed(d, acorns=put(d.acorns, p, d.acorns[p] - cost), used=put(d.used, p, tuple(sorted(d.used[p] + (letter,)))),
-                   flags=d.flags | F_POWER)
+    d = changed(d, acorns=put(d.acorns, p, d.acorns[p] - cost),
+                used=put(d.used, p, tuple(sorted(d.used[p] + (letter,)))), flags=d.flags | F_POWER)
     price = "nothing" if cost == 0 else N.counted(cost, "acorn")
     mark = " (stand-in)" if state.game.catalogue.stand_in else ""
     ev.append(Event("power", entry.rule, f"{seat_name(p)} pays {price} for {letter} {entry.name}{mark}: "
@@ -297,7 +297,7 @@ def _on_take(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) ->
         rule = "M-POWER-A" if d.step == GUST else "M-POWER-F"
         ev.append(Event("take", rule, f"{who} takes {name(card)} from the Garden", p))
         return changed(d, hands=hands, known=put(d.known, p, with_cards(d.known[p], card)),
-                          garden=without(d.garden, card), step=back)
+                       garden=without(d.garden, card), step=back)
     rest = without(d.pond, card)
     ev.append(Event("take", "M-POWER-E", f"{who} takes {name(card)} and puts {describe(rest)} back on top",
                     p, (p,), f"{who} takes one card into hand and puts {N.counted(len(rest), 'card')} back on top "
@@ -305,7 +305,7 @@ def _on_take(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) ->
     peek = len(rest) + (d.peek if d.peek_seat == p else 0)
     deck = d.deck._replace(top=rest + d.deck.top)
     d = changed(d, hands=hands, pond=(), deck=deck, peek=peek if peek else 0,
-                   peek_seat=p if peek else -1, step=back)
+                peek_seat=p if peek else -1, step=back)
     return _deck_check(state, d, ev)
 
 
@@ -380,6 +380,7 @@ def _next_turn(state: "MomijiState", d: MomijiData, ev: list[Event]) -> MomijiDa
         ev.append(Event("game-end", rule, f"{why}: {how}", None))
         return changed(d, step=OVER, deal=0, play=(), flags=0)
     return changed(d, step=ACT, active=nxt, turn=d.turn + 1, flags=0, reveals=0, play=(), deal=0)
+
 
 _HANDLERS = {Deal: _on_deal, M.Collect: _on_collect, M.Reveal: _on_reveal,
              Play: _on_play, Stop: _on_stop, M.Place: _on_place,

@@ -45,7 +45,7 @@ def right(c: int) -> bool:
 
 
 def name(c: int) -> str:
-    return f"{TYPES[c >> 4]}-{(c >> 2) & 3}{CORNERS[c & 3]}"
+    return f"{TYPES[type_of(c)]}-{value_of(c)}{CORNERS[c & 3]}"
 
 
 NAMES = {c: name(c) for c in range(96)}

@@ -2,8 +2,9 @@
 
 A turn is a sequence of small decisions, each its own pending step (`rules.STEPS`; the
 steps are described in `state`). Moves, chance-outcome pairs and prompts are made once
-and shared (the tables here), so listing a step's moves mostly looks values up;
-`tests/momiji/test_shared.py` checks the shared values against the plain ones.
+and shared (the tables here), so listing a step's moves mostly looks values up
+(`tests/momiji/test_fast_matches_plain.py` checks the shared values against the plain
+ones).
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from . import draft as DR
 from . import moves as M
 from . import rules as R
 from .cards import type_of
+from .data import MomijiData
 from .moves import DEALS, Deal, Play, Stop
 from .rules import (
     ACT,
@@ -44,7 +46,6 @@ from .rules import (
 
 if TYPE_CHECKING:
     from .state import MomijiState
-from .data import MomijiData
 
 # interned moves: generation reuses the same few objects instead of building new ones
 Activate, End, Place, Power, Reveal = (

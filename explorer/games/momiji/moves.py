@@ -341,8 +341,9 @@ class Pick(Move):
         return None if found is None else cls(*found)
 
 
-def _card_move(verb: str, rule: str, what: str, target: str):
-    """A move of one seat naming one card: trade, take, give, discard."""
+def _card_move(verb: str, rule: str, what: str, target: tuple[str, ...]):
+    """A move of one seat naming one card: trade, take, give, discard; `target` holds the
+    board targets that name it, with "{p}" for the seat and "{c}" for the card."""
 
     @dataclass(frozen=True, slots=True)
     class CardMove(Move):

@@ -56,12 +56,12 @@ def fits(card: int, top: int | None, bridge: bool, three_ok: bool = True) -> boo
     type yet): a pile starts with a 0 (M-PLAY-2); a card equals the top or is one higher
     (M-PLAY-3), or two higher with Bridge (M-POWER-C); nothing goes onto a closed pile
     (M-PLAY-4); a 3 only while it may close its pile (`three_ok`, M-PLAY-5)."""
-    v = (card >> 2) & 3
+    v = value_of(card)
     if v == 3 and not three_ok:
         return False
     if top is None:
         return v == 0
-    t = (top >> 2) & 3
+    t = value_of(top)
     if t == 3:
         return False
     return v == t or v == t + 1 or (bridge and v == t + 2)

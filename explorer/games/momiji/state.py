@@ -1,4 +1,5 @@
-"""The position of Momiji and the game hooks that play it.
+"""`MomijiState`: the `State` hooks of Momiji, each calling the file of its role, and the
+scores.
 
 A turn is a sequence of small decisions, each its own pending step (`rules.STEPS`):
 
@@ -18,16 +19,17 @@ A turn is a sequence of small decisions, each its own pending step (`rules.STEPS
 - "draft": with landscapes="draft", before the first turn, each seat in turn keeps one
   landscape of its draft hand (M-DRAFT-1, `draft`).
 - extras (trade, power) come in "act" and "after", and with extras_timing="anytime" also
-  in "collect" and "play" (M-EXTRA-4); the step they return to is `_back`.
+  in "collect" and "play" (M-EXTRA-4); the step they return to is `apply._back`.
 - "deal": chance, stream "deck": the next card of a reveal, a Garden refill or a Koi
   Pond look (M-DECK-1). Cards of known order on top of the deck deal without luck.
 
-Data is one NamedTuple of ints and sorted tuples (`MomijiData`); cards are codes
-(`cards`), piles are tuples of codes, bottom first. A step rebuilds it once (`_set`),
-through one handler per kind of move; moves, chance-outcome pairs and the commonest
-events are made once and shared (tables here, `narration`), so a step of a simulated
-game mostly looks values up. `tests/momiji/test_shared.py` checks the shared values
-against the plain ones.
+The position is one NamedTuple of ints and sorted tuples (`data.MomijiData`); cards are
+codes (`cards`), piles are tuples of codes, bottom first. Whose decision it is, the moves
+and the chances are `legal`'s; a move is applied by `apply`, one handler per kind of
+move, and a step rebuilds the position once (`data.changed`). Moves, chance-outcome pairs
+and the commonest events are made once and shared (`legal`'s tables, `narration`), so a
+step of a simulated game mostly looks values up; `tests/momiji/test_fast_matches_plain.py`
+checks the shared values against the plain ones.
 """
 from __future__ import annotations
 

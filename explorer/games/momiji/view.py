@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ...core.agents import register_seat_view
 from ...core.chance import Deck, redeal
 from . import draft as DR
-from .cards import CODES, NAMES, TYPES, type_of, with_cards
+from .cards import CODES, NAMES, TYPES, type_of, value_of, with_cards
 from .covered import Covered, deal_covered
 from .data import MomijiData, changed
 from .legal import letters, passing
@@ -54,7 +54,7 @@ def build_view(state: "MomijiState", viewer: int | None) -> dict[str, Any]:
         piles = []
         for pile in d.rows[p]:
             top = pile[-1]
-            value = (top >> 2) & 3
+            value = value_of(top)
             entry: dict[str, Any] = {"type": TYPES[type_of(top)], "top": NAMES[top], "value": value,
                                      "closed": value == 3}
             if full:
@@ -242,7 +242,7 @@ def redeal_unseen(state: "MomijiState", viewer: int, rng: random.Random) -> Momi
         lands = DR.sample_picks(rng, d.lands, viewer, d.active, state.game.options.first_player,
                                 letters(state), passing(state))
     return changed(d, hands=tuple(hands), pond=tuple(pond), rows=rows, lands=lands,
-                deck=Deck(rest, tuple(top), deck.bottom))
+                   deck=Deck(rest, tuple(top), deck.bottom))
 
 
 def _redeal_covered(state: "MomijiState", viewer: int, rng: random.Random,
