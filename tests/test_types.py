@@ -13,7 +13,7 @@ from pathlib import Path
 from mypy import api
 
 ROOT = Path(__file__).resolve().parent.parent
-CEILINGS = {"momiji": 10, "pirates": 30, "summoners": 14}
+CEILINGS = {"momiji": 10, "summoners": 14}
 """The errors mypy reports today in each game's package: the most a change may leave."""
 
 
