@@ -16,8 +16,8 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from jupyter_server.utils import url_path_join
 from tornado.web import HTTPError
 from traitlets import Integer
-from voila.static_file_handler import TemplateStaticFileHandler  # type: ignore[import-untyped]
-from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
+from voila.static_file_handler import TemplateStaticFileHandler
+from voila.tornado.handler import TornadoVoilaHandler
 
 from . import MAX_KERNELS
 
