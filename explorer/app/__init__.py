@@ -87,7 +87,7 @@ def voila_config(ip: str = LOOPBACK, port: int = DEFAULT_PORT, token: str | None
                  open_browser: bool = False, max_kernels: int = MAX_KERNELS) -> Any:
     """The traitlets `Config` of the app's Voila server (see the module docstring)."""
     from traitlets.config import Config
-    from voila.paths import STATIC_ROOT  # type: ignore[import-untyped]
+    from voila.paths import STATIC_ROOT
 
     from ..widgets.nodelay import NoDelayKernelConnection
     from .server import CappedKernelManager, ClassroomLogout
@@ -159,9 +159,9 @@ def app_class() -> Any:
     page handler swapped for one that answers "the classroom is full" and its template
     files handler for one that answers a malformed path with a 404 (`server.py`)."""
     from traitlets import default
-    from voila.app import Voila  # type: ignore[import-untyped]
-    from voila.static_file_handler import TemplateStaticFileHandler  # type: ignore[import-untyped]
-    from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
+    from voila.app import Voila
+    from voila.static_file_handler import TemplateStaticFileHandler
+    from voila.tornado.handler import TornadoVoilaHandler
 
     from .server import ClassroomPageHandler, TemplateFiles
 

@@ -16,8 +16,8 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from jupyter_server.utils import url_path_join
 from tornado.web import HTTPError
 from traitlets import Integer
-from voila.static_file_handler import TemplateStaticFileHandler  # type: ignore[import-untyped]
-from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
+from voila.static_file_handler import TemplateStaticFileHandler
+from voila.tornado.handler import TornadoVoilaHandler
 
 from . import MAX_KERNELS
 
@@ -66,6 +66,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         self._starting: set[str] = set()    # kernels being started (listed only near the end)
 
+    # ignore: jupyter_client's sync MultiKernelManager types start_kernel as returning str;
+    # its async subclass, our base, makes it a coroutine (jupyter_client ignores this too)
     async def start_kernel(  # type: ignore[override]
             self, *, kernel_id: str | None = None, **kwargs: Any) -> str:
         if kernel_id is None or kernel_id not in self:        # a new kernel

@@ -244,14 +244,19 @@ def decisions(tree: "Explorer", node_id: int | None = None) -> list["Node"]:
 def judge(tree: "Explorer", node: "Node") -> Analysis:
     """A fresh analysis of the decision that led to `node`, from its mover's own view
     (seeded by the node: the same record every time)."""
-    before = tree.nodes[node.parent].state       # type: ignore[index]
+    if node.parent is None:
+        raise InvalidInput("node", "the root follows no decision: there is nothing to judge")
+    before = tree.nodes[node.parent].state
     return Analysis(before, viewer=node.move_by, seed=node.id)
 
 
 def record_row(node: "Node", analysis: Analysis, ply: int, players: int, mark: bool = True) -> dict[str, Any]:
     """The record's row of the decision that led to `node`, judged by `analysis`
     (`game_record` gives the columns); marks the node when `mark`."""
-    played = analysis.value_of(node.move)        # type: ignore[arg-type]
+    if node.move is None:
+        raise InvalidInput("node", f"node {node.id} has no move to judge (the root, or a move its "
+                                   f"viewer could not read)")
+    played = analysis.value_of(node.move)
     best = analysis.best()
     loss = max(0.0, best.win_share - played.win_share) if best is not played else 0.0
     earned = mark_for(loss) if best.low > played.win_share else ""

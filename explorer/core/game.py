@@ -102,6 +102,8 @@ class Game:
                     raise InvalidInput("seed", f"expected a whole number, a string or None, got {seed!r}")
                 return new(self, seed)
 
+            # ignore: replacing the subclass's own `new` by the checked wrapper is the point
+            # (mypy refuses any assignment to a method; setattr would only hide it)
             cls.new = checked  # type: ignore[method-assign]
 
     def scenario(self, spec: Mapping[str, Any] | None = None, **fields: Any) -> State:

@@ -258,9 +258,10 @@ class Explorer:
 
     def undo(self) -> Node:
         """Back to the previous decision (over forced moves and automatic chance)."""
-        if not self.can_undo:
+        parent = self.node.parent
+        if parent is None:                  # at the root: nothing to undo (`can_undo`)
             return self.node
-        self.current = self.node.parent  # type: ignore[assignment]
+        self.current = parent
         while self.node.parent is not None and self._passes_over(self.node):
             self.current = self.node.parent
         return self.node
@@ -277,8 +278,9 @@ class Explorer:
     def goto(self, node_id: int) -> Node:
         if node_id not in self.nodes:
             raise InvalidInput("node", f"no node {node_id}; nodes are 0..{max(self.nodes)}")
-        for node in self.line(node_id)[1:]:
-            self._last_child[node.parent] = node.id  # type: ignore[index]
+        line = self.line(node_id)
+        for parent, node in zip(line, line[1:]):     # each node after the root, with its parent
+            self._last_child[parent.id] = node.id
         self.current = node_id
         self._luck, self._fresh_luck = {}, False
         return self.node

@@ -51,11 +51,13 @@ class GreedyPiratesAgent:
         if step in ("step", "together"):
             go, stop = m.STEP_OR_STOP[me]
             return _listed(legal, go if seen.crew[me] >= 4 and go in legal else stop)
-        if step == "target":
-            return max(legal, key=lambda x: (seen.progress[x.seat], -x.seat))
-        if step == "cargo":
+        if step == "target":              # every legal move is a Target here
+            targets = [x for x in legal if isinstance(x, m.Target)]
+            return max(targets, key=lambda x: (seen.progress[x.seat], -x.seat))
+        if step == "cargo":               # every legal move is a Cargo here
             order = {"coin": 0, "crew": 2}
-            return min(legal, key=lambda x: (order.get(x.what, 1), x.what))
+            cargo = [x for x in legal if isinstance(x, m.Cargo)]
+            return min(cargo, key=lambda x: (order.get(x.what, 1), x.what))
         if step == "discard":
             return legal[0]
         if step in ("act", "cards"):

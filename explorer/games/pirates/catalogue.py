@@ -219,6 +219,15 @@ class Catalogue(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             tiles = tuple(swap.get(t.id, t) for t in tiles)
         return tiles
 
+    def require_cities(self) -> Cities:
+        """The Cities of Greed section; InvalidInput when the catalogue has none (a game
+        with the option on refuses such a catalogue as it starts, so its rules always
+        find the section)."""
+        if self.cities is None:
+            raise InvalidInput("options.catalogue", "this catalogue has no Cities of Greed section "
+                                                    "(towns, influence cards)")
+        return self.cities
+
     def every_tile(self) -> tuple[Tile, ...]:
         """Every tile of the catalogue: base, extended and the expansion's."""
         return self.route(True) + (self.cities.tiles if self.cities is not None else ())
@@ -265,8 +274,9 @@ def _check(cat: Catalogue, where: str) -> None:
     import re
     ident = re.compile(_ID)
     seen: set[str] = set()
-    groups = (("tiles", cat.tiles), ("extended", cat.extended), ("cards", cat.cards),
-              ("variants", cat.variants), ("captains", cat.captains))
+    groups: tuple[tuple[str, tuple[Tile | Card | Rule, ...]], ...] = (
+        ("tiles", cat.tiles), ("extended", cat.extended), ("cards", cat.cards),
+        ("variants", cat.variants), ("captains", cat.captains))
     for key, entries in groups:
         for i, entry in enumerate(entries):
             name = f"{where}.{key}[{i}] ({entry.id[:20]})"

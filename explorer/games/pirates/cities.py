@@ -53,7 +53,7 @@ class CitiesData(NamedTuple):
 
 
 def town_names(game: "PiratesGame") -> tuple[str, ...]:
-    return tuple(t.name for t in game.catalogue.cities.towns)
+    return tuple(t.name for t in game.catalogue.require_cities().towns)
 
 
 def in_town(cities: CitiesData, progress: tuple[int, ...], out: tuple[bool, ...], town: str,
@@ -84,7 +84,7 @@ def setup_cities(game: "PiratesGame", rng: random.Random, length: int) -> Cities
     """A new game's cities: every player holds each town card; the influence deck is
     shuffled and 3 cards dealt to each player [P-COG-TOWNS] [P-COG-INF-DEAL]."""
     n = game.players
-    cards = sorted(game.catalogue.cities.deck())
+    cards = sorted(game.catalogue.require_cities().deck())
     rng.shuffle(cards)
     hands = tuple(tuple(sorted(cards[3 * p:3 * p + 3])) for p in range(n))
     return CitiesData(towns=(None,) * length, town_hands=(tuple(sorted(town_names(game))),) * n,
@@ -125,7 +125,7 @@ def scenario_cities(game: "PiratesGame", spec: Any, length: int) -> CitiesData:
         if len(spec.designated) != n:
             raise InvalidInput("designated", f"expected one town per player ({n})")
         designated = tuple(_town(t, f"designated[{p}]", names) for p, t in enumerate(spec.designated))
-    known = set(game.catalogue.cities.deck())
+    known = set(game.catalogue.require_cities().deck())
 
     def card(value: Any, field: str) -> str:
         c = value.upper() if isinstance(value, str) else value
@@ -140,7 +140,8 @@ def scenario_cities(game: "PiratesGame", spec: Any, length: int) -> CitiesData:
                   for p, h in enumerate(hands_raw))
     discard = tuple(card(c, f"influence_discard[{i}]") for i, c in enumerate(spec.influence_discard))
     used = Counter(c for h in hands for c in h) + Counter(discard)
-    deck = deck_from_spec(spec.influence_deck, game.catalogue.cities.deck(), used, card, "influence_deck")
+    deck = deck_from_spec(spec.influence_deck, game.catalogue.require_cities().deck(), used, card,
+                          "influence_deck")
     played = tuple(spec.influence_played) if spec.influence_played is not None else (0,) * n
     if len(played) != n:
         raise InvalidInput("influence_played", f"expected one count per player ({n})")
@@ -224,7 +225,7 @@ def check_cities(game: "PiratesGame", d: Any, at: str) -> None:
     for fr in d.stack:
         if isinstance(fr, Pick) and fr.deck == "influence":
             cards.update(fr.drawn)
-    if cards != Counter(game.catalogue.cities.deck()):
+    if cards != Counter(game.catalogue.require_cities().deck()):
         raise InvalidInput(f"{at}cities.deck", "every influence card lies once in the deck, a hand, "
                                                "the discard pile or the box")
 
@@ -261,7 +262,7 @@ def cities_view(state: Any, viewer: int | None) -> dict[str, Any]:
     c = state.data.cities
     n = state.game.players
     sees = [viewer is None or viewer == p for p in range(n)]
-    controls = {}
+    controls: dict[str, list[int]] = {}
     for p, town in enumerate(c.designated):
         if town:
             controls.setdefault(town, []).append(p)

@@ -5,7 +5,7 @@ dice and cards; phases and frames that can be reached), every error naming its f
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Mapping
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Mapping, Sequence
 
 import msgspec
 
@@ -249,7 +249,7 @@ def decode(game: "PiratesGame", raw: Any) -> PiratesData:
 
 
 # ------------------------------------------------------------------ checks
-def _per_player(values: list, field: str, n: int) -> tuple:
+def _per_player(values: Sequence[Any], field: str, n: int) -> tuple:
     if len(values) != n:
         raise InvalidInput(field, f"expected one entry per player ({n}), got {len(values)}")
     return tuple(values)

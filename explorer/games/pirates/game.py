@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Mapping
 
-from explorer.core import Event, Game, InvalidInput, Move
+from explorer.core import Event, Game, InvalidInput, Move, State
 from explorer.core.pending import seat_name
 from explorer.core.words import counted
 
@@ -41,14 +41,11 @@ class PiratesGame(Game):
         self._map_entries: dict[tuple[str, ...], tuple[dict[str, Any], ...]] = {}
         self._named: dict[Move, Move] = {}
         self.catalogue = load_catalogue(o.catalogue)
-        cities = self.catalogue.cities
-        if o.cities_of_greed and cities is None:
-            raise InvalidInput("options.catalogue", "this catalogue has no Cities of Greed section "
-                                                    "(towns, influence cards)")
+        cities = self.catalogue.require_cities() if o.cities_of_greed else None
         self.tiles = {t.id: t for t in self.catalogue.route(True, o.cities_of_greed)}
-        self.influence = {c.id: c for c in cities.influence} if o.cities_of_greed else {}
-        self.town_names = tuple(t.name for t in cities.towns) if o.cities_of_greed else ()
-        if o.cities_of_greed and len(cities.deck()) < 3 * players:
+        self.influence = {c.id: c for c in cities.influence} if cities is not None else {}
+        self.town_names = tuple(t.name for t in cities.towns) if cities is not None else ()
+        if cities is not None and len(cities.deck()) < 3 * players:
             raise InvalidInput("options.catalogue", f"the influence deck holds {len(cities.deck())} "
                                                     f"cards, fewer than 3 for each of {players} players")
         if o.town_first_seat >= players:
@@ -68,7 +65,7 @@ class PiratesGame(Game):
             if name.lower() not in variants:
                 raise InvalidInput(f"options.variants[{i}]", f"{name!r} is not a variant card of "
                                    f"the catalogue; known: {', '.join(sorted(variants))}")
-            base.update(variants[name.lower()].set)
+            base.update(variants[name.lower()].set.items())   # pairs: keyed by `Parameter`, not str
         if len(o.captains) not in (0, players):
             raise InvalidInput("options.captains", f"one captain per seat ({players}), or none")
         params = []
@@ -80,7 +77,7 @@ class PiratesGame(Game):
                 if cid not in captains:
                     raise InvalidInput(f"options.captains[{p}]", f"{cid!r} is not a captain of "
                                        f"the catalogue; known: {', '.join(sorted(captains))}")
-                mine.update(captains[cid].set)
+                mine.update(captains[cid].set.items())
             self.captain_ids.append(cid)
             params.append(mine)
         self.params = tuple(params)
@@ -155,7 +152,7 @@ class PiratesGame(Game):
                                 f"{seat_name(p)} is dealt 3 influence cards") for p in range(n))
         if self.options.draft:
             frames = (draft_frame(n),) + frames       # the draft follows the map, top last
-        state = PiratesState(self, scenario_data(self, spec, checked=False))
+        state: State = PiratesState(self, scenario_data(self, spec, checked=False))
         if frames:
             data = state.data._replace(stack=frames)   # the first cup is rolled after them
             if self.options.map == "build":
@@ -169,6 +166,7 @@ class PiratesGame(Game):
             rolled += state.events
         coins = {self.params[p]["start_coins"] for p in range(n)}
         crew = {self.params[p]["start_crew"] for p in range(n)}
+        events: tuple[Event, ...]
         events = (Event("setup", "P-SETUP-1", f"each player takes "
                                               f"{counted(coins.pop(), 'coin') if len(coins) == 1 else 'their coins'}, "
                                               f"{counted(crew.pop(), 'crew die', 'crew dice') if len(crew) == 1 else 'their crew dice'}"
@@ -216,6 +214,7 @@ class PiratesGame(Game):
         return scene(view)
 
 
-PiratesGame.scenario.__doc__ = PiratesGame.scenario.__doc__.rstrip() + "\n\n" + "\n".join(
-    "        " + line if line else "" for line in FIELDS_DOC.splitlines())
+if PiratesGame.scenario.__doc__ is not None:     # None under `python -OO`, which strips docstrings
+    PiratesGame.scenario.__doc__ = PiratesGame.scenario.__doc__.rstrip() + "\n\n" + "\n".join(
+        "        " + line if line else "" for line in FIELDS_DOC.splitlines())
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from explorer.core import BLANK, InvalidInput, Move
 from explorer.core.move import SEAT as _SEAT
@@ -34,6 +35,11 @@ class PlayerMove(Move):
     VERB = ""
     RULE = ""
     PATTERN = ""
+
+    if TYPE_CHECKING:
+        # Every subclass is a dataclass whose first field is the seat, `player`; the default
+        # `build` makes the subclasses that have no other field from the seat alone.
+        def __init__(self, player: int) -> None: ...
 
     @property
     def rule(self) -> str:

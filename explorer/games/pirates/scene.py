@@ -135,8 +135,8 @@ def _cups(view: Mapping[str, Any]) -> dict[str, Any]:
                               "sub": "?" if cup["rolled"] else "", "title": f"{seat_name(p)}'s {name} die, hidden"})
             else:
                 colour = DIE_COLOUR[name]
-                item = {"id": "", "kind": "die", "text": str(face), "color": colour,
-                        "title": f"{name} die showing {face}"}
+                item: dict[str, Any] = {"id": "", "kind": "die", "text": str(face), "color": colour,
+                                        "title": f"{name} die showing {face}"}
                 if name != "normal":
                     item["sub"] = name
                 if counted is not None and counted[i]:
@@ -257,8 +257,8 @@ def _picker(view: Mapping[str, Any], tips: Mapping[tuple[int, int], str],
         for f in FACE_WORDS:
             below = bid is not None and (q < bid["quantity"] or (q == bid["quantity"] and f <= bid["face"]))
             title = f"bid {bid_text(q, f)}"
-            cell = {"id": f"bid:{q}:{f}", "kind": "cell", "text": f"{q}×{f}", "x": f - 2, "y": q - low,
-                    "color": BELOW if below else _shade(0.0), "title": title}
+            cell: dict[str, Any] = {"id": f"bid:{q}:{f}", "kind": "cell", "text": f"{q}×{f}", "x": f - 2,
+                                    "y": q - low, "color": BELOW if below else _shade(0.0), "title": title}
             if not below and (q, f) in shade:
                 cell["color"] = _shade(shade[(q, f)])
                 cell["sub"] = f"{shade[(q, f)]:.2f}"
