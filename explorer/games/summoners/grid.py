@@ -282,6 +282,10 @@ def spirits_at(grid: Grid, cell: Cell, king_over_spirits: bool) -> tuple[str, ..
     `cell`, by suit, then Jack, Queen, King. A summon site depends only on the cell and
     its four orthogonal neighbours (`fast` keeps the sites of a layout incrementally by
     that, and tests/summoners/test_fast_matches_plain.py proves it equal to this)."""
+    x, y = cell
+    if not any((x + ax, y + ay) in grid and (x + bx, y + by) in grid
+               for (ax, ay), (bx, by) in OPPOSITE_PAIRS):
+        return ()   # every pattern holds two opposite neighbours [S-JACK-1] [S-QUEEN-1] [S-KING-1]
     return tuple(suit + rank for suit in SUITS for rank in ("J", "Q", "K")
                  if next(sites_at(grid, cell, suit + rank, king_over_spirits), None) is not None)
 
