@@ -17,6 +17,14 @@ from hypothesis import strategies as st
 import explorer
 from explorer.games.summoners import fast, narration
 from explorer.games.summoners.cards import ELEMENT_DECK, SPIRIT_DECK
+from explorer.games.summoners.fast import (
+    near,
+    place_limits,
+    place_sites,
+    replace_limits,
+    spirits_of,
+    update_limits,
+)
 from explorer.games.summoners.grid import (
     REACH,
     Cell,
@@ -26,12 +34,7 @@ from explorer.games.summoners.grid import (
     frontier_cells,
     frontier_limits,
     frontier_of,
-    near,
-    place_limits,
-    place_sites,
-    replace_limits,
-    spirits_around,
-    update_limits,
+    spirits_at,
 )
 from explorer.games.summoners.moves import Buy, Cycle, Decline, Draw, Pass, Play, Reveal
 
@@ -72,7 +75,7 @@ def test_one_placement_patches_limits_frontier_and_sites_like_a_full_scan(game, 
             assert place_limits(limits, after, cell, near(after, cell)) == expected
             assert frontier_cells(expected) == full
             assert place_sites(sites, after, cell, True) == all_sites(after, full, True)
-            assert place_sites(sites, after, cell, True, spirits_around,
+            assert place_sites(sites, after, cell, True, spirits_of,
                                near(after, cell)) == all_sites(after, full, True)
 
 
@@ -86,7 +89,7 @@ def test_a_card_put_over_another_patches_limits_and_sites_like_a_full_scan(game,
             assert frozenset(frontier_of(after)) == frontier
             assert replace_limits(limits, after, cell) == frontier_limits(after, frontier)
             assert place_sites(sites, after, cell, True) == all_sites(after, frontier, True)
-            assert place_sites(sites, after, cell, True, spirits_around,
+            assert place_sites(sites, after, cell, True, spirits_of,
                                near(after, cell)) == all_sites(after, frontier, True)
 
 
@@ -192,7 +195,7 @@ NEAR = st.one_of(st.none(), st.sampled_from(ELEMENT_DECK + SPIRIT_DECK))
 @settings(max_examples=300, deadline=None)
 @given(NEAR, st.tuples(NEAR, NEAR, NEAR, NEAR), st.booleans())
 def test_remembered_site_finder_is_the_plain_one(occupant, around, kos):
-    assert fast.spirits_around(occupant, around, kos) == spirits_around(occupant, around, kos)
+    assert fast.spirits_around(occupant, around, kos) == spirits_of(occupant, around, kos)
 
 
 @settings(max_examples=300, deadline=None)
@@ -206,7 +209,7 @@ def test_the_site_finder_reads_only_the_forms_of_the_cards(occupant, around, kos
         return data.draw(st.sampled_from([c for c in ELEMENT_DECK + SPIRIT_DECK
                                           if fast._site_form(c) == fast._site_form(card)]))
     other = tuple(same_form(c) for c in around)
-    assert spirits_around(same_form(occupant), other, kos) == spirits_around(occupant, around, kos)
+    assert spirits_of(same_form(occupant), other, kos) == spirits_of(occupant, around, kos)
 
 
 @settings(max_examples=4, deadline=None)
@@ -248,7 +251,7 @@ def test_a_swap_in_one_pass_is_a_loss_then_a_gain(cards, gained, data):
 def test_the_code_search_is_a_bisection(codes, code):
     from bisect import bisect_left
 
-    from explorer.games.summoners.grid import _index
+    from explorer.games.summoners.fast import _index
     codes.sort()
     assert _index(codes, code) == bisect_left(codes, code)
 
@@ -271,9 +274,43 @@ def test_a_picker_numbered_from_the_last_numbers_each_cell_as_the_numbering_does
 @settings(max_examples=6, deadline=None)
 @given(games, seeds, st.booleans())
 def test_the_flanks_near_a_placement_are_the_flanked_candidates(game, seed, jokers):
-    from explorer.games.summoners.grid import flank_candidates, flanked, flanked_near
+    from explorer.games.summoners.fast import flanked_near
+    from explorer.games.summoners.grid import flank_candidates, flanked
     for cells in layouts(game, seed):
         for cell in cells:
             assert flanked_near(cells, cell, jokers) == flanked_near(cells, cell, jokers,
                                                                      near(cells, cell)) == [
                 c for c in flank_candidates(cell) if c in cells and flanked(cells, c, jokers)]
+
+
+@settings(max_examples=4, deadline=None)
+@given(games, seeds)
+def test_the_unrolled_summon_patterns_are_the_plain_ones(game, seed):
+    """`fast.spirits_of` (the unrolled patterns of one cell's five cards) and its
+    remembering copy `fast.spirits_around` find the Spirits that the plain `sites_at`
+    finds, cell by cell, in layouts of random games, either way of option
+    king_over_spirits [S-JACK-1] [S-QUEEN-1] [S-KING-1] [S-KING-2]."""
+    from explorer.games.summoners.fast import spirits_near
+    for state in random_states(game, seed)[::9]:
+        grid = state.cells
+        for cell in list(grid) + list(frontier_of(grid)):
+            for kos in (False, True):
+                plain = set(spirits_at(grid, cell, kos))
+                assert set(spirits_near(grid, cell, kos)) == plain, (cell, kos)
+                assert set(spirits_near(grid, cell, kos, fast.spirits_around)) == plain, (cell, kos)
+
+
+@pytest.mark.rules("S-JACK-1", "S-QUEEN-1", "S-KING-1", "S-KING-2", "S-JOKER-1")
+@settings(max_examples=400, deadline=None)
+@given(st.dictionaries(st.tuples(st.integers(-2, 2), st.integers(-2, 2)),
+                       st.sampled_from(ELEMENT_DECK + SPIRIT_DECK), max_size=18),
+       st.booleans())
+def test_the_unrolled_summon_patterns_are_the_plain_ones_on_any_layout(cards, kos):
+    """The same, on any small layout of playing cards, Jokers and Spirit cards, reachable
+    or not: every pattern case, Kings over Jacks and Queens included."""
+    from explorer.games.summoners.fast import spirits_near
+    grid = {tuple(cell): card for cell, card in cards.items()}
+    for cell in [(x, y) for x in range(-3, 4) for y in range(-3, 4)]:
+        plain = set(spirits_at(grid, cell, kos))
+        assert set(spirits_near(grid, cell, kos)) == plain, (cell, grid)
+        assert set(spirits_near(grid, cell, kos, fast.spirits_around)) == plain, (cell, grid)

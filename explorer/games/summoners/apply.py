@@ -152,7 +152,7 @@ class Turn:
         self.sites_done = False
         self.changed: list[Cell] = []
         self.placed: Cell | None = None          # the empty cell a card went on, if any
-        self.near: g.Near | None = None          # the cards around the flank test's cell
+        self.near: fast.Near | None = None          # the cards around the flank test's cell
 
     # --------------------------------------------------------------- helpers
     def _writable(self) -> None:
@@ -174,12 +174,12 @@ class Turn:
             grid = _patched(self.d.grid, self.cells, self.changed)
             self.grid = grid
             if self.changed == [self.placed]:
-                limits = g.place_limits(self.d.limits, self.cells, self.placed,  # type: ignore[arg-type]
+                limits = fast.place_limits(self.d.limits, self.cells, self.placed,  # type: ignore[arg-type]
                                         self.near)
             elif self._replaced():
-                limits = g.replace_limits(self.d.limits, self.cells, self.changed[0])
+                limits = fast.replace_limits(self.d.limits, self.cells, self.changed[0])
             else:
-                limits = g.update_limits(self.d.limits, self.cells, self.changed,
+                limits = fast.update_limits(self.d.limits, self.cells, self.changed,
                                          self.options.first_cell)
             self.limits = limits
             self._sites()
@@ -206,12 +206,12 @@ class Turn:
         if not self.sites_done:
             self.sites_done = True
             if self.changed == [self.placed] or self._replaced():
-                self.sites = g.place_sites(self.d.sites, self.cells,  # type: ignore[arg-type]
+                self.sites = fast.place_sites(self.d.sites, self.cells,  # type: ignore[arg-type]
                                                    self.changed[0],
                                                    self.options.king_over_spirits,
                                                    fast.spirits_around, self.near)
             else:
-                self.sites = g.update_sites(self.d.sites, self.cells,  # type: ignore[arg-type]
+                self.sites = fast.update_sites(self.d.sites, self.cells,  # type: ignore[arg-type]
                                                     self.changed,
                                                     self.options.king_over_spirits,
                                                     fast.spirits_around)
@@ -459,8 +459,8 @@ class Turn:
         if self.options.flank_scope == "all":
             hit = [c for c in sorted(cells) if g.flanked(cells, c, jokers)]
         else:
-            self.near = g.near(cells, placed)
-            hit = g.flanked_near(cells, placed, jokers, self.near)
+            self.near = fast.near(cells, placed)
+            hit = fast.flanked_near(cells, placed, jokers, self.near)
         for c in hit:
             card = cells[c]
             if is_spirit(card):

@@ -32,16 +32,17 @@ them out.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from ...core.mcts import shares_from_points
 from ...core.move import Move
-from ...core.state import State
 from . import fast
-from . import grid as g
 from .cards import SPIRIT_ORDER, SPIRIT_POINTS, STRONGER, SUITS
 from .grid import Cell
-from .moves import Cycle, Pass, Summon
+from .moves import Cycle, Pass, Play, Summon
+
+if TYPE_CHECKING:
+    from .state import SummonersState
 
 RACE = (0.0, 3.0, 9.0)
 """Extra worth of having summoned 0, 1 or 2 of one's three Spirits (the third wins)."""
@@ -143,7 +144,7 @@ def _missing(cells: dict, grid: tuple) -> dict[str, int]:
             for rank, need in zip("JQK", low) if need < FAR}
 
 
-def missing(state: State) -> dict[str, int]:
+def missing(state: "SummonersState") -> dict[str, int]:
     """`_missing` for the state's layout, with the summon sites the table shows
     (`SummonersData.sites`, exact) at 0; remembered per layout: the search meets the
     same layout at many leaves (a cycle or a summon window leaves it as it was)."""
@@ -178,7 +179,7 @@ def exposed(cells: dict, cell: Cell | None) -> bool:
     return False
 
 
-def points(state: State) -> tuple[float, ...]:
+def points(state: "SummonersState") -> tuple[float, ...]:
     """Each seat's estimated worth (see the module docstring)."""
     d = state.data
     scores = state.scores()
@@ -210,7 +211,7 @@ def points(state: State) -> tuple[float, ...]:
     return tuple(out)
 
 
-def value(state: State) -> tuple[float, ...]:
+def value(state: "SummonersState") -> tuple[float, ...]:
     """Each seat's expected win share: a softmax of `points` (sums to 1)."""
     return shares_from_points(points(state), SCALE)
 
@@ -336,7 +337,7 @@ class _Placer:
     __slots__ = ("cells", "me", "mine", "suits", "ready", "owners", "kos", "jokers",
                  "turn", "spots")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: "SummonersState") -> None:
         d = state.data
         options = state.game.options
         self.cells = dict(state.cells)
@@ -365,7 +366,7 @@ class _Placer:
             covered = cells.get(cell)
             cells[cell] = card
             try:
-                for c in g.flanked_near(cells, cell, self.jokers):
+                for c in fast.flanked_near(cells, cell, self.jokers):
                     if c == cell:
                         value -= SELF_FLANK
                     elif cells[c][1:] not in SPIRIT_ORDER:
@@ -399,7 +400,7 @@ class _Placer:
         return value
 
 
-def best_play(state: State) -> Optional[Move]:
+def best_play(state: "SummonersState") -> Optional[Move]:
     """The mover's play that `_Placer` judges best, equal ones split by `_tie_break`
     (None if there is no play).
     Cards of one suit (not Spirit cards) on one cell are judged once: a card that is
@@ -408,6 +409,7 @@ def best_play(state: State) -> Optional[Move]:
     best, best_value = None, float("-inf")
     worth: dict[tuple, float] = {}
     for move in state.legal_moves():
+        assert isinstance(move, Play), move           # the play phase lists plays only
         card, cell = move.card, move.cell
         key = (cell, card if card[1:] in SPIRIT_ORDER else card[0])
         found = worth.get(key)
@@ -418,7 +420,7 @@ def best_play(state: State) -> Optional[Move]:
     return best
 
 
-def best_summon(state: State) -> Optional[Move]:
+def best_summon(state: "SummonersState") -> Optional[Move]:
     """In the summon window (S-WINDOW-1), the mover's highest Spirit card that a site
     shows (a summon gains its points less its 2 mana and a step towards the instant
     win, S-END-1), one that displaces an opponent's sculpture first (S-SCULPT-2); None
@@ -433,7 +435,7 @@ def best_summon(state: State) -> Optional[Move]:
                                        sum(c in others for c in (m.cell,) + tuple(m.using))))
 
 
-def stalled_pass(state: State) -> Optional[Move]:
+def stalled_pass(state: "SummonersState") -> Optional[Move]:
     """At a turn's action with an empty deck and nothing to buy, the pass: a cycle then
     puts a card under the empty deck and draws the same card back (S-CYCLE-1), so it
     changes nothing, and drawing is not allowed (S-DRAW-2). The search would otherwise
@@ -447,7 +449,7 @@ def stalled_pass(state: State) -> Optional[Move]:
     return next((m for m in moves if type(m) is Pass), None)
 
 
-def policy(state: State) -> Optional[Move]:
+def policy(state: "SummonersState") -> Optional[Move]:
     """The decisions the search does not branch on: a play (after a draw or a buy) is
     `best_play`, a summon window with a summon to make is `best_summon`, a stalled
     action is `stalled_pass`; every other action (S-TURN-1) is searched."""

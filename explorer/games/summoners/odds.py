@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Iterator, NamedTuple
 
 from ...core.odds import Chance, DeckKnowledge, as_rows
 from ...core.pending import seat_name
+from . import fast
 from . import grid as g
 from .cards import card_name, is_ace, is_spirit
 from .grid import Cell, Grid
@@ -103,7 +104,7 @@ def reach_of(state: "SummonersState", layout: Grid, card: str) -> Reach:
         if options.flank_scope == "all":
             hit = [c for c in sorted(after) if g.flanked(after, c, options.jokers_flankable)]
         else:
-            hit = g.flanked_near(after, cell, options.jokers_flankable)
+            hit = fast.flanked_near(after, cell, options.jokers_flankable)
         changed = [cell]
         for c in hit:
             homes = any(q != mover and at == c for q, at in enumerate(d.sculptures))
@@ -114,7 +115,7 @@ def reach_of(state: "SummonersState", layout: Grid, card: str) -> Reach:
             if not is_spirit(after[c]):
                 del after[c]
                 changed.append(c)
-        found = g.update_sites(d.sites, after, changed, options.king_over_spirits)
+        found = fast.update_sites(d.sites, after, changed, options.king_over_spirits)
         sites.update(spirit for _, spirit in found if spirit in wanted)
     return Reach(frozenset(sites), best)
 
