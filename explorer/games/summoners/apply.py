@@ -120,9 +120,9 @@ class Turn:
     known: tuple[tuple[str, ...], ...]
     spirits: tuple[tuple[str, ...], ...]
     summoned: tuple[tuple[str, ...], ...]
-    mana: tuple[int, ...] | list[int]                    # a list while a move changes it
+    mana: tuple[int, ...]
     box_mana: int
-    sculptures: tuple[Cell | None, ...] | list[Cell | None]   # likewise
+    sculptures: tuple[Cell | None, ...]
     market: tuple[str, ...]
     deck: Deck
     spirit_box: tuple[str, ...]
@@ -155,11 +155,6 @@ class Turn:
         self.near: fast.Near | None = None          # the cards around the flank test's cell
 
     # --------------------------------------------------------------- helpers
-    def _writable(self) -> None:
-        """Working lists of mana and sculptures, for the moves that change them."""
-        self.mana = list(self.mana)
-        self.sculptures = list(self.sculptures)
-
     def _grid(self) -> dict[Cell, str]:
         if self.cells is None:
             self.cells = dict(fast.cells_of(self.d.grid))
@@ -173,21 +168,21 @@ class Turn:
         if self.cells is not None:
             grid = _patched(self.d.grid, self.cells, self.changed)
             self.grid = grid
-            if self.changed == [self.placed]:
-                limits = fast.place_limits(self.d.limits, self.cells, self.placed,  # type: ignore[arg-type]
-                                        self.near)
+            placed = self.placed
+            if placed is not None and self.changed == [placed]:
+                limits = fast.place_limits(self.d.limits, self.cells, placed, self.near)
             elif self._replaced():
                 limits = fast.replace_limits(self.d.limits, self.cells, self.changed[0])
             else:
                 limits = fast.update_limits(self.d.limits, self.cells, self.changed,
                                          self.options.first_cell)
             self.limits = limits
-            self._sites()
+            self._sites(self.cells)
             fast.remember_cells(grid, self.cells)
         return summoners_data(
             grid=self.grid, sites=self.sites, limits=self.limits, hands=self.hands,
             known=self.known, spirits=self.spirits, summoned=self.summoned,
-            mana=tuple(self.mana), box_mana=self.box_mana, sculptures=tuple(self.sculptures),
+            mana=self.mana, box_mana=self.box_mana, sculptures=self.sculptures,
             market=self.market, deck=self.deck, spirit_box=self.spirit_box, gone=self.gone,
             current=self.current, phase=self.phase, slot=self.slot, window=self.window,
             turn=self.turn, passes=self.passes, winner=self.winner,
@@ -198,23 +193,21 @@ class Turn:
         over a card, nothing flanked): the frontier stays as it is."""
         return self.placed is None and len(self.changed) == 1
 
-    def _sites(self) -> frozenset[tuple[Cell, str]]:
+    def _sites(self, cells: dict[Cell, str]) -> frozenset[tuple[Cell, str]]:
         """The summon sites after this play's grid changes (computed once): a card put
         on one cell, empty or not, changes the sites of that cell and its four
-        neighbours only (`grid.place_sites`), read from the cards `_flank` read around
+        neighbours only (`fast.place_sites`), read from the cards `_flank` read around
         it: with that one change, it flanked nothing off the grid."""
         if not self.sites_done:
             self.sites_done = True
             if self.changed == [self.placed] or self._replaced():
-                self.sites = fast.place_sites(self.d.sites, self.cells,  # type: ignore[arg-type]
-                                                   self.changed[0],
-                                                   self.options.king_over_spirits,
-                                                   fast.spirits_around, self.near)
+                self.sites = fast.place_sites(self.d.sites, cells, self.changed[0],
+                                              self.options.king_over_spirits,
+                                              fast.spirits_around, self.near)
             else:
-                self.sites = fast.update_sites(self.d.sites, self.cells,  # type: ignore[arg-type]
-                                                    self.changed,
-                                                    self.options.king_over_spirits,
-                                                    fast.spirits_around)
+                self.sites = fast.update_sites(self.d.sites, cells, self.changed,
+                                               self.options.king_over_spirits,
+                                               fast.spirits_around)
         return self.sites
 
     def _to_bottom(self, card: str) -> None:
@@ -232,9 +225,11 @@ class Turn:
         is (a card from the public bottom; a top card set by a scenario is secret)."""
         deck = self.deck
         card = chance.known_next(deck)
+        if not isinstance(card, str):
+            raise AssertionError("a known card was asked of a deck that needs luck")
         public = not deck.top
         self.deck = chance.draw(deck, card)
-        return card, public  # type: ignore[return-value]  # a card: the deck needs no luck
+        return card, public
 
     def _hand_loses(self, p: int, card: str) -> None:
         """`card` leaves player `p`'s hand (and the public part of it, if it was there)."""
@@ -305,8 +300,7 @@ class Turn:
 
     def buy(self, move: Buy) -> tuple[SummonersData, tuple[Event, ...]]:
         p = move.player
-        self._writable()
-        self.mana[p] -= 1  # type: ignore[index]  # a list: _writable
+        self.mana = put(self.mana, p, self.mana[p] - 1)
         self.box_mana += 1
         self._hand_gains(p, move.card, public=True)
         market = put(self.d.market, move.slot, "")
@@ -354,12 +348,11 @@ class Turn:
         p, card, cell = move.player, move.card, move.cell
         rule = g.placement_rule(card, move.over)
         cells = self._grid()
-        self._writable()
         self._hand_loses(p, card)
         covered = cells.get(cell)
         cells[cell] = card
         self.changed.append(cell)
-        self.sculptures[p] = cell  # type: ignore[index]  # a list: _writable
+        self.sculptures = put(self.sculptures, p, cell)
         if covered is None:
             self.placed = cell
             self._event("play", rule, f"{seat_name(p)} plays the {card_name(card)} at "
@@ -371,7 +364,7 @@ class Turn:
                                            f"the {card_name(covered)} at {cell_text(cell)}, "
                                            f"which goes to the bottom of the deck", p)
             self._displace_at(cell, p, keep=p)
-        self._flank(cell, p)
+        self._flank(cells, cell, p)
         self.passes = 0
         self._open_window()
         return self._finish()
@@ -379,9 +372,8 @@ class Turn:
     def summon(self, move: Summon) -> tuple[SummonersData, tuple[Event, ...]]:
         p, spirit, cell = move.player, move.card, move.cell
         cells = self._grid()
-        self._writable()
         d = self.d
-        self.mana[p] -= 2  # type: ignore[index]  # a list: _writable
+        self.mana = put(self.mana, p, self.mana[p] - 2)
         self.box_mana += 2
         self.spirits = put(d.spirits, p, _without(d.spirits[p], spirit))
         summoned = list(d.summoned)
@@ -408,13 +400,13 @@ class Turn:
         self.changed.extend(move.using)
         self.changed.append(cell)
         cells[cell] = spirit
-        self.sculptures[p] = cell  # type: ignore[index]  # a list: _writable
+        self.sculptures = put(self.sculptures, p, cell)
         for c in consumed:
             self._displace_at(c, p, keep=p)
         self.summoned = tuple(summoned)
         self.gone = gone
         self.passes = 0
-        self._flank(cell, p)
+        self._flank(cells, cell, p)
         # all three summoned, whether they are still on the table or not [S-END-1]
         if len(summoned[p]) >= SPIRITS_EACH and not self.spirits[p]:
             self.phase = "over"
@@ -442,19 +434,20 @@ class Turn:
         for owner, where in enumerate(self.sculptures):
             if where != cell or owner == keep:
                 continue
-            self.sculptures[owner] = None  # type: ignore[index]  # a list: _writable
-            if owner != causer and self.mana[owner] > 0:
-                self.mana[owner] -= 1  # type: ignore[index]  # a list: _writable
-                self.mana[causer] += 1  # type: ignore[index]  # a list: _writable
+            self.sculptures = put(self.sculptures, owner, None)
+            mana = self.mana
+            if owner != causer and mana[owner] > 0:
+                mana = put(mana, owner, mana[owner] - 1)
+                self.mana = put(mana, causer, mana[causer] + 1)
                 text = (f"{seat_name(owner)}'s sculpture returns to their supply and they pay "
                         f"1 mana to {seat_name(causer)}")
             else:
                 text = f"{seat_name(owner)}'s sculpture returns to their supply"
             self._event("displace", "S-SCULPT-2", text, causer)
 
-    def _flank(self, placed: Cell, causer: int) -> None:
-        """Remove flanked playing cards; strip flanked Spirit cards of sculptures."""
-        cells: dict[Cell, str] = self.cells  # type: ignore[assignment]  # the grid was copied
+    def _flank(self, cells: dict[Cell, str], placed: Cell, causer: int) -> None:
+        """Remove flanked playing cards from `cells` (the grid's working copy); strip
+        flanked Spirit cards of sculptures."""
         jokers = self.options.jokers_flankable
         if self.options.flank_scope == "all":
             hit = [c for c in sorted(cells) if g.flanked(cells, c, jokers)]
@@ -487,7 +480,7 @@ class Turn:
         if not options.skip_unable:
             able = fast.seats_from(d.current, n if options.others_summon else 1, n)
         else:
-            sites = self._sites() if self.cells is not None else d.sites
+            sites = self._sites(self.cells) if self.cells is not None else d.sites
             able = ()
             if sites:                   # no site shown: nobody can summon (the usual case)
                 spirits: tuple[tuple[str, ...], ...] = self.spirits

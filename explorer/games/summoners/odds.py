@@ -90,7 +90,7 @@ def reach_of(state: "SummonersState", layout: Grid, card: str) -> Reach:
     """What the mover brings about with `card`, at best over its placements: the card
     goes on its cell, the flanked playing cards leave [S-FLANK-2] [S-FLANK-4] (a
     flanked Spirit card stays, its sculptures go home [S-FLANK-5]), then the summon
-    sites are read around every changed cell (`grid.update_sites`). A flank counts when
+    sites are read around every changed cell (`fast.update_sites`). A flank counts when
     it takes a card other than the one placed, or sends a sculpture home."""
     d = state.data
     options = state.game.options
