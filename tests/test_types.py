@@ -13,7 +13,7 @@ from pathlib import Path
 from mypy import api
 
 ROOT = Path(__file__).resolve().parent.parent
-CEILINGS = {"momiji": 6, "summoners": 2}
+CEILINGS = {"momiji": 6}
 """The errors mypy reports today in each game's package: the most a change may leave."""
 
 

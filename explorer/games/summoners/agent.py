@@ -14,7 +14,7 @@ from explorer.core.agents import Observation
 
 from .cards import SPIRIT_ORDER
 from .judge import best_play
-from .moves import Cycle, Decline, Draw, Pass, Summon
+from .moves import Cycle, Decline, Draw, Pass, Play, Summon
 
 
 class GreedySummonersAgent:
@@ -25,7 +25,7 @@ class GreedySummonersAgent:
         legal = obs.legal
         phase = obs.seat.phase
         if phase == "play" and legal:               # every legal move is a play then
-            return best_play(obs.seat, legal, rng)  # type: ignore[arg-type]  # all plays
+            return best_play(obs.seat, [m for m in legal if isinstance(m, Play)], rng)
         if phase == "summon":                       # the only step with summons to make
             summons = [m for m in legal if type(m) is Summon]
             if summons:

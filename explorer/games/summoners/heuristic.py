@@ -120,10 +120,10 @@ def _missing(cells: dict, grid: tuple) -> dict[str, int]:
                 found[axis] += 1
     best: dict[str, list[int]] = {}             # per suit, the fewest missing: J, Q, K
     get = cells.get
-    for cell, (across, down, by_suit) in around.items():
+    for spot, (across, down, by_suit) in around.items():
         if not by_suit:
             continue
-        occupant = get(cell)
+        occupant = get(spot)
         if occupant is not None and occupant[1:] in SPIRIT_ORDER:
             continue
         for suit, (a, d) in by_suit.items():
@@ -172,10 +172,9 @@ def exposed(cells: dict, cell: Cell | None) -> bool:
     x, y = cell
     for a, b in (((x - 1, y), (x + 1, y)), ((x, y - 1), (x, y + 1))):
         ca, cb = cells.get(a), cells.get(b)
-        if (ca is None) != (cb is None):
-            near = ca or cb
-            if near[0] == strong or near[0] == "X":
-                return True
+        near = cb if ca is None else ca if cb is None else None   # the one side taken
+        if near is not None and (near[0] == strong or near[0] == "X"):
+            return True
     return False
 
 

@@ -226,7 +226,8 @@ class _Spot:
         if up is not None and down is not None:
             selfs = selfs | FLANKED[up][down]
         self.selfs = selfs
-        self.here = bool(members) and _paired(around) and _members(around, members) >= 2  # type: ignore[arg-type]
+        self.here = (members is not None and len(members) > 0 and _paired(around)
+                     and _members(around, members) >= 2)
         self.terms: list[tuple[frozenset[str] | None, float]] = []
         self.sites: list[tuple[str | None, Around, int, int]] = []
         # each neighbour's own neighbours, the card played in the slot facing the cell
@@ -548,7 +549,7 @@ class _Judge:
                 for spirit, gain in gains:
                     if spirit in found:
                         value += gain
-            member = 1 if card in self.members else 0   # type: ignore[operator]
+            member = 1 if self.members is not None and card in self.members else 0
             for occupant, theirs, facing, members in spot.sites:
                 if members + member < 2:
                     continue
