@@ -24,11 +24,14 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from math import comb
-from typing import Any, Callable, Hashable, Iterable, NamedTuple
+from typing import Any, Callable, Generic, Hashable, Iterable, NamedTuple, TypeVar
 
 import polars as pl
 
 from .errors import InvalidInput
+
+C = TypeVar("C", bound=Hashable)
+"""A game's card, as its deck holds it."""
 
 
 class Chance(NamedTuple):
@@ -56,18 +59,19 @@ class Stops(NamedTuple):
     runs_out: Fraction
 
 
-class DeckKnowledge(NamedTuple):
+class DeckKnowledge(NamedTuple, Generic[C]):
     """A deck as one viewer knows it: `top` (cards known on top, in order), then draws
     without replacement from `pool` ((card, count) pairs: every card the viewer cannot
-    place), then `bottom` (cards known at the bottom, in order); `size` cards in all."""
+    place), then `bottom` (cards known at the bottom, in order); `size` cards in all.
+    `C` is the game's card: a name, or an int code."""
 
-    top: tuple[Hashable, ...]
-    pool: tuple[tuple[Hashable, int], ...]
+    top: tuple[C, ...]
+    pool: tuple[tuple[C, int], ...]
     size: int
-    bottom: tuple[Hashable, ...] = ()
+    bottom: tuple[C, ...] = ()
 
     @classmethod
-    def teachers(cls, deck: Any) -> "DeckKnowledge":
+    def teachers(cls, deck: Any) -> "DeckKnowledge[Any]":
         """A `core.chance.Deck` as the teacher knows it: every card but the order of
         the unseen ones."""
         return cls(tuple(deck.top), tuple(sorted(Counter(deck.unseen).items())), deck.size, tuple(deck.bottom))
@@ -77,7 +81,7 @@ class DeckKnowledge(NamedTuple):
         """How many cards of the deck are drawn at random from the pool."""
         return self.size - len(self.top) - len(self.bottom)
 
-    def next_card(self) -> list[tuple[Hashable, Fraction]]:
+    def next_card(self) -> list[tuple[C, Fraction]]:
         """The next card and its probability (empty when the deck is empty)."""
         if self.size <= 0:
             return []
@@ -88,7 +92,7 @@ class DeckKnowledge(NamedTuple):
         total = sum(n for _, n in self.pool)
         return [(card, Fraction(n, total)) for card, n in self.pool if n]
 
-    def count_among(self, first: int, wanted: Callable[[Hashable], bool]) -> list[tuple[int, Fraction]]:
+    def count_among(self, first: int, wanted: Callable[[C], bool]) -> list[tuple[int, Fraction]]:
         """How many of the next `first` cards are `wanted`: each count with its chance
         (the known cards counted for sure, the drawn ones hypergeometric)."""
         first = min(first, self.size)
@@ -102,7 +106,7 @@ class DeckKnowledge(NamedTuple):
         return [(sure + k, Fraction(comb(good, k) * comb(total - good, drawn - k), ways))
                 for k in range(drawn + 1) if comb(good, k) * comb(total - good, drawn - k)]
 
-    def until(self, stoppers: Iterable[Hashable]) -> Stops:
+    def until(self, stoppers: Iterable[C]) -> Stops:
         """Draw until a card in `stoppers` turns up (it is drawn too): the chance that
         the k-th card is the first stopper, and that the deck runs out first."""
         stop = set(stoppers)
@@ -146,6 +150,6 @@ def odds(state: Any, viewer: int | None = None) -> pl.DataFrame:
                         schema={"question": pl.String, "outcome": pl.String, "probability": pl.Float64})
 
 
-def as_rows(question: str, outcomes: Iterable[tuple[str, Fraction]]) -> list[Chance]:
+def as_rows(question: str, outcomes: Iterable[tuple[str, Fraction | float]]) -> list[Chance]:
     """One question's outcomes as rows, the zero ones left out."""
     return [Chance(question, outcome, float(p)) for outcome, p in outcomes if p]

@@ -21,7 +21,7 @@ from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from ...core.odds import Chance, DeckKnowledge, as_rows
 from ...core.words import counted
@@ -69,7 +69,7 @@ def coming_luck(state: "MomijiState", viewer: int | None) -> list[Chance]:
     for t in d.types:
         rows += as_rows(f"{TYPES[t]} cards among the {counted(shown, 'card')} a paid reveal turns up",
                         [(counted(k, f"{TYPES[t]} card"), p)
-                         for k, p in deck.count_among(shown, lambda c, t=t: type_of(c) == t)])
+                         for k, p in deck.count_among(shown, _of_type(t))])
     turns = len(d.hands)                      # a round: until this player's next turn
     rows += as_rows("the turn the deck runs out (this turn is turn 1), if every turn collects "
                     "the Garden's largest group",
@@ -77,6 +77,11 @@ def coming_luck(state: "MomijiState", viewer: int | None) -> list[Chance]:
                       "turn 1 (this turn)" if k == 1 else "turn 2 (the next turn)" if k == 2 else f"turn {k}", p)
                      for k, p in deck_runs_out(state, deck, turns)])
     return rows
+
+
+def _of_type(t: int) -> Callable[[int], bool]:
+    """Whether a card is of leaf type `t`."""
+    return lambda card: type_of(card) == t
 
 
 def deck_runs_out(state: "MomijiState", deck: DeckKnowledge, turns: int) -> list[tuple[int, float]]:
@@ -92,11 +97,11 @@ def deck_runs_out(state: "MomijiState", deck: DeckKnowledge, turns: int) -> list
     d = state.data
     types = tuple(d.types)
     index = {t: i for i, t in enumerate(types)}
-    top = tuple(index[type_of(int(c))] for c in deck.top)
-    bottom = tuple(index[type_of(int(c))] for c in deck.bottom)
+    top = tuple(index[type_of(c)] for c in deck.top)
+    bottom = tuple(index[type_of(c)] for c in deck.bottom)
     pool = [0] * len(types)
     for card, n in deck.pool:
-        pool[index[type_of(int(card))]] += n
+        pool[index[type_of(card)]] += n
     size = state.game.options.garden_size
     garden = [0] * len(types)
     for card in d.garden:
