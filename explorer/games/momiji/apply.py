@@ -335,7 +335,10 @@ def _run_deals(state: "MomijiState", d: MomijiData, ev: list[Event]) -> MomijiDa
             break
         if chance.needs_luck(deck):
             return d if d.step == DEAL else changed(d, step=DEAL)
-        d = _dealt(state, d, chance.known_next(deck), ev)  # type: ignore[arg-type]  # a card id
+        card = chance.known_next(deck)
+        if not isinstance(card, int):
+            raise AssertionError("a known card was asked of a deck that needs luck")
+        d = _dealt(state, d, card, ev)
     if d.deal_to == TO_POND:
         return changed(d, step=POND)
     d = _deck_check(state, d, ev)

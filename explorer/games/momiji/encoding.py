@@ -30,7 +30,21 @@ from ...core.errors import InvalidInput
 from ...core.typed import convert
 from .cards import TYPES, code, name, parse_card, type_index, type_of, value_of
 from .data import MomijiData
-from .rules import DEAL, DEAL_TO, ENDINGS, FLAG_NAMES, PLACE, PLAY, POND, STEPS, TO_POND
+from .rules import (
+    DEAL,
+    DEAL_TO,
+    ENDINGS,
+    FLAG_NAMES,
+    PLACE,
+    PLAY,
+    POND,
+    STEPS,
+    TO_POND,
+    DealTo,
+    Ending,
+    FlagName,
+    StepName,
+)
 
 Count = Annotated[int, msgspec.Meta(ge=0, le=999)]
 Seat = Annotated[int, msgspec.Meta(ge=0, le=3)]
@@ -51,7 +65,7 @@ class SavedDeck(msgspec.Struct, forbid_unknown_fields=True):
 
 class Saved(msgspec.Struct, forbid_unknown_fields=True):
     catalogue: CatalogueRef
-    step: Literal[STEPS]  # type: ignore[valid-type]
+    step: StepName
     active: Seat
     turn: TurnCounter
     types: list[str]
@@ -67,15 +81,15 @@ class Saved(msgspec.Struct, forbid_unknown_fields=True):
     owners: list[Annotated[int, msgspec.Meta(ge=-1, le=3)]]
     lands: list[list[Letter]]
     used: list[list[Letter]]
-    flags: list[Literal[FLAG_NAMES]]  # type: ignore[valid-type]
+    flags: list[FlagName]
     reveals: Annotated[int, msgspec.Meta(ge=0, le=9)]
     play: list[str]
     deal: Annotated[int, msgspec.Meta(ge=0, le=12)]
-    deal_to: Literal[DEAL_TO]  # type: ignore[valid-type]
+    deal_to: DealTo
     pond: list[CardName]
     peek: Annotated[int, msgspec.Meta(ge=0, le=3)]
     peek_seat: Annotated[int, msgspec.Meta(ge=-1, le=3)]
-    ending: Literal[ENDINGS]  # type: ignore[valid-type]
+    ending: Ending
     known: Optional[list[list[CardName]]] = None    # per seat; absent in files saved before it: none known
 
 

@@ -1,7 +1,7 @@
 """Pure rule helpers of Momiji: steps, piles, harvests, objectives and scores."""
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal, get_args
 
 from .cards import left, right, type_of, value_of
 
@@ -20,13 +20,16 @@ LIMIT: Final = 10
 DEAL: Final = 11
 OVER: Final = 12
 DRAFT: Final = 13
-STEPS = ("act", "collect", "play", "place", "after", "trade", "gust", "give", "lantern",
-         "pond", "limit", "deal", "over", "draft")
+StepName = Literal["act", "collect", "play", "place", "after", "trade", "gust", "give",
+                   "lantern", "pond", "limit", "deal", "over", "draft"]
+STEPS: Final = get_args(StepName)
+"""The steps' names, by code: the saved form and the view name a step."""
 # where the cards being dealt go (`MomijiData.deal_to`)
 TO_REVEAL: Final = 0
 TO_REFILL: Final = 1
 TO_POND: Final = 2
-DEAL_TO = ("reveal", "refill", "pond")
+DealTo = Literal["reveal", "refill", "pond"]
+DEAL_TO: Final = get_args(DealTo)
 # turn flags (`MomijiData.flags`)
 F_MAIN: Final = 1
 F_TRADED: Final = 2
@@ -34,8 +37,13 @@ F_POWER: Final = 4
 F_STEPS: Final = 8
 F_BRIDGE: Final = 16
 F_COLLECTED: Final = 32
-FLAG_NAMES = ("main", "traded", "power", "steps", "bridge", "collected")
-ENDINGS = ("", "deck", "torii")
+FlagName = Literal["main", "traded", "power", "steps", "bridge", "collected"]
+FLAG_NAMES: Final = get_args(FlagName)
+"""The flags' names, by bit: F_MAIN is bit 0."""
+Ending = Literal["", "deck", "torii"]
+ENDINGS: Final = get_args(Ending)
+"""How the game ended, by code (`MomijiData.ending`): not yet, the deck ran out, the
+last torii gate was taken."""
 HAND_LIMIT: Final = 8
 ACORNS_FOR_OBJECTIVE: Final = 3
 OWNER_POINTS: Final = 10
