@@ -17,7 +17,7 @@ from typing import ClassVar
 from ...core.agents import Observation, best_of
 from ...core.move import Move
 from . import rules as R
-from .cards import TYPES, code, type_of, value_of
+from .cards import TYPES, Card, code, type_of, value_of
 from .moves import Activate, Collect, Discard, Give, Pick, Place, Play, Power, Reveal, Stop, Swap, Take, Trade
 from .view import MomijiSeat
 
@@ -50,11 +50,11 @@ class _Table:
         self.tops = {type_of(p[0]): value_of(p[-1]) for p in self.row}
         self.garden = seen.garden
         self.late = seen.deck < 12 or seen.ending
-        self._potential: dict[int, float] = {}
-        self._by_type: dict[int, list[int]] | None = None
-        self._rows: list[tuple[tuple[tuple[int, ...], ...], int]] | None = None
+        self._potential: dict[Card, float] = {}
+        self._by_type: dict[int, list[Card]] | None = None
+        self._rows: list[tuple[tuple[tuple[Card, ...], ...], int]] | None = None
 
-    def potential(self, card: int) -> float:
+    def potential(self, card: Card) -> float:
         """What `card` in hand is worth: a little if it can still go onto its pile (or
         start one), nothing if it cannot (once per card and decision)."""
         found = self._potential.get(card)
@@ -68,11 +68,11 @@ class _Table:
             self._potential[card] = found
         return found
 
-    def pile_value(self, pile: tuple[int, ...]) -> float:
+    def pile_value(self, pile: tuple[Card, ...]) -> float:
         top = value_of(pile[-1])
         return (top if self.late else max(top, 2)) * len(pile)
 
-    def play_gain(self, card: int) -> float:
+    def play_gain(self, card: Card) -> float:
         t = type_of(card)
         for pile in self.row:
             if type_of(pile[0]) == t:

@@ -15,7 +15,7 @@ from . import draft as DR
 from . import moves as M
 from . import narration as N
 from . import rules as R
-from .cards import TYPES, describe, left, name, right, type_of, value_of, with_cards, without
+from .cards import TYPES, Card, describe, left, name, right, type_of, value_of, with_cards, without
 from .data import MomijiData, changed
 from .legal import passing
 from .moves import Deal, Play, Stop
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from .state import MomijiState
 
 
-def _forget(known: tuple[tuple[int, ...], ...], p: int, card: int) -> tuple[tuple[int, ...], ...]:
+def _forget(known: tuple[tuple[Card, ...], ...], p: int, card: Card) -> tuple[tuple[Card, ...], ...]:
     """The known cards once `card` leaves seat `p`'s hand (M-HIDDEN-5): one known copy
     goes, if any. Copies of a card are identical, so whichever copy was really played,
     the hand left is the known rest plus the unknown rest: leaving reveals nothing more."""
@@ -309,7 +309,7 @@ def _on_take(state: "MomijiState", d: MomijiData, move: Any, ev: list[Event]) ->
     return _deck_check(state, d, ev)
 
 
-def _dealt(state: "MomijiState", d: MomijiData, card: int, ev: list[Event]) -> MomijiData:
+def _dealt(state: "MomijiState", d: MomijiData, card: Card, ev: list[Event]) -> MomijiData:
     """The next deck card, `card`, goes where the deal goes (M-DECK-1)."""
     peek, peek_seat = d.peek, d.peek_seat
     if d.deck.top and peek:

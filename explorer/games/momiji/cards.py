@@ -11,6 +11,9 @@ import re
 
 from ...core.errors import InvalidInput
 
+Card = int
+"""A leaf card: its code, type * 16 + value * 4 + corner (see the module docstring)."""
+
 TYPES = ("Maple", "Ginkgo", "Oak", "Birch", "Sumac", "Beech")
 """The six leaf types (our names: the printed ones are colours of autumn leaves)."""
 COLORS = ("#c8402a", "#e3b622", "#8a5a2b", "#d9d2b0", "#9b2d5a", "#d97a2b")
@@ -22,29 +25,29 @@ _TYPE = {name.lower(): t for t, name in enumerate(TYPES)}
 _CARD = re.compile(r"^([A-Za-z]{1,12})-([0-9])(LR|RL|L|R)?$", re.IGNORECASE)
 
 
-def code(t: int, v: int, corner: int) -> int:
+def code(t: int, v: int, corner: int) -> Card:
     return t * 16 + v * 4 + corner
 
 
-def type_of(c: int) -> int:
+def type_of(c: Card) -> int:
     return c >> 4
 
 
-def value_of(c: int) -> int:
+def value_of(c: Card) -> int:
     return (c >> 2) & 3
 
 
-def left(c: int) -> bool:
+def left(c: Card) -> bool:
     """An acorn in the lower-left corner."""
     return bool(c & 1)
 
 
-def right(c: int) -> bool:
+def right(c: Card) -> bool:
     """An acorn in the lower-right corner."""
     return bool(c & 2)
 
 
-def name(c: int) -> str:
+def name(c: Card) -> str:
     return f"{TYPES[type_of(c)]}-{value_of(c)}{CORNERS[c & 3]}"
 
 
@@ -61,7 +64,7 @@ def type_index(text: str, where: str) -> int:
     return t
 
 
-def parse_card(text: str, where: str) -> int:
+def parse_card(text: str, where: str) -> Card:
     """The code of a card name such as "Maple-2R" (case-insensitive)."""
     if not isinstance(text, str):
         raise InvalidInput(where, f"expected a card name such as 'Maple-2R', got {type(text).__name__}")
@@ -76,7 +79,7 @@ def parse_card(text: str, where: str) -> int:
     return code(t, v, corner)
 
 
-def parse_cards(raw: str | list[str], where: str) -> list[int]:
+def parse_cards(raw: str | list[str], where: str) -> list[Card]:
     """Cards written "Maple-0 Oak-1R" or ["Maple-0", "Oak-1R"], in the order given."""
     if isinstance(raw, str):
         raw = raw.replace(",", " ").split()
@@ -87,12 +90,12 @@ def describe(cards) -> str:
     return ", ".join(name(c) for c in cards) or "nothing"
 
 
-def without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """Sorted `cards` less one copy of `card`."""
     i = cards.index(card)
     return cards[:i] + cards[i + 1:]
 
 
-def with_cards(cards: tuple[int, ...], *more: int) -> tuple[int, ...]:
+def with_cards(cards: tuple[Card, ...], *more: Card) -> tuple[Card, ...]:
     """Sorted `cards` with `more` added, still sorted."""
     return tuple(sorted(cards + more))

@@ -35,7 +35,7 @@ import random
 from collections import Counter
 from typing import NamedTuple, Sequence
 
-from .cards import type_of, value_of
+from .cards import Card, type_of, value_of
 
 
 class Covered(NamedTuple):
@@ -43,7 +43,7 @@ class Covered(NamedTuple):
 
     seat: int
     pile: int          # its place in the seat's row, from the left
-    top: int           # the top card, which everyone sees
+    top: Card          # the top card, which everyone sees
     may_skip: bool     # the seat has used a Bridge power (one skipped value, once)
 
 
@@ -72,8 +72,8 @@ def _skip_choices(piles: Sequence[Covered]) -> list[dict[int, Skip]]:
     return [dict(zip(seats, combo)) for combo in itertools.product(*(per_seat[s] for s in seats))]
 
 
-def deal_covered(rng: random.Random, pool: Sequence[int], piles: Sequence[Covered],
-                 total: int) -> tuple[dict[tuple[int, int], tuple[int, ...]], list[int]]:
+def deal_covered(rng: random.Random, pool: Sequence[Card], piles: Sequence[Covered],
+                 total: int) -> tuple[dict[tuple[int, int], tuple[Card, ...]], list[Card]]:
     """Deal `total` covered cards from `pool` under the tops of `piles`.
 
     Returns the covered cards of each pile, keyed by (seat, pile) and bottom first, and
@@ -90,7 +90,7 @@ def deal_covered(rng: random.Random, pool: Sequence[int], piles: Sequence[Covere
     if not fitting:
         raise ValueError("no deal of the covered cards fits what the viewer sees")
     skips, need = fitting[rng.randrange(len(fitting))]
-    under: list[list[int]] = [[] for _ in piles]
+    under: list[list[Card]] = [[] for _ in piles]
     for i, pile in enumerate(piles):
         for value in range(value_of(pile.top)):
             if skips.get(pile.seat) != (i, value):

@@ -10,6 +10,7 @@ from typing import Any, Final, NamedTuple
 
 from ...core.chance import Deck
 from ...core.tuples import new_tuple
+from .cards import Card
 
 
 class MomijiData(NamedTuple):
@@ -17,14 +18,14 @@ class MomijiData(NamedTuple):
     active: int                             # seat whose turn it is
     turn: int                               # turns completed
     types: tuple[int, ...]                  # leaf types in play, sorted
-    hands: tuple[tuple[int, ...], ...]      # per seat: sorted card codes (hidden)
-    known: tuple[tuple[int, ...], ...]      # per seat: hand cards everybody knows (M-HIDDEN-5), sorted
-    rows: tuple[tuple[tuple[int, ...], ...], ...]   # per seat: piles left to right, bottom first
+    hands: tuple[tuple[Card, ...], ...]     # per seat: sorted card codes (hidden)
+    known: tuple[tuple[Card, ...], ...]     # per seat: hand cards everybody knows (M-HIDDEN-5), sorted
+    rows: tuple[tuple[tuple[Card, ...], ...], ...]  # per seat: piles left to right, bottom first
     torii: tuple[int, ...]                  # per seat: torii taken
     supply: int                             # torii left in the supply
-    garden: tuple[int, ...]                 # sorted card codes
+    garden: tuple[Card, ...]                # sorted card codes
     deck: Deck
-    discard: tuple[int, ...]                # sorted, face up, out of the game
+    discard: tuple[Card, ...]               # sorted, face up, out of the game
     acorns: tuple[int, ...]
     objectives: tuple[str, ...]             # revealed objective keys
     owners: tuple[int, ...]                 # per objective: owner seat or -1
@@ -35,7 +36,7 @@ class MomijiData(NamedTuple):
     play: tuple[int, ...]                   # types played so far in the current Play
     deal: int                               # cards still to deal
     deal_to: int                            # rules.TO_*
-    pond: tuple[int, ...]                   # Koi Pond cards being looked at, in deck order
+    pond: tuple[Card, ...]                  # Koi Pond cards being looked at, in deck order
     peek: int                               # deck.top[:peek] is known to peek_seat
     peek_seat: int
     ending: int                             # 0, 1 the deck ran out, 2 the last torii was taken

@@ -28,7 +28,7 @@ from ...core.chance import Deck
 from ...core.checks import TurnCounter, seat
 from ...core.errors import InvalidInput
 from ...core.typed import convert
-from .cards import TYPES, code, name, parse_card, type_index, type_of, value_of
+from .cards import TYPES, Card, code, name, parse_card, type_index, type_of, value_of
 from .data import MomijiData
 from .rules import (
     DEAL,
@@ -128,7 +128,7 @@ def _seats(raw: list, field: str, n: int) -> list:
     return raw
 
 
-def _cards(raw: list[str], field: str, types: tuple[int, ...]) -> list[int]:
+def _cards(raw: list[str], field: str, types: tuple[int, ...]) -> list[Card]:
     out = []
     for i, text in enumerate(raw):
         c = parse_card(text, f"{field}[{i}]")

@@ -6,7 +6,7 @@ from typing import Any
 from ...core.errors import Reason
 from ...core.pending import seat_name
 from . import rules as R
-from .cards import TYPES, name, type_of, value_of
+from .cards import TYPES, Card, name, type_of, value_of
 from .legal import extra_step
 from .moves import (
     Activate,
@@ -219,5 +219,5 @@ def explain(state: Any, move: Any) -> Reason:
     return Reason("M-TURN-1", f"{move} is not a legal move now")
 
 
-def card_missing(move: Any, hand: tuple[int, ...]) -> bool:
+def card_missing(move: Any, hand: tuple[Card, ...]) -> bool:
     return move.card not in hand

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ...core.mcts import shares_from_points
 from ...core.state import State
-from .cards import MAX_VALUE, type_of, value_of
+from .cards import MAX_VALUE, Card, type_of, value_of
 
 EXPECTED_TOP = 2.0
 """The top an open pile is expected to reach, early in the game."""
@@ -50,7 +50,7 @@ def hopes(state: State) -> float:
     return max(0.0, min(1.0, state.data.deck.size / HORIZON))
 
 
-def to_come(row: tuple[tuple[int, ...], ...], hand: tuple[int, ...], hope: float) -> float:
+def to_come(row: tuple[tuple[Card, ...], ...], hand: tuple[Card, ...], hope: float) -> float:
     """The points a row of piles and a hand may still add (see the module docstring),
     with `hope` of the early worth."""
     extra = 0.0

@@ -19,7 +19,7 @@ from ...core.pending import Pending, decision, luck, seat_name
 from . import draft as DR
 from . import moves as M
 from . import rules as R
-from .cards import type_of
+from .cards import Card, type_of
 from .data import MomijiData
 from .moves import DEALS, Deal, Play, Stop
 from .rules import (
@@ -66,19 +66,19 @@ _PLAYS = tuple(tuple((Play(p, c, False), Play(p, c, True)) for c in range(96)) f
 _COLLECTS = tuple(tuple(M.Collect(p, t) for t in range(6)) for p in range(4))
 
 
-def _card_moves(table: tuple[Move, ...], cards: tuple[int, ...]) -> list[Move]:
+def _card_moves(table: tuple[Move, ...], cards: tuple[Card, ...]) -> list[Move]:
     """One shared move per distinct card, from a seat's row of a `_per_card` table."""
     return [table[c] for c in dict.fromkeys(cards)]
 
 
-def _collects(p: int, garden: tuple[int, ...]) -> list[Move]:
+def _collects(p: int, garden: tuple[Card, ...]) -> list[Move]:
     """A Collect per type in the (sorted) Garden."""
     row = _COLLECTS[p]
     return [row[t] for t in {type_of(c): None for c in garden}]
 
 
 @lru_cache(maxsize=256)
-def _deal_moves(unseen: tuple[int, ...]) -> tuple[Move, ...]:
+def _deal_moves(unseen: tuple[Card, ...]) -> tuple[Move, ...]:
     return tuple(DEALS[c] for c in dict.fromkeys(unseen))
 
 
@@ -120,20 +120,20 @@ def pending(state: "MomijiState") -> Pending:
     return _PENDING[d.active, d.step]
 
 
-def _top(state: "MomijiState", card: int) -> int | None:
+def _top(state: "MomijiState", card: Card) -> Card | None:
     """The top card of `card`'s pile in the active row, None when there is none."""
     row = state.data.rows[state.data.active]
     i = R.pile_of(row, type_of(card))
     return row[i][-1] if i >= 0 else None
 
 
-def _fits(state: "MomijiState", card: int, top: int | None) -> bool:
+def _fits(state: "MomijiState", card: Card, top: Card | None) -> bool:
     """`card` may go onto the active pile whose top card is `top` (None: start one)."""
     d: MomijiData = state.data
     return R.fits(card, top, bool(d.flags & F_BRIDGE), d.supply > 0 or state.game.options.three_without_torii)
 
 
-def _playable(state: "MomijiState", cards: tuple[int, ...]) -> list[Move]:
+def _playable(state: "MomijiState", cards: tuple[Card, ...]) -> list[Move]:
     """A Play per distinct card of `cards` that fits its pile in the active row."""
     d: MomijiData = state.data
     p = d.active
@@ -150,7 +150,7 @@ def _playable(state: "MomijiState", cards: tuple[int, ...]) -> list[Move]:
     return out
 
 
-def _may_follow(state: "MomijiState", card: int) -> bool:
+def _may_follow(state: "MomijiState", card: Card) -> bool:
     """In the "play" step: `card` keeps the play one type (up to 2, 3 with Steps) or
     all different types (M-PLAY-1), and fits its pile."""
     d: MomijiData = state.data
@@ -307,7 +307,7 @@ def _turn_moves(state: "MomijiState", d: MomijiData, step: int) -> tuple[Move, .
     return tuple(out)
 
 
-def _play_move(state: "MomijiState", card: int) -> Play:
+def _play_move(state: "MomijiState", card: Card) -> Play:
     return _PLAYS[state.data.active][card][_top(state, card) is None]
 
 

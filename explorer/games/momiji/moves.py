@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from ...core.errors import InvalidInput
 from ...core.move import Move, read_head
 from ...core.pending import seat_name
-from .cards import TYPES, name, parse_card, type_index, type_of
+from .cards import TYPES, Card, name, parse_card, type_index, type_of
 from .narration import counted, reveal_words
 
 _KEY = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
@@ -115,7 +115,7 @@ class Reveal(Move):
 @dataclass(frozen=True, slots=True)
 class Play(Move):
     player: int
-    card: int
+    card: Card
     new: bool = False     # starts a new pile (a targets detail; not part of the text)
 
     def __str__(self) -> str:
@@ -348,7 +348,7 @@ def _card_move(verb: str, rule: str, what: str, target: tuple[str, ...]):
     @dataclass(frozen=True, slots=True)
     class CardMove(Move):
         player: int
-        card: int
+        card: Card
 
         def __str__(self) -> str:
             return f"{seat_name(self.player)} {verb} {name(self.card)}"
@@ -389,8 +389,8 @@ class Swap(Move):
     `take`, one decision, so the card just given is never offered back."""
 
     player: int
-    give: int
-    take: int
+    give: Card
+    take: Card
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} swap {name(self.give)} for {name(self.take)}"
@@ -454,7 +454,7 @@ class End(Move):
 class Deal(Move):
     """Chance: the next card of the deck is `card`."""
 
-    card: int
+    card: Card
 
     def __str__(self) -> str:
         return f"deal {name(self.card)}"

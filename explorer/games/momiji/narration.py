@@ -11,11 +11,11 @@ from functools import lru_cache
 
 from ...core.events import Event
 from ...core.pending import seat_name
-from .cards import TYPES, describe, name, type_of
+from .cards import TYPES, Card, describe, name, type_of
 
 
 @lru_cache(maxsize=None)
-def dealt(rule: str, card: int, seat: int) -> Event:
+def dealt(rule: str, card: Card, seat: int) -> Event:
     """A card turned up into the Garden by a reveal (M-COLLECT-2) or a refill (M-REFILL-1)."""
     return Event("deal", rule, f"the deck turns up {name(card)} into the Garden", seat)
 
@@ -26,7 +26,7 @@ def ended(seat: int) -> Event:
 
 
 @lru_cache(maxsize=None)
-def traded(seat: int, card: int, second: bool) -> Event:
+def traded(seat: int, card: Card, second: bool) -> Event:
     """One card of the 2-for-1 trade (M-EXTRA-2): the second one pays the acorn."""
     if second:
         return Event("trade", "M-EXTRA-2", f"{seat_name(seat)} trades away {name(card)} and gains 1 acorn "
@@ -36,7 +36,7 @@ def traded(seat: int, card: int, second: bool) -> Event:
 
 
 @lru_cache(maxsize=4096)
-def collected(seat: int, cards: tuple[int, ...]) -> Event:
+def collected(seat: int, cards: tuple[Card, ...]) -> Event:
     return Event("collect", "M-COLLECT-1", f"{seat_name(seat)} collects {describe(cards)} from the Garden", seat)
 
 
@@ -61,7 +61,7 @@ def revealed(seat: int, cards: int = 4) -> Event:
 
 
 @lru_cache(maxsize=None)
-def played(seat: int, card: int, new_pile: bool) -> Event:
+def played(seat: int, card: Card, new_pile: bool) -> Event:
     """A card starting its pile (M-PLAY-2) or going onto it (M-PLAY-3)."""
     t = TYPES[type_of(card)]
     if new_pile:
@@ -71,5 +71,5 @@ def played(seat: int, card: int, new_pile: bool) -> Event:
 
 
 @lru_cache(maxsize=None)
-def discarded(seat: int, card: int) -> Event:
+def discarded(seat: int, card: Card) -> Event:
     return Event("discard", "M-LIMIT-1", f"{seat_name(seat)} discards {name(card)} (hand limit)", seat)

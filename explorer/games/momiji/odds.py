@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Callable, Iterator
 
 from ...core.odds import Chance, DeckKnowledge, as_rows
 from ...core.words import counted
-from .cards import TYPES, name, type_of
+from .cards import TYPES, Card, name, type_of
 from .rules import OVER
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def coming_luck(state: "MomijiState", viewer: int | None) -> list[Chance]:
     return rows
 
 
-def _of_type(t: int) -> Callable[[int], bool]:
+def _of_type(t: int) -> Callable[[Card], bool]:
     """Whether a card is of leaf type `t`."""
     return lambda card: type_of(card) == t
 

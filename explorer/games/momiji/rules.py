@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Final, Literal, get_args
 
-from .cards import left, right, type_of, value_of
+from .cards import Card, left, right, type_of, value_of
 
 # the steps of a turn (`MomijiData.step`); Final: compiled code inlines them (tools/compile.py)
 ACT: Final = 0
@@ -50,16 +50,16 @@ OWNER_POINTS: Final = 10
 OTHER_POINTS: Final = 3
 
 
-def top(pile: tuple[int, ...]) -> int:
+def top(pile: tuple[Card, ...]) -> int:
     return value_of(pile[-1])
 
 
-def closed(pile: tuple[int, ...]) -> bool:
+def closed(pile: tuple[Card, ...]) -> bool:
     """A 3 on top closes the pile (M-PLAY-4)."""
     return value_of(pile[-1]) == 3
 
 
-def fits(card: int, top: int | None, bridge: bool, three_ok: bool = True) -> bool:
+def fits(card: Card, top: Card | None, bridge: bool, three_ok: bool = True) -> bool:
     """Whether `card` may go onto the pile whose top card is `top` (None: no pile of its
     type yet): a pile starts with a 0 (M-PLAY-2); a card equals the top or is one higher
     (M-PLAY-3), or two higher with Bridge (M-POWER-C); nothing goes onto a closed pile
@@ -75,7 +75,7 @@ def fits(card: int, top: int | None, bridge: bool, three_ok: bool = True) -> boo
     return v == t or v == t + 1 or (bridge and v == t + 2)
 
 
-def pile_of(row: tuple[tuple[int, ...], ...], t: int) -> int:
+def pile_of(row: tuple[tuple[Card, ...], ...], t: int) -> int:
     """Index of the pile of type `t` in a row, or -1."""
     for i, pile in enumerate(row):
         if type_of(pile[0]) == t:
@@ -83,17 +83,17 @@ def pile_of(row: tuple[tuple[int, ...], ...], t: int) -> int:
     return -1
 
 
-def harvest(row: tuple[tuple[int, ...], ...]) -> int:
+def harvest(row: tuple[tuple[Card, ...], ...]) -> int:
     """Adjacent pairs whose top cards show acorns on facing corners (M-PLAY-7)."""
     return sum(1 for a, b in zip(row, row[1:]) if right(a[-1]) and left(b[-1]))
 
 
-def pile_points(row: tuple[tuple[int, ...], ...]) -> int:
+def pile_points(row: tuple[tuple[Card, ...], ...]) -> int:
     """Each pile scores its top card times its size (M-SCORE-1)."""
     return sum(value_of(p[-1]) * len(p) for p in row)
 
 
-def measure(kind: str, arg: int, row: tuple[tuple[int, ...], ...], acorns: int, torii: int = -1) -> int:
+def measure(kind: str, arg: int, row: tuple[tuple[Card, ...], ...], acorns: int, torii: int = -1) -> int:
     """A player's count for an objective (the stand-in measures, M-OBJ-ZEROS ...).
 
     "tops" sums the visible top cards (M-OBJ-TOPS): the seed's example objective counts

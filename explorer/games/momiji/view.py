@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ...core.agents import register_seat_view
 from ...core.chance import Deck, redeal
 from . import draft as DR
-from .cards import CODES, NAMES, TYPES, type_of, value_of, with_cards
+from .cards import CODES, NAMES, TYPES, Card, type_of, value_of, with_cards
 from .covered import Covered, deal_covered
 from .data import MomijiData, changed
 from .legal import letters, passing
@@ -133,7 +133,7 @@ def build_view(state: "MomijiState", viewer: int | None) -> dict[str, Any]:
     return out
 
 
-Row = tuple[tuple[int, ...], ...]
+Row = tuple[tuple[Card, ...], ...]
 
 
 class MomijiSeat(NamedTuple):
@@ -144,12 +144,12 @@ class MomijiSeat(NamedTuple):
 
     seat: int
     step: str
-    hand: tuple[int, ...]                   # the seat's own hand
+    hand: tuple[Card, ...]                  # the seat's own hand
     rows: tuple[Row, ...]                   # per seat its piles, or only their tops as
                                             # 1-card piles when the sizes do not show
     counted: tuple[bool, ...]               # per seat: whether its piles show in full
     acorns: tuple[int, ...]
-    garden: tuple[int, ...]
+    garden: tuple[Card, ...]
     deck: int                               # cards left in the deck
     ending: bool                            # whether the end has been triggered
     objectives: tuple[tuple[str, str], ...]  # revealed objectives: (key, rule)
@@ -246,7 +246,7 @@ def redeal_unseen(state: "MomijiState", viewer: int, rng: random.Random) -> Momi
 
 
 def _redeal_covered(state: "MomijiState", viewer: int, rng: random.Random,
-                    pool: list[int]) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], list[int]]:
+                    pool: list[Card]) -> tuple[tuple[tuple[tuple[Card, ...], ...], ...], list[Card]]:
     """Other seats' piles with the cards under each top dealt again from `pool` plus
     those covered cards (M-HIDDEN-3), and what is left of the pool."""
     d = state.data
