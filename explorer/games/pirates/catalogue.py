@@ -12,6 +12,7 @@ field (``cards[3] (G4).effects[0].n: expected `int`, got `str```).
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal, Union
@@ -20,6 +21,7 @@ import msgspec
 
 from explorer.core import InvalidInput
 from explorer.core.jsonio import read_file, read_json
+from explorer.core.rulebook import rulebook
 from explorer.core.typed import convert
 
 from .dice import SPECIAL
@@ -238,10 +240,10 @@ class Catalogue(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 _ID = r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,19}$"
+_IDENT = re.compile(_ID)
 
 
 def _rule_ids() -> dict[str, str]:
-    from explorer.core.rulebook import rulebook
     return {r.id: r.source for r in rulebook("pirates")}
 
 
@@ -271,8 +273,6 @@ def validate(raw: object, where: str = "catalogue") -> Catalogue:
 
 def _check(cat: Catalogue, where: str) -> None:
     rules = _rule_ids()
-    import re
-    ident = re.compile(_ID)
     seen: set[str] = set()
     groups: tuple[tuple[str, tuple[Tile | Card | Rule, ...]], ...] = (
         ("tiles", cat.tiles), ("extended", cat.extended), ("cards", cat.cards),
@@ -280,7 +280,7 @@ def _check(cat: Catalogue, where: str) -> None:
     for key, entries in groups:
         for i, entry in enumerate(entries):
             name = f"{where}.{key}[{i}] ({entry.id[:20]})"
-            if not ident.match(entry.id):
+            if not _IDENT.match(entry.id):
                 raise InvalidInput(f"{name}.id", "an id is 1-20 letters, digits, spaces, _ or -")
             if entry.id.upper() in seen:
                 raise InvalidInput(f"{name}.id", "this id is used twice")
@@ -311,7 +311,6 @@ def _check_cities(cat: Catalogue, cities: Cities, where: str, rules: dict[str, s
                   seen: set[str]) -> None:
     """The towns, influence cards and swapped tiles of Cities of Greed [P-COG-TOWNS]
     [P-COG-INF-CARDS] [P-COG-TILES-SWAP]."""
-    import re
     names = [t.name for t in cities.towns]
     if not 2 <= len(names) <= 10 or len(set(names)) != len(names):
         raise InvalidInput(f"{where}.towns", "2-10 towns, each named once")
