@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterable, NamedTuple, Sequence
+from typing import ClassVar, Iterable, NamedTuple, Sequence
 
 from .errors import InvalidInput
 
@@ -53,6 +53,9 @@ class Move:
     """Base class of all moves (subclasses are `@dataclass(frozen=True, slots=True)`)."""
 
     __slots__ = ()
+    RULE: ClassVar[str] = ""
+    """The rule id that allows every move of this kind; a kind whose rule depends on the
+    move (a locked raise, an Ace over a card) overrides `rule` instead."""
 
     @property
     def label(self) -> str:
@@ -66,8 +69,8 @@ class Move:
 
     @property
     def rule(self) -> str:
-        """The rule id that allows this kind of move (shown beside it in move lists)."""
-        return ""
+        """The rule id that allows this move (shown beside it in move lists)."""
+        return self.RULE
 
     @property
     def group(self) -> str:

@@ -36,6 +36,7 @@ class Take(Move):
     """The player to move takes `count` counters."""
 
     count: int
+    RULE = "N-TAKE-1"
 
     def __str__(self) -> str:
         return f"take {self.count}"
@@ -43,10 +44,6 @@ class Take(Move):
     @property
     def label(self) -> str:
         return f"take {counted(self.count, 'counter')}"
-
-    @property
-    def rule(self) -> str:
-        return "N-TAKE-1"
 
     @classmethod
     def parse(cls, text: str) -> "Take | None":
@@ -59,6 +56,7 @@ class Grow(Move):
     """Chance: the die adds `added` counters (0 or 1)."""
 
     added: int
+    RULE = "N-GROW-1"
 
     def __str__(self) -> str:
         return f"grow {self.added}"
@@ -66,10 +64,6 @@ class Grow(Move):
     @property
     def label(self) -> str:
         return "the die adds a counter" if self.added else "the die adds nothing"
-
-    @property
-    def rule(self) -> str:
-        return "N-GROW-1"
 
     @classmethod
     def parse(cls, text: str) -> "Grow | None":

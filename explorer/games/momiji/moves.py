@@ -54,6 +54,7 @@ def _no_rest(rest: str, verb: str) -> None:
 class Collect(Move):
     player: int
     type: int
+    RULE = "M-COLLECT-1"
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} collect {TYPES[self.type]}"
@@ -65,10 +66,6 @@ class Collect(Move):
     @property
     def targets(self) -> tuple[str, ...]:
         return (f"garden:{TYPES[self.type]}",)
-
-    @property
-    def rule(self) -> str:
-        return "M-COLLECT-1"
 
     @classmethod
     def parse(cls, text: str) -> "Collect | None":
@@ -83,6 +80,7 @@ class Reveal(Move):
 
     player: int
     cards: int = field(default=4, compare=False)
+    RULE = "M-COLLECT-2"
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} reveal"
@@ -99,10 +97,6 @@ class Reveal(Move):
     def targets(self) -> tuple[str, ...]:
         return ("deck",)
 
-    @property
-    def rule(self) -> str:
-        return "M-COLLECT-2"
-
     @classmethod
     def parse(cls, text: str) -> "Reveal | None":
         s = _split(text, "reveal")
@@ -117,6 +111,7 @@ class Play(Move):
     player: int
     card: Card
     new: bool = False     # starts a new pile (a targets detail; not part of the text)
+    RULE = "M-PLAY-1"
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} play {name(self.card)}"
@@ -137,10 +132,6 @@ class Play(Move):
         pile = f"row:{self.player}" if self.new else f"pile:{self.player}:{TYPES[type_of(self.card)]}"
         return (f"hand:{self.player}:{name(self.card)}", pile)
 
-    @property
-    def rule(self) -> str:
-        return "M-PLAY-1"
-
     @classmethod
     def parse(cls, text: str) -> "Play | None":
         s = _split(text, "play")
@@ -150,6 +141,7 @@ class Play(Move):
 @dataclass(frozen=True, slots=True)
 class Stop(Move):
     player: int
+    RULE = "M-PLAY-1"
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} stop"
@@ -165,10 +157,6 @@ class Stop(Move):
     @property
     def targets(self) -> tuple[str, ...]:
         return (f"stop:{self.player}",)
-
-    @property
-    def rule(self) -> str:
-        return "M-PLAY-1"
 
     @classmethod
     def parse(cls, text: str) -> "Stop | None":
@@ -187,6 +175,7 @@ class Place(Move):
     player: int
     type: int
     index: int
+    RULE = "M-PLAY-6"
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} place {TYPES[self.type]} at {self.index + 1}"
@@ -202,10 +191,6 @@ class Place(Move):
     @property
     def targets(self) -> tuple[str, ...]:
         return (f"slot:{self.player}:{self.index}",)
-
-    @property
-    def rule(self) -> str:
-        return "M-PLAY-6"
 
     @classmethod
     def parse(cls, text: str) -> "Place | None":
@@ -226,6 +211,7 @@ class Activate(Move):
     player: int
     key: str
     name: str = field(default="", compare=False)
+    RULE = "M-OBJ-1"
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} activate {self.key}"
@@ -237,10 +223,6 @@ class Activate(Move):
     @property
     def targets(self) -> tuple[str, ...]:
         return (f"objective:{self.key}",)
-
-    @property
-    def rule(self) -> str:
-        return "M-OBJ-1"
 
     @classmethod
     def parse(cls, text: str) -> "Activate | None":
@@ -265,6 +247,7 @@ class Power(Move):
     text: str = field(default="", compare=False)
     cost: int = field(default=1, compare=False)
     stand_in: bool = field(default=False, compare=False)
+    RULE = "M-EXTRA-3"
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} power {self.letter}"
@@ -281,10 +264,6 @@ class Power(Move):
     @property
     def targets(self) -> tuple[str, ...]:
         return (f"power:{self.player}:{self.letter}",)
-
-    @property
-    def rule(self) -> str:
-        return "M-EXTRA-3"
 
     @classmethod
     def parse(cls, text: str) -> "Power | None":
@@ -315,6 +294,7 @@ class Pick(Move):
     text: str = field(default="", compare=False)
     stand_in: bool = field(default=False, compare=False)
     effect: str = field(default="", compare=False)
+    RULE = "M-DRAFT-1"
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} pick {self.letter}"
@@ -330,10 +310,6 @@ class Pick(Move):
     @property
     def targets(self) -> tuple[str, ...]:
         return (f"draft:{self.player}:{self.letter}",)
-
-    @property
-    def rule(self) -> str:
-        return "M-DRAFT-1"
 
     @classmethod
     def parse(cls, text: str) -> "Pick | None":
@@ -391,6 +367,7 @@ class Swap(Move):
     player: int
     give: Card
     take: Card
+    RULE = "M-POWER-F"
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} swap {name(self.give)} for {name(self.take)}"
@@ -402,10 +379,6 @@ class Swap(Move):
     @property
     def targets(self) -> tuple[str, ...]:
         return (f"hand:{self.player}:{name(self.give)}", f"garden:{name(self.take)}")
-
-    @property
-    def rule(self) -> str:
-        return "M-POWER-F"
 
     @property
     def group(self) -> str:
@@ -425,6 +398,7 @@ class Swap(Move):
 @dataclass(frozen=True, slots=True)
 class End(Move):
     player: int
+    RULE = "M-TURN-3"
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} end"
@@ -436,10 +410,6 @@ class End(Move):
     @property
     def targets(self) -> tuple[str, ...]:
         return (f"end:{self.player}",)
-
-    @property
-    def rule(self) -> str:
-        return "M-TURN-3"
 
     @classmethod
     def parse(cls, text: str) -> "End | None":
@@ -455,6 +425,7 @@ class Deal(Move):
     """Chance: the next card of the deck is `card`."""
 
     card: Card
+    RULE = "M-DECK-1"
 
     def __str__(self) -> str:
         return f"deal {name(self.card)}"
@@ -466,10 +437,6 @@ class Deal(Move):
     @property
     def targets(self) -> tuple[str, ...]:
         return ("deck",)               # a click on the deck forces the card (teacher)
-
-    @property
-    def rule(self) -> str:
-        return "M-DECK-1"
 
     @classmethod
     def parse(cls, text: str) -> "Deal | None":

@@ -33,17 +33,12 @@ def _face(text: str) -> int | str:
 class PlayerMove(Move):
     __slots__ = ()
     VERB = ""
-    RULE = ""
     PATTERN = ""
 
     if TYPE_CHECKING:
         # Every subclass is a dataclass whose first field is the seat, `player`; the default
         # `build` makes the subclasses that have no other field from the seat alone.
         def __init__(self, player: int) -> None: ...
-
-    @property
-    def rule(self) -> str:
-        return self.RULE
 
     @classmethod
     def parse(cls, text: str):
@@ -69,6 +64,7 @@ class CupDie(Move):
     player: int
     die: str
     face: Face
+    RULE = "P-BET-ROLL"
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} cup {self.die} shows {self.face}"
@@ -80,10 +76,6 @@ class CupDie(Move):
     @property
     def targets(self) -> tuple[str, ...]:
         return (f"cup:{self.player}",)
-
-    @property
-    def rule(self) -> str:
-        return "P-BET-ROLL"
 
     @property
     def part_of(self) -> str:
@@ -154,6 +146,7 @@ class Deal(Move):
     card: str
     name: str = field(default="", compare=False)
     """What a teacher reads for the card (a parsed move has none; `words.named` fills it)."""
+    RULE = "P-BUY"
 
     def __str__(self) -> str:
         return f"deck gives {self.card}"
@@ -165,10 +158,6 @@ class Deal(Move):
     @property
     def targets(self) -> tuple[str, ...]:
         return ("deck",)
-
-    @property
-    def rule(self) -> str:
-        return "P-BUY"
 
     @classmethod
     def parse(cls, text: str) -> "Deal | None":
@@ -184,6 +173,7 @@ class Snatch(Move):
     card: str
     name: str = field(default="", compare=False)
     """What a teacher reads for the card (a parsed move has none; `words.named` fills it)."""
+    RULE = "P-EFFECTS"
 
     def __str__(self) -> str:
         return f"hand {seat_name(self.player)} gives {self.card}"
@@ -195,10 +185,6 @@ class Snatch(Move):
     @property
     def label(self) -> str:
         return f"{seat_name(self.player)} loses {self.name or self.card} at random"
-
-    @property
-    def rule(self) -> str:
-        return "P-EFFECTS"
 
     @classmethod
     def parse(cls, text: str) -> "Snatch | None":
@@ -811,6 +797,7 @@ class InfluenceDeal(Move):
     card: str
     name: str = field(default="", compare=False)
     """What a teacher reads for the card (a parsed move has none; `words.named` fills it)."""
+    RULE = "P-COG-INF-BUY"
 
     def __str__(self) -> str:
         return f"influence deck gives {self.card}"
@@ -822,10 +809,6 @@ class InfluenceDeal(Move):
     @property
     def targets(self) -> tuple[str, ...]:
         return ("influence deck",)
-
-    @property
-    def rule(self) -> str:
-        return "P-COG-INF-BUY"
 
     @classmethod
     def parse(cls, text: str) -> "InfluenceDeal | None":

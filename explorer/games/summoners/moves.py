@@ -81,6 +81,7 @@ class Cycle(Move):
 
     player: int
     card: str
+    RULE = "S-CYCLE-1"
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} cycle {self.card}"
@@ -92,10 +93,6 @@ class Cycle(Move):
     @property
     def targets(self) -> tuple[str, ...]:
         return (f"hand:{self.player}:{self.card}", "deck")
-
-    @property
-    def rule(self) -> str:
-        return "S-CYCLE-1"
 
     @classmethod
     def parse(cls, text: str) -> "Cycle | None":
@@ -110,6 +107,7 @@ class Draw(Move):
     """Draw the top card of the deck, then play a hand card [S-DRAW-1]."""
 
     player: int
+    RULE = "S-DRAW-1"
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} draw"
@@ -121,10 +119,6 @@ class Draw(Move):
     @property
     def targets(self) -> tuple[str, ...]:
         return ("deck",)
-
-    @property
-    def rule(self) -> str:
-        return "S-DRAW-1"
 
     @classmethod
     def parse(cls, text: str) -> "Draw | None":
@@ -139,6 +133,7 @@ class Buy(Move):
     player: int
     slot: int
     card: str
+    RULE = "S-BUY-1"
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} buy {self.slot} {self.card}"
@@ -155,10 +150,6 @@ class Buy(Move):
     def confirm(self) -> bool:
         return True                   # a market buy spends mana: the board asks first
 
-    @property
-    def rule(self) -> str:
-        return "S-BUY-1"
-
     @classmethod
     def parse(cls, text: str) -> "Buy | None":
         m = _match(_SEAT + rf" buy (?P<slot>[0-9]) (?P<card>{_CARD})", "buy", text)
@@ -173,6 +164,7 @@ class Pass(Move):
     """Take no action this turn [S-PASS-1]."""
 
     player: int
+    RULE = "S-PASS-1"
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} pass"
@@ -180,10 +172,6 @@ class Pass(Move):
     @property
     def label(self) -> str:
         return "Pass"
-
-    @property
-    def rule(self) -> str:
-        return "S-PASS-1"
 
     @classmethod
     def parse(cls, text: str) -> "Pass | None":
@@ -284,6 +272,7 @@ class Decline(Move):
     """Summon nothing now: the summon window moves on [S-WINDOW-1]."""
 
     player: int
+    RULE = "S-WINDOW-1"
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} no summon"
@@ -291,10 +280,6 @@ class Decline(Move):
     @property
     def label(self) -> str:
         return "Summon nothing now"
-
-    @property
-    def rule(self) -> str:
-        return "S-WINDOW-1"
 
     @classmethod
     def parse(cls, text: str) -> "Decline | None":
@@ -307,6 +292,7 @@ class Reveal(Move):
     """Chance: the card the deck gives (a draw or a market refill) [S-DECK-2]."""
 
     card: str
+    RULE = "S-DECK-2"
 
     def __str__(self) -> str:
         return f"deck gives {self.card}"
@@ -318,10 +304,6 @@ class Reveal(Move):
     @property
     def targets(self) -> tuple[str, ...]:
         return ("deck",)
-
-    @property
-    def rule(self) -> str:
-        return "S-DECK-2"
 
     @classmethod
     def parse(cls, text: str) -> "Reveal | None":

@@ -53,6 +53,7 @@ class Bribe(Move):
     player: int
     treasure: int
     cards: tuple[int, ...]
+    RULE = "V-BRIBE-1"
 
     def __str__(self) -> str:
         text = f"{seat_name(self.player)} bribe {format_cards(self.cards, self.treasure)}"
@@ -67,10 +68,6 @@ class Bribe(Move):
     @property
     def targets(self) -> tuple[str, ...]:
         return _hand_targets(self.player, self.cards) + (f"track:{TREASURES[self.treasure]}",)
-
-    @property
-    def rule(self) -> str:
-        return "V-BRIBE-1"
 
     @classmethod
     def parse(cls, text: str) -> "Bribe | None":
@@ -150,6 +147,7 @@ class Curse(Move):
 
     player: int
     treasure: int
+    RULE = "V-CURSE-1"
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} curse {TREASURES[self.treasure]}"
@@ -161,10 +159,6 @@ class Curse(Move):
     @property
     def targets(self) -> tuple[str, ...]:
         return (f"track:{TREASURES[self.treasure]}",)
-
-    @property
-    def rule(self) -> str:
-        return "V-CURSE-1"
 
     @classmethod
     def parse(cls, text: str) -> "Curse | None":
@@ -180,6 +174,7 @@ class Draw(Move):
     """Draw the top card of the deck (or end the game if the deck is empty)."""
 
     player: int
+    RULE = "V-DRAW-1"
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} draw"
@@ -191,10 +186,6 @@ class Draw(Move):
     @property
     def targets(self) -> tuple[str, ...]:
         return ("deck",)
-
-    @property
-    def rule(self) -> str:
-        return "V-DRAW-1"
 
     @classmethod
     def parse(cls, text: str) -> "Draw | None":
@@ -212,6 +203,7 @@ class Reveal(Move):
     """Chance: the card turned from the unseen part of the deck is of type `card`."""
 
     card: int
+    RULE = "V-DECK-1"
 
     def __str__(self) -> str:
         return f"reveal {NAMES[self.card]}"
@@ -223,10 +215,6 @@ class Reveal(Move):
     @property
     def targets(self) -> tuple[str, ...]:
         return ("deck",)               # a click on the deck forces the card (teacher)
-
-    @property
-    def rule(self) -> str:
-        return "V-DECK-1"
 
     @classmethod
     def parse(cls, text: str) -> "Reveal | None":
