@@ -36,17 +36,19 @@ class Citation(NamedTuple):
         return f"{self.where} (line {self.line}){' [speed layer]' if self.speed else ''}"
 
 
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
 def _functions(tree: ast.AST) -> list[tuple[str, ast.AST]]:
-    """Every function and method of a module, with its qualified name, and the module
-    body itself ("<module>") for constants at the top level."""
+    """Every function, method and class of a module, with its qualified name, and the
+    module body itself ("<module>") for constants at the top level. A class stands for
+    the constants of its own body: a move's `RULE`, an option's rule."""
     found: list[tuple[str, ast.AST]] = [("<module>", tree)]
 
     def visit(node: ast.AST, prefix: str) -> None:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if isinstance(child, _SCOPES):
                 found.append((prefix + child.name, child))
-                visit(child, prefix + child.name + ".")
-            elif isinstance(child, ast.ClassDef):
                 visit(child, prefix + child.name + ".")
             else:
                 visit(child, prefix)
@@ -55,18 +57,15 @@ def _functions(tree: ast.AST) -> list[tuple[str, ast.AST]]:
     return found
 
 
-def _strings(node: ast.AST, own: bool) -> list[str]:
-    """The string constants of `node`; for a module (`own` False) only those outside
-    any function (in class bodies too: an option names its rule there), which are the
-    functions' own."""
+def _strings(node: ast.AST) -> list[str]:
+    """The string constants of `node`'s own body: a nested function or class is listed
+    on its own."""
     out: list[str] = []
 
     def visit(n: ast.AST) -> None:
         for child in ast.iter_child_nodes(n):
-            if not own and isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                continue           # a class body's own constants (an option's rule) count
-            if own and child is not node and isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                continue           # a nested function is listed on its own
+            if isinstance(child, _SCOPES):
+                continue
             if isinstance(child, ast.Constant) and isinstance(child.value, str):
                 out.append(child.value)
             visit(child)
@@ -87,7 +86,7 @@ def citations(game: str, package: Path | None = None) -> dict[str, list[Citation
         speed = path.stem in SPEED_MODULES
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for name, node in _functions(tree):
-            cited = {m for text in _strings(node, own=name != "<module>") for m in RULE_ID.findall(text)}
+            cited = {m for text in _strings(node) for m in RULE_ID.findall(text)}
             line = getattr(node, "lineno", 1)
             for rule_id in sorted(cited & ids):
                 found[rule_id].append(Citation(f"{module}.{name}" if name != "<module>" else module, line, speed))

@@ -17,6 +17,8 @@ def bribe_ok(hand):
 
 
 class Rules:
+    RULE = "V-MARKET-1"
+
     def refill(self):
         return "refill [V-REFILL-1]"
 '''
@@ -34,6 +36,7 @@ def test_citations_list_plain_functions_before_the_speed_layer(tmp_path):
     assert [str(c) for c in found["V-BRIBE-2"]] == [
         "rules (line 1)", "rules.bribe_ok (line 5)", "fast.bribe_ok_fast (line 2) [speed layer]"]
     assert [c.where for c in found["V-REFILL-1"]] == ["rules.Rules.refill"]
+    assert [str(c) for c in found["V-MARKET-1"]] == ["rules.Rules (line 10)"]
     assert found["V-COMP-1"] == []
 
 
