@@ -597,7 +597,7 @@ def bid_odds(state: Any, viewer: int | None = None, width: int = WIDTH) -> alt.C
                      "drawn_quantity": q + apart * total / width, "drawn_chance": p + apart / HEIGHT,
                      "same curve as": " and ".join(others) or "no other face"}
                     for q, p in enumerate(curve) if q > 0)
-    who = "the teacher (the truth)" if viewer is None else f"{seat_name(viewer)}"
+    who = "the teacher (the truth)" if viewer is None else seat_name(viewer)
     notes = [f"{', '.join(same[:-1])} and {same[-1]}: the same curve, drawn side by side" for same in shared]
     faces = list(table)
     return alt.Chart(pl.DataFrame(rows)).mark_line(

@@ -60,7 +60,7 @@ def _status(view: Mapping[str, Any]) -> str:
     """Who moves and what they do, in which round (every seat's turn once is a round)."""
     if view["over"]:
         winners = view["outcome"]["winners"]
-        who = ", ".join(f"{seat_name(p)}" for p in winners) if winners else "nobody"
+        who = ", ".join(seat_name(p) for p in winners) if winners else "nobody"
         return f"Game over ({view['outcome']['ended_by']}): {who} wins"
     if view["to_move"] == "chance":
         return "Chance: the deck turns up a card"
@@ -208,7 +208,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
         # the mover's (and the viewer's own) cards at full size; the others' as a line of chips
         small = p != active and p != viewer
         table = [_part(p, "piles", "Piles", piles, fit=True, dense=small), _part(p, "hand", "Hand", cards, dense=small)]
-        areas.append({"id": f"player:{p}", "label": f"{seat_name(p)}" + (" (you)" if viewer == p else ""),
+        areas.append({"id": f"player:{p}", "label": seat_name(p) + (" (you)" if viewer == p else ""),
                       "note": f"{_count(hand['size'], 'card')} in hand{score}", "layout": "stack", "items": [],
                       "zones": [{"id": f"chips:{p}", "layout": "group", "bare": True, "items": [], "zones": chips},
                                 {"id": f"cards:{p}", "layout": "group", "bare": True, "items": [],

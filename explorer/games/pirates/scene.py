@@ -84,7 +84,7 @@ def _route(view: Mapping[str, Any]) -> dict[str, Any]:
     ships: dict[int, list[str]] = {}
     for seat in view["seats"]:
         if not seat["out"]:
-            ships.setdefault(seat["tile"], []).append(f"{seat_name(seat['seat'])}" + (" home" if seat["home"] else ""))
+            ships.setdefault(seat["tile"], []).append(seat_name(seat["seat"]) + (" home" if seat["home"] else ""))
     items = []
     for tile in view["map"]:
         town = tile_town(view, tile["index"])
@@ -325,14 +325,14 @@ def _flight(view: Mapping[str, Any]) -> dict[str, Any] | None:
     for fr in view["stack"]:
         if fr["kind"] == "battle":
             for s, f in zip(fr["seats"], fr["faces"]):
-                items.append({"id": f"die:battle {seat_name(s)}", "kind": "die", "text": f or "?", "sub": f"{seat_name(s)}",
+                items.append({"id": f"die:battle {seat_name(s)}", "kind": "die", "text": f or "?", "sub": seat_name(s),
                               "color": SEAT_COLOURS[s], "title": f"{fr['battle']} battle: {seat_name(s)}"})
         elif fr["kind"] == "die":
             items.append({"id": f"die:{fr['die']} die", "kind": "die", "text": str(fr["face"] or "?"), "sub": fr["die"],
                           "title": f"{seat_name(fr['owner'])}'s {fr['die']} die"})
         elif fr["kind"] == "effect":
             eff = fr["effect"]
-            items.append({"id": "", "kind": "card", "text": eff["kind"], "sub": f"{seat_name(fr['actor'])}",
+            items.append({"id": "", "kind": "card", "text": eff["kind"], "sub": seat_name(fr["actor"]),
                           "title": f"{seat_name(fr['actor'])}'s {fr['source']} effect: {fr['words']}"})
         elif fr["kind"] == "draft":
             items.append({"id": "", "kind": "counter", "text": f"draft: pass {fr['size']}",
@@ -344,7 +344,7 @@ def _flight(view: Mapping[str, Any]) -> dict[str, Any] | None:
                           "color": "#f6d68b", "title": "tiles still in hand per player (P-SETUP-BUILD)"})
         elif fr["kind"] == "window":
             items.append({"id": "", "kind": "counter", "text": fr["window"],
-                          "sub": " ".join(f"{seat_name(s)}" for s in fr["seats"]), "color": "#f6d68b"})
+                          "sub": " ".join(seat_name(s) for s in fr["seats"]), "color": "#f6d68b"})
     if not items:
         return None
     return {"id": "flight", "label": "In play now", "layout": "row", "items": items, "highlight": True,
@@ -400,7 +400,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
                   "color": "#aab7b8"}]
         items += [{"id": f"special:{name}" if name == "cursed" else "", "kind": "die", "text": name,
                    "color": DIE_COLOUR[name], "title": f"the {name} die"} for name in seat["specials"]]
-        items.append({"id": f"ship:{p}", "kind": "token", "text": f"{seat_name(p)}", "color": SEAT_COLOURS[p],
+        items.append({"id": f"ship:{p}", "kind": "token", "text": seat_name(p), "color": SEAT_COLOURS[p],
                       "sub": f"tile {seat['tile']}" + (" home" if seat["home"] else ""),
                       "title": f"{seat_name(p)}'s ship: {words.counted(seat['progress'], 'tile')} sailed"})
         if seat["hand"] is not None:
@@ -411,7 +411,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
         note = " ".join(x for x in (_role_note(view, p, seat["role"]), "out" if seat["out"] else "",
                                     f"captain {seat['captain']}" if seat["captain"] else "",
                                     seat_note(view, p)) if x)
-        areas.append({"id": f"player:{p}", "label": f"{seat_name(p)}", "note": note, "layout": "row", "inline": True,
+        areas.append({"id": f"player:{p}", "label": seat_name(p), "note": note, "layout": "row", "inline": True,
                       "plain": True, "items": items, "highlight": view["to_move"] == p, "dense": True})
     zones_setup = _tiles_in_hand(view)
     decide = [{"id": i, "kind": "token", "text": t} for i, t in

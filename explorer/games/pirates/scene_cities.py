@@ -41,7 +41,7 @@ def _banners(view: Mapping[str, Any]) -> dict[str, Any]:
         owners = cities["controls"].get(town, [])
         items.append({"id": f"banner:{town}", "kind": "token", "text": town, "color": BANNER,
                       "sub": "tiles " + (", ".join(map(str, tiles)) or "none"),
-                      "badges": [f"{seat_name(p)}" for p in owners],
+                      "badges": [seat_name(p) for p in owners],
                       "title": f"{town}: tiles {tiles or 'none'}; "
                                + (f"designated by {', '.join(f'{seat_name(p)}' for p in owners)}" if owners
                                   else "nobody's designated town")})

@@ -34,7 +34,7 @@ def _hidden(count: int, what: str) -> list[dict[str, Any]]:
 def _status(view: Mapping[str, Any]) -> str:
     if view["over"]:
         outcome = view["outcome"]
-        winners = ", ".join(f"{seat_name(w)}" for w in outcome["winners"])
+        winners = ", ".join(seat_name(w) for w in outcome["winners"])
         return f"Game over: {outcome['ended_by']}. Winner: {winners}"
     prompt = view["prompt"]
     return f"Turn {view['turn'] + 1}: {prompt[:1].upper() + prompt[1:]}"
@@ -50,7 +50,7 @@ def _window_zone(view: Mapping[str, Any], grid_items: list[dict[str, Any]]) -> d
     summons = view["summons"]
     if summons is None:
         shown = {(x, y) for x, y, _ in view["sites"]}
-        items = [{"id": "", "kind": "counter", "text": f"{seat_name(asked)}", "sub": "deciding",
+        items = [{"id": "", "kind": "counter", "text": seat_name(asked), "sub": "deciding",
                   "color": "#f6d68b", "title": f"{seat_name(asked)} may summon or decline"}]
     else:
         shown = {tuple(s["cell"]) for s in summons}
@@ -72,7 +72,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
     statues: dict[Cell, list[str]] = {}
     for seat in view["seats"]:
         if seat["sculpture"] is not None:
-            badges.setdefault(tuple(seat["sculpture"]), []).append(f"{seat_name(seat['seat'])}")
+            badges.setdefault(tuple(seat["sculpture"]), []).append(seat_name(seat["seat"]))
             statues.setdefault(tuple(seat["sculpture"]), []).append(
                 f"{seat_name(seat['seat'])}'s {SCULPTURES[seat['seat']]} sculpture")
     placed = [(*map(int, where.split(",")), card) for where, card in view["grid"].items()]

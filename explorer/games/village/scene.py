@@ -87,7 +87,7 @@ def scene(view: Mapping[str, Any]) -> dict[str, Any]:
             items.append({"id": "", "kind": "card", "text": name, "sub": f"{bribe['cards']}{wilds}",
                           "color": _COLOR[name], "face": "up", "badges": ["bribe"],
                           "title": f"{seat_name(p)}'s {names[name]} bribe"})
-        areas.append({"id": f"player:{p}", "label": f"{seat_name(p)}" + (" (you)" if viewer == p else ""),
+        areas.append({"id": f"player:{p}", "label": seat_name(p) + (" (you)" if viewer == p else ""),
                       "note": f"{hand['size']} in hand, bribes worth {view['bribe_points'][p]}",
                       "layout": "row", "items": items, "zones": [],
                       "highlight": not view["over"] and view["active"] == p})
