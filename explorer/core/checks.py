@@ -48,7 +48,7 @@ def seat_or_none(value: int, field: str, players: int, none: int = -1, rule: str
 def per_seat(values: Sequence[T], field: str, players: int) -> Sequence[T]:
     """`values` when it holds one entry per seat."""
     if len(values) != players:
-        raise InvalidInput(field, f"expected one entry per seat ({players}), got {len(values)}")
+        raise InvalidInput(field, f"expected one entry per player ({players}), got {len(values)}")
     return values
 
 

@@ -49,7 +49,7 @@ from typing import Annotated, Any, Literal, Mapping, Optional, Union
 
 import msgspec
 
-from ...core.checks import TurnCounter
+from ...core.checks import TurnCounter, per_seat
 from ...core.errors import InvalidInput
 from ...core.typed import convert
 from .cards import TYPES, name, parse_cards, type_index, value_of
@@ -85,11 +85,7 @@ FIELDS = tuple(Scenario.__struct_fields__)
 
 
 def _per_seat(raw: list | None, field: str, n: int, default: Any) -> list:
-    if raw is None:
-        return [default] * n
-    if len(raw) != n:
-        raise InvalidInput(field, f"expected one entry per seat ({n}), got {len(raw)}")
-    return list(raw)
+    return [default] * n if raw is None else list(per_seat(raw, field, n))
 
 
 def _letters(raw: Any, field: str) -> list[str]:

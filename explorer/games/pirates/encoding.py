@@ -5,12 +5,12 @@ dice and cards; phases and frames that can be reached), every error naming its f
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Mapping, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Mapping
 
 import msgspec
 
 from explorer.core import Deck, InvalidInput
-from explorer.core.checks import conserved
+from explorer.core.checks import conserved, per_seat
 from explorer.core.checks import seat as seat_of
 from explorer.core.pending import seat_name
 from explorer.core.typed import convert
@@ -204,7 +204,7 @@ def decode(game: "PiratesGame", raw: Any) -> PiratesData:
     n = game.players
     for name in ("progress", "coins", "crew", "cups", "hands", "betting", "excluded", "roles",
                  "used", "out"):
-        _per_player(getattr(s, name), f"data.{name}", n)
+        per_seat(getattr(s, name), f"data.{name}", n)
     if s.stage not in STAGES:
         raise InvalidInput("data.stage", f"unknown stage {s.stage!r}")
     if len(s.specials) != len(SPECIAL):
@@ -249,17 +249,6 @@ def decode(game: "PiratesGame", raw: Any) -> PiratesData:
 
 
 # ------------------------------------------------------------------ checks
-def _per_player(values: Sequence[Any], field: str, n: int) -> tuple:
-    if len(values) != n:
-        raise InvalidInput(field, f"expected one entry per player ({n}), got {len(values)}")
-    return tuple(values)
-
-
-def _seat(value: int, field: str, n: int) -> None:
-    if not 0 <= value < n:
-        raise InvalidInput(field, f"expected a seat 0-{n - 1}, got {value}")
-
-
 def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
     """The meaning checks shared by scenarios and saved files."""
     n = game.players
@@ -322,10 +311,10 @@ def check(game: "PiratesGame", d: PiratesData, at: str = "") -> None:
         short = known - placed
         what = (f"{sorted(extra)[0]} is there too often" if extra else f"{sorted(short)[0]} is missing")
         raise InvalidInput(f"{at}deck", f"every card lies once in the deck, a hand or the discard pile: {what}")
-    _seat(d.captain, f"{at}captain", n)
-    _seat(d.turn, f"{at}turn", n)
+    seat_of(d.captain, f"{at}captain", n)
+    seat_of(d.turn, f"{at}turn", n)
     for i, b in enumerate(d.bids):
-        _seat(b.seat, f"{at}bids[{i}]", n)
+        seat_of(b.seat, f"{at}bids[{i}]", n)
         if b.face not in (2, 3, 4, 5, 6) or b.quantity < 1:
             raise InvalidInput(f"{at}bids[{i}]", "a bid is a quantity of at least 1 and a face 2-6")
         before = d.bids[i - 1]
@@ -366,7 +355,7 @@ def _check_passed(d: PiratesData, n: int) -> None:
     aside in the draft pass under way) [P-SETUP-DRAFT]."""
     if not d.passed:
         return
-    _per_player(d.passed, "data.passed", n)
+    per_seat(d.passed, "data.passed", n)
     draft = next((fr for fr in d.stack if isinstance(fr, Draft)), None)
     for giver, cards in enumerate(d.passed):
         taker = (giver + 1) % n
@@ -409,7 +398,7 @@ def _check_stack(game: "PiratesGame", d: PiratesData, at: str) -> None:
         else:
             seats = [fr.seat]
         for s in seats:
-            _seat(s, f"{at}stack[{i}]", n)
+            seat_of(s, f"{at}stack[{i}]", n)
         top_frame = i == len(d.stack) - 1
         if isinstance(fr, Reroll) and not any(isinstance(f, (DieRoll, BattleRoll)) for f in d.stack[:i]):
             raise InvalidInput(f"{at}stack[{i}]", "a re-roll needs a die or a battle under it")

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Mapping
 import msgspec
 
 from explorer.core import InvalidInput
+from explorer.core.checks import per_seat
+from explorer.core.checks import seat as seat_of
 from explorer.core.pending import seat_name
 from explorer.core.typed import convert
 
@@ -26,7 +28,7 @@ from .round import Work, cup_of, dice_names, held_specials
 if TYPE_CHECKING:
     from .game import PiratesGame
 
-from .encoding import Count, Face, Seat, _per_player, _seat, check
+from .encoding import Count, Face, Seat, check
 
 FIELDS_DOC = """\
 Fields (all optional; n = number of players; seats are 0..n-1):
@@ -167,7 +169,7 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any], checked: bool = 
 
     def per(name: str, default: Any) -> tuple:
         value = getattr(s, name)
-        return tuple(default) if value is None else _per_player(value, name, n)
+        return tuple(default) if value is None else tuple(per_seat(value, name, n))
 
     route = tuple(s.route) if s.route is not None else game.preset_route()
     given = [f for f in CITIES_FIELDS if f in spec]
@@ -181,7 +183,7 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any], checked: bool = 
         if name not in SPECIAL or (name == "mayor" and not o.cities_of_greed):
             raise InvalidInput(f"specials.{name[:20]}", "a special die is mermaid, pirate king, ghost or cursed"
                                + (", or mayor (Cities of Greed)" if o.cities_of_greed else ""))
-        _seat(seat, f"specials.{name}", n)
+        seat_of(seat, f"specials.{name}", n)
         specials[SPECIAL.index(name)] = seat
     hands = tuple(tuple(sorted(_card(c, f"hands[{p}][{i}]", game) for i, c in enumerate(h)))
                   for p, h in enumerate(per("hands", [[]] * n)))
@@ -193,7 +195,7 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any], checked: bool = 
     excluded = per("excluded", [False] * n)
     betting = per("betting", [not out[p] for p in range(n)])
     cups_raw = s.cups if s.cups is not None else [None] * n
-    _per_player(cups_raw, "cups", n)
+    per_seat(cups_raw, "cups", n)
     cups: list[tuple[tuple[str, Any], ...] | None] = []
     for p, value in enumerate(cups_raw):
         faces = _cup(value, f"cups[{p}]")
@@ -209,7 +211,7 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any], checked: bool = 
                 raise InvalidInput(f"cups[{p}][{i}]", f"the {name} die has no face {f!r}")
         cups.append(tuple(zip(names, cup_of(names).canonical(faces))))
     captain = o.start_seat % n if s.captain is None else s.captain
-    _seat(captain, "captain", n)
+    seat_of(captain, "captain", n)
     roles = per("roles", [""] * n)
     used = per("used", [""] * n)
     progress = per("progress", [0] * n)
@@ -229,7 +231,7 @@ def scenario_data(game: "PiratesGame", spec: Mapping[str, Any], checked: bool = 
         group=home if phase == "final" else (), stack=(), sail=0, winner=-1, ended="",
         cities=cities)
     if s.turn is not None:
-        _seat(s.turn, "turn", n)
+        seat_of(s.turn, "turn", n)
     if checked:
         check_scenario(game, data)
     w = Work(game, data)

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Iterable, Literal, Mapping
 import msgspec
 
 from explorer.core import Deck, InvalidInput
-from explorer.core.checks import seat
+from explorer.core.checks import per_seat, seat
 from explorer.core.pending import seat_name
 from explorer.core.typed import convert
 
@@ -126,8 +126,8 @@ def decode(raw: Any, players: int, options: Any) -> SummonersData:
                  spirits=per_player_cards(saved.spirits, "spirits", n, SPIRITS),
                  summoned=per_player_cards(saved.summoned, "summoned", n, SPIRITS,
                                            sort=False),
-                 mana=per_player(saved.mana, "mana", n), box_mana=saved.box_mana,
-                 sculptures=per_player(saved.sculptures, "sculptures", n),
+                 mana=tuple(per_seat(saved.mana, "mana", n)), box_mana=saved.box_mana,
+                 sculptures=tuple(per_seat(saved.sculptures, "sculptures", n)),
                  market=read_cards(saved.market, "market", MARKET_CARDS), deck=deck,
                  spirit_box=read_cards(saved.spirit_box, "spirit_box", SPIRITS),
                  gone=read_cards(saved.gone, "gone", SPIRITS), current=saved.current,
@@ -157,11 +157,11 @@ def check(n: int, options: Any, *, grid, hands, known, spirits, summoned, mana, 
     for p, cell in enumerate(sculptures):
         if cell is not None and cell not in occupied:
             raise InvalidInput(f"sculptures[{p}]", f"no card at {cell[0]},{cell[1]} to stand on")
-    _seat(current, "current", n)
+    seat(current, "current", n)
     for i, q in enumerate(window):
-        _seat(q, f"window[{i}]", n)
+        seat(q, f"window[{i}]", n)
     if winner != -1:
-        _seat(winner, "winner", n)
+        seat(winner, "winner", n)
     _check_phase(phase, ended, winner, slot, window, market, deck, hands[current])
     if turn > options.max_turns or (turn == options.max_turns and phase != "over"):
         raise InvalidInput("turn", f"the game ends when {options.max_turns} turns are played "
@@ -178,18 +178,12 @@ def check(n: int, options: Any, *, grid, hands, known, spirits, summoned, mana, 
 
 
 # ------------------------------------------------------------------ field readers
-def per_player(values: list, field: str, n: int) -> tuple:
-    if len(values) != n:
-        raise InvalidInput(field, f"expected one entry per player ({n}), got {len(values)}")
-    return tuple(values)
-
-
 def per_player_cards(values: list[list[str]] | None, field: str, n: int,
                       allowed: frozenset[str], sort: bool = True) -> tuple[tuple[str, ...], ...]:
     if values is None:
         return ((),) * n
     out = []
-    for p, cards in enumerate(per_player(values, field, n)):
+    for p, cards in enumerate(per_seat(values, field, n)):
         read = read_cards(cards, f"{field}[{p}]", allowed)
         out.append(tuple(sorted(read)) if sort else read)
     return tuple(out)
@@ -203,11 +197,6 @@ def read_cards(cards: Iterable[str], field: str, allowed: frozenset[str]) -> tup
             card = ""
         out.append(read_card(card, f"{field}[{i}]", allowed))
     return tuple(out)
-
-
-def _seat(value: int, field: str, n: int) -> None:
-    """`value` is a seat of the table (the shared check, `core.checks.seat`)."""
-    seat(value, field, n)
 
 
 def read_grid(value: Any) -> tuple[tuple[int, int, str], ...]:

@@ -21,6 +21,7 @@ from typing import Any, Mapping
 import msgspec
 
 from explorer.core import Deck, InvalidInput
+from explorer.core.checks import per_seat
 from explorer.core.typed import convert
 
 from .cards import ELEMENT_DECK, SPIRIT_DECK
@@ -40,7 +41,6 @@ from .encoding import (
     Winner,
     check,
     check_names,
-    per_player,
     per_player_cards,
     read_cards,
     read_grid,
@@ -206,14 +206,14 @@ def scenario_data(players: int, options: Any, spec: Mapping[str, Any]) -> Summon
         spirit_box = tuple(c for c in SPIRIT_DECK if not used[c])
     else:
         spirit_box = read_cards(s.spirit_box, "spirit_box", SPIRITS)
-    mana = per_player(s.mana, "mana", n) if s.mana is not None else (MANA_EACH,) * n
+    mana = tuple(per_seat(s.mana, "mana", n)) if s.mana is not None else (MANA_EACH,) * n
     return check(players, options, grid=grid, hands=hands,
                  known=per_player_cards(s.known, "known", n, ELEMENTS),
                  spirits=spirits,
                  summoned=per_player_cards(s.summoned, "summoned", n, SPIRITS, sort=False),
                  mana=mana,
                  box_mana=MANA_EACH * n - sum(mana) if s.box_mana is None else s.box_mana,
-                 sculptures=per_player(s.sculptures, "sculptures", n) if s.sculptures
+                 sculptures=tuple(per_seat(s.sculptures, "sculptures", n)) if s.sculptures
                  is not None else (None,) * n,
                  market=market, deck=deck, spirit_box=spirit_box, gone=gone,
                  current=options.first_player if s.current is None else s.current,

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ...core.chance import Deck
+from ...core.checks import per_seat
 from ...core.errors import InvalidInput
 from ...core.typed import convert
 from . import rules
@@ -64,13 +65,6 @@ def encode(d: Any) -> dict[str, Any]:
     }
 
 
-def _per_player(raw: list, field: str, players: int) -> list:
-    if len(raw) != players:
-        raise InvalidInput(field, f"expected a list with one entry per player ({players}), "
-                                  f"got {len(raw)}")
-    return raw
-
-
 def decode(raw: Any, game: Any, where: str = "") -> Any:
     """`VillageData` from the JSON form, validated against the game's box and options.
 
@@ -88,15 +82,15 @@ def decode(raw: Any, game: Any, where: str = "") -> Any:
     if len(set(track)) != 6:
         raise InvalidInput("track", "each treasure token must appear exactly once")
     hands = tuple(parse_cards(h, f"hands[{p}]")
-                  for p, h in enumerate(_per_player(saved.hands, "hands", n)))
+                  for p, h in enumerate(per_seat(saved.hands, "hands", n)))
     known = tuple(parse_cards(k, f"known[{p}]")
-                  for p, k in enumerate(_per_player(saved.known, "known", n)))
+                  for p, k in enumerate(per_seat(saved.known, "known", n)))
     for p in range(n):
         for k in range(KINDS):
             if known[p][k] > hands[p][k]:
                 raise InvalidInput(f"known[{p}]", "more known cards than the hand holds")
     bribes, bribe_wilds = [], []
-    for p, entry in enumerate(_per_player(saved.bribes, "bribes", n)):
+    for p, entry in enumerate(per_seat(saved.bribes, "bribes", n)):
         b, w = [0] * 6, [0] * 6
         for name, (cards, wilds) in entry.items():
             t = treasure_index(name, f"bribes[{p}]")
