@@ -21,7 +21,7 @@ from . import grid as g
 from .cards import card_name, is_joker, is_spirit
 from .data import NO_WINDOW, SummonersData, Window, summoners_data
 from .grid import Cell
-from .legal import _KIND, BUY, CYCLE, DECLINE, DRAW, PLAY, REVEAL, SUMMON
+from .legal import BUY, CYCLE, DECLINE, DRAW, KIND_OF, PLAY, REVEAL, SUMMON
 from .moves import Buy, Cycle, Play, Summon, cell_text
 
 if TYPE_CHECKING:
@@ -152,7 +152,7 @@ class Turn:
         self.sites_done = False
         self.changed: list[Cell] = []
         self.placed: Cell | None = None          # the empty cell a card went on, if any
-        self.near: fast.Near | None = None          # the cards around the flank test's cell
+        self.near: fast.Near | None = None       # the cards around the flank test's cell
 
     # --------------------------------------------------------------- helpers
     def _grid(self) -> dict[Cell, str]:
@@ -175,7 +175,7 @@ class Turn:
                 limits = fast.replace_limits(self.d.limits, self.cells, self.changed[0])
             else:
                 limits = fast.update_limits(self.d.limits, self.cells, self.changed,
-                                         self.options.first_cell)
+                                            self.options.first_cell)
             self.limits = limits
             self._sites(self.cells)
             fast.remember_cells(grid, self.cells)
@@ -524,7 +524,7 @@ class Turn:
 def apply(state: SummonersState, move: Any) -> tuple[SummonersData, tuple[Event, ...]]:
     """The next data and the events of the legal `move` in `state` (`State._apply`):
     the `Turn` method of the move's kind."""
-    kind = _KIND.get(type(move), -1)   # the commonest kinds of random play first
+    kind = KIND_OF.get(type(move), -1)   # the commonest kinds of random play first
     if kind == CYCLE:
         return Turn(state).cycle(move)
     if kind == REVEAL:

@@ -51,7 +51,7 @@ class SummonersData(NamedTuple):
     spirit_box: tuple[str, ...]                # spirit cards never dealt, sorted (unseen)
     gone: tuple[str, ...]                      # consumed spirit cards, out of the game
     current: int                               # whose turn it is
-    phase: str                                 # see `encoding.PHASES`
+    phase: str                                 # see `encoding.Phase`
     slot: int                                  # market slot waiting for a refill, else -1
     window: Window                             # seats still to be asked in the summon window
     turn: int                                  # turns completed

@@ -27,8 +27,6 @@ from .moves import read_card, read_cell
 
 MARKET_SLOTS = 5                       # the market's face-up slots
 MANA_EACH = 8                          # mana per player in the game
-PHASES = ("action", "play", "summon", "over", "draw", "cycle-draw", "refill")
-ENDINGS = ("", "spirits", "passes", "turns")
 
 Seat = Annotated[int, msgspec.Meta(ge=0, le=3)]
 Count = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]

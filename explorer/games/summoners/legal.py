@@ -59,8 +59,8 @@ DECLINE: Final = 4
 DRAW: Final = 5
 SUMMON: Final = 6
 PASS: Final = 7
-_KIND: Final = {Cycle: CYCLE, Reveal: REVEAL, Play: PLAY, Buy: BUY, Decline: DECLINE,
-                Draw: DRAW, Summon: SUMMON, Pass: PASS}
+KIND_OF: Final = {Cycle: CYCLE, Reveal: REVEAL, Play: PLAY, Buy: BUY, Decline: DECLINE,
+                  Draw: DRAW, Summon: SUMMON, Pass: PASS}
 """Each move class's number: compiled, one lookup by type, where testing `kind is Cycle`
 looks the class up among the module's names each time."""
 
@@ -197,7 +197,7 @@ def is_legal(state: "SummonersState", move: Any) -> bool:   # Any: a Move of any
     them by identity first."""
     d: SummonersData = state.data
     phase = d.phase
-    kind = _KIND.get(type(move), -1)
+    kind = KIND_OF.get(type(move), -1)
     if phase in CHANCE_PHASES:
         if kind != REVEAL:
             return False

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 class SummonersSeat(NamedTuple):
     seat: int
-    phase: str                               # see `encoding.PHASES`
+    phase: str                               # see `encoding.Phase`
     grid: tuple[tuple[int, int, str], ...]   # the layout: (x, y, card), sorted by cell
     mana: tuple[int, ...]                    # per seat
     spirits: tuple[str, ...]                 # the seat's own Spirit cards in hand
