@@ -36,7 +36,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import InvalidInput
 from .mcts import _Judge, evaluation_for
@@ -134,8 +134,9 @@ class Analysis:
             if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players:
                 raise InvalidInput("viewer", f"expected None (teacher) or a seat 0-{players - 1}, got {viewer!r}")
             if viewer != mover:
-                raise InvalidInput("viewer", f"it is {seat_name(mover)}'s decision: {seat_name(viewer)} cannot see {seat_name(mover)}'s "
-                                             f"options; analyse it as the teacher or as {seat_name(mover)}")
+                who = seat_name(mover)
+                raise InvalidInput("viewer", f"it is {who}'s decision: {seat_name(viewer)} cannot see "
+                                             f"{who}'s options; analyse it as the teacher or as {who}")
         self.state = state
         self.viewer = viewer
         self.mover: int = mover
@@ -253,9 +254,9 @@ def judge(tree: "Explorer", node: "Node") -> Analysis:
 def record_row(node: "Node", analysis: Analysis, ply: int, players: int, mark: bool = True) -> dict[str, Any]:
     """The record's row of the decision that led to `node`, judged by `analysis`
     (`game_record` gives the columns); marks the node when `mark`."""
-    if node.move is None:
-        raise InvalidInput("node", f"node {node.id} has no move to judge (the root, or a move its "
-                                   f"viewer could not read)")
+    if node.move is None or node.move_by is None:
+        raise InvalidInput("node", f"node {node.id} has no decision to judge (the root, luck, or a "
+                                   f"move its viewer could not read)")
     played = analysis.value_of(node.move)
     best = analysis.best()
     loss = max(0.0, best.win_share - played.win_share) if best is not played else 0.0
@@ -263,7 +264,7 @@ def record_row(node: "Node", analysis: Analysis, ply: int, players: int, mark: b
     if mark:
         node.mark = earned
     shares = played.mean_shares()
-    return {"ply": ply, "node": node.id, "mover": seat_name(cast(int, node.move_by)), "move": node.label,
+    return {"ply": ply, "node": node.id, "mover": seat_name(node.move_by), "move": node.label,
             "win_share": played.win_share, "best": best.move.label, "best_share": best.win_share,
             "loss": loss, "mark": earned, **{f"P{p}": shares[p] for p in range(players)}}
 
