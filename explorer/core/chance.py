@@ -134,8 +134,6 @@ class Deck(NamedTuple):
                 "bottom": [name(c) for c in self.bottom]}
 
 
-
-
 # A deck's hot operations as functions: a compiled caller calls one directly, where a
 # method of a NamedTuple is looked up and called through Python (the methods above are
 # these, for everyone else).

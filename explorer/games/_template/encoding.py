@@ -53,8 +53,9 @@ def check(d: NimData, players: int, where: str) -> NimData:
             raise InvalidInput(f"{at}rolling", "the die is rolled after a take (N-GROW-1), "
                                                "and nobody took yet")
     elif d.mover != next_seat(d.last, players):
-        raise InvalidInput(f"{at}mover", f"{seat_name(d.last)} took last, so {seat_name(next_seat(d.last, players))} "
-                                         f"moves next, not {seat_name(d.mover)} (N-SETUP-2)")
+        raise InvalidInput(f"{at}mover", f"{seat_name(d.last)} took last, so "
+                                         f"{seat_name(next_seat(d.last, players))} moves next, "
+                                         f"not {seat_name(d.mover)} (N-SETUP-2)")
     if d.rolling and not rolls_after(d.pile):
         raise InvalidInput(f"{at}rolling", "the die is rolled only while counters are left (N-GROW-1)")
     return d

@@ -267,8 +267,6 @@ class _Cups(NamedTuple):
     size: int
 
 
-
-
 def _cups(known: Iterable[tuple[Seat, Cup]], unknown: Iterable[tuple[Seat, Sequence[str]]]) -> _Cups:
     """The `_Cups` of a viewer's knowledge, made once for all the faces and bidders asked:
     from (seat, cup) pairs (a mapping's items, or a seat view's pairs)."""
@@ -611,7 +609,6 @@ def _raiser(view: Mapping[str, Any], viewer: Seat | None, bidder: Any) -> Seat |
         return viewer
     to_move = view.get("to_move")
     return to_move if isinstance(to_move, int) else None
-
 
 
 def odds_from_view(view: Mapping[str, Any], viewer: Seat | None, *, bidder: Any = _DEFAULT) -> Odds:

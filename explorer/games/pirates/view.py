@@ -243,9 +243,9 @@ def seat_view(state: "PiratesState", seat: int) -> PiratesSeat:
         cards = state.game.influence
         card_towns = tuple((card, cards[card].towns) for card in sorted(set(influence).union(drawn)))
     return new_tuple(_SEAT, (seat, state.pending.step, d.coins, d.crew, d.progress,
-                                   tuple(x % length for x in d.progress), d.out, held_by[seat],
-                                   tuple(known), tuple(unknown), d.bids[-1] if d.bids else None,
-                                   roll, towns, designated, influence, card_towns))
+                             tuple(x % length for x in d.progress), d.out, held_by[seat],
+                             tuple(known), tuple(unknown), d.bids[-1] if d.bids else None,
+                             roll, towns, designated, influence, card_towns))
 
 
 _SEAT: Final = PiratesSeat
