@@ -62,6 +62,14 @@ def scanned(game, seed):
         yield cells, frontier, frontier_limits(cells, frontier), all_sites(cells, frontier, True)
 
 
+def assert_sites_patched(sites, after, cell, frontier):
+    """The sites patched around `cell` (with and without the cards read around it) are
+    the full scan's of the layout `after`, whose frontier is `frontier`."""
+    expected = all_sites(after, frontier, True)
+    assert place_sites(sites, after, cell, True) == expected
+    assert place_sites(sites, after, cell, True, spirits_of, near(after, cell)) == expected
+
+
 @pytest.mark.rules("S-PLACE-1", "S-PLACE-4", "S-QUEEN-1")
 @settings(max_examples=6, deadline=None)
 @given(games, seeds)
@@ -74,9 +82,7 @@ def test_one_placement_patches_limits_frontier_and_sites_like_a_full_scan(game, 
             assert place_limits(limits, after, cell) == expected
             assert place_limits(limits, after, cell, near(after, cell)) == expected
             assert frontier_cells(expected) == full
-            assert place_sites(sites, after, cell, True) == all_sites(after, full, True)
-            assert place_sites(sites, after, cell, True, spirits_of,
-                               near(after, cell)) == all_sites(after, full, True)
+            assert_sites_patched(sites, after, cell, full)
 
 
 @pytest.mark.rules("S-PLACE-4", "S-ACE-2", "S-QUEEN-1")
@@ -88,9 +94,7 @@ def test_a_card_put_over_another_patches_limits_and_sites_like_a_full_scan(game,
             after = {**cells, cell: CARDS[i % len(CARDS)]}
             assert frozenset(frontier_of(after)) == frontier
             assert replace_limits(limits, after, cell) == frontier_limits(after, frontier)
-            assert place_sites(sites, after, cell, True) == all_sites(after, frontier, True)
-            assert place_sites(sites, after, cell, True, spirits_of,
-                               near(after, cell)) == all_sites(after, frontier, True)
+            assert_sites_patched(sites, after, cell, frontier)
 
 
 @pytest.mark.rules("S-PLACE-1", "S-PLACE-5", "S-FLANK-4")
